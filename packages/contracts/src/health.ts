@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+});

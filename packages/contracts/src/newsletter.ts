@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Spec §5: the newsletter email is required, of email type and at most 256 characters. */
+export const NewsletterEmail = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(256, 'Email must be at most 256 characters')
+  .pipe(z.email('Enter a valid email address'));
+
+/** The subscribe call is made in cross-domain script style (JSONP): GET with the email and a callback name. */
+export const NewsletterSubscribeQuery = z.object({
+  email: NewsletterEmail,
+  c: z
+    .string()
+    .regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, 'Invalid callback name'),
+});
+
+/** The provider's answer handed to the callback: `result` equal to success is success (spec §7). */
+export const NewsletterResult = z.object({
+  result: z.enum(['success', 'error']),
+  msg: z.string(),
+});
+export type NewsletterResult = z.infer<typeof NewsletterResult>;

@@ -1,0 +1,151 @@
+// @ts-check
+/**
+ * The one webpack configuration every front-end app builds with. An app's own
+ * webpack.config.mjs reads like a table: its federation name, what it exposes, and
+ * for the shell the HTML page. Sharing, hashing and compression live here so the five
+ * builds cannot drift apart.
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import webpack from 'webpack';
+import CompressionPlugin from 'compression-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const require = createRequire(import.meta.url);
+
+/** Versions of the shared singletons, read from the app's own dependencies. */
+function sharedConfig(appDir) {
+  const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  const deps = { ...pkg.dependencies };
+  /** @type {Record<string, any>} */
+  const shared = {};
+  const singleton = (key, dep = key) => {
+    if (!deps[dep]) return;
+    const requiredVersion = deps[dep].startsWith('workspace:') ? false : deps[dep];
+    shared[key] = { singleton: true, requiredVersion, strictVersion: false };
+  };
+  // Subpath imports (react-dom/client, react/jsx-runtime, @mui/material/Button) are
+  // shared only through trailing-slash keys; without them they would be bundled twice.
+  for (const name of ['react', 'react-dom', 'react-router-dom', 'react-router', 'valtio', '@emotion/react', '@emotion/styled', '@emotion/cache']) {
+    singleton(name);
+    singleton(`${name}/`, name);
+  }
+  // MUI is only ever imported by subpath (tree shaking): the root index is never shared.
+  singleton('@mui/material/', '@mui/material');
+  // Every workspace package that holds state (cart, session, theme) is one instance.
+  for (const [dep, version] of Object.entries(deps)) {
+    if (dep.startsWith('@bimi/') && String(version).startsWith('workspace:') && dep !== '@bimi/webpack-config') {
+      shared[dep] = { singleton: true, requiredVersion: false };
+    }
+  }
+  return { shared, version: pkg.version };
+}
+
+/**
+ * @param {{
+ *   name: string,                     federation name: shell, storefront, checkout, account, tools
+ *   dir: string,                      the app's folder
+ *   exposes?: Record<string,string>,  a remote's public API
+ *   html?: { title: string },         the shell's page
+ *   runtimePlugins?: string[],
+ * }} app
+ */
+export function createAppConfig(app) {
+  const isShell = !app.exposes;
+  const { shared, version } = sharedConfig(app.dir);
+  const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
+  const prod = mode === 'production';
+
+  /** @type {import('webpack').Configuration} */
+  const config = {
+    mode,
+    context: app.dir,
+    entry: { main: './src/index.ts' },
+    target: 'web',
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(app.dir, 'dist'),
+      // The shell knows its own place; a remote learns where it was loaded from, so the
+      // registry can point it at any origin without a rebuild.
+      publicPath: isShell ? '/mfe/shell/' : 'auto',
+      // Entry files keep plain names and are served no-cache; every other file is
+      // content-hashed and immutable (enhanced cannot hash the entry filename).
+      filename: '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: '[name].[contenthash:10][ext]',
+      uniqueName: app.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2022',
+                transform: { react: { runtime: 'automatic', development: !prod, refresh: false } },
+              },
+            },
+          },
+        },
+        { test: /\.(svg|png|woff2)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      chunkIds: prod ? 'deterministic' : 'named',
+      moduleIds: prod ? 'deterministic' : 'named',
+    },
+    performance: { hints: false },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        __APP_NAME__: JSON.stringify(app.name),
+        __APP_VERSION__: JSON.stringify(version),
+      }),
+      new ModuleFederationPlugin({
+        name: app.name,
+        filename: isShell ? undefined : 'remoteEntry.js',
+        exposes: app.exposes,
+        // The shell registers remotes at run time from /remotes.json: its build names none.
+        remotes: {},
+        shared,
+        shareStrategy: 'loaded-first',
+        runtimePlugins: app.runtimePlugins,
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+        experiments: {
+          // The shell provides the federation runtime once; remotes reuse it rather than
+          // each shipping about 28 KB of it.
+          externalRuntime: isShell ? 'provide' : true,
+        },
+      }),
+      ...(isShell && app.html
+        ? [new HtmlWebpackPlugin({ template: './src/index.html', title: app.html.title, scriptLoading: 'defer', inject: 'head' })]
+        : []),
+      ...(prod
+        ? [
+            new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|json|html|svg|css|map)$/, threshold: 512, minRatio: 0.9, compressionOptions: { level: 9 } }),
+            new CompressionPlugin({
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              test: /\.(js|json|html|svg|css|map)$/,
+              threshold: 512,
+              minRatio: 0.9,
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+            }),
+          ]
+        : []),
+    ],
+  };
+  return config;
+}
