@@ -4,6 +4,10 @@ module.exports = {
   roots: ['<rootDir>/packages', '<rootDir>/bff', '<rootDir>/shell', '<rootDir>/mfe-storefront', '<rootDir>/mfe-checkout', '<rootDir>/mfe-account', '<rootDir>/mfe-tools', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // cookie 2 and content-disposition 3 (under @fastify/cookie and @fastify/static) ship only ES
+  // modules, which jest's CommonJS runtime cannot load on Node 20 (neither by require nor by
+  // @fastify/cookie's dynamic import): compile them, and @fastify/cookie, to CommonJS like our code.
+  transformIgnorePatterns: ['/node_modules/(?!(?:\\.pnpm/)?(?:cookie|content-disposition|@fastify[+/]cookie)[@/])'],
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
   },

@@ -10,11 +10,34 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import webpack from 'webpack';
+import TerserPlugin from 'terser-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Publishes a remote's route table beside its build as routes.json: the bff reads it to
+ * build /remotes.json and to answer unknown paths with 404, so a remote adding a page
+ * changes neither the shell nor the bff.
+ */
+class EmitRouteTablePlugin {
+  /** @param {string} file */
+  constructor(file) {
+    this.file = file;
+  }
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EmitRouteTablePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmitRouteTablePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.fileDependencies.add(this.file);
+        const json = JSON.stringify(JSON.parse(readFileSync(this.file, 'utf8')));
+        compilation.emitAsset('routes.json', new webpack.sources.RawSource(json));
+      });
+    });
+  }
+}
 
 /** Versions of the shared singletons, read from the app's own dependencies. */
 function sharedConfig(appDir) {
@@ -63,7 +86,8 @@ export function createAppConfig(app) {
   const config = {
     mode,
     context: app.dir,
-    entry: { main: './src/index.ts' },
+    // A remote has no page of its own: its only entry is the federation container.
+    entry: isShell ? { main: './src/index.ts' } : {},
     target: 'web',
     devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
@@ -102,6 +126,7 @@ export function createAppConfig(app) {
       ],
     },
     optimization: {
+      minimizer: [new TerserPlugin({ extractComments: false, terserOptions: { format: { comments: false } } })],
       chunkIds: prod ? 'deterministic' : 'named',
       moduleIds: prod ? 'deterministic' : 'named',
     },
@@ -126,11 +151,12 @@ export function createAppConfig(app) {
         experiments: {
           // The shell provides the federation runtime once; remotes reuse it rather than
           // each shipping about 28 KB of it.
-          externalRuntime: isShell ? 'provide' : true,
+          ...(isShell ? { provideExternalRuntime: true } : { externalRuntime: true }),
         },
       }),
+      ...(isShell ? [] : [new EmitRouteTablePlugin(path.join(app.dir, 'src/app/routes.json'))]),
       ...(isShell && app.html
-        ? [new HtmlWebpackPlugin({ template: './src/index.html', title: app.html.title, scriptLoading: 'defer', inject: 'head' })]
+        ? [new HtmlWebpackPlugin({ template: './src/index.html', title: app.html.title, scriptLoading: 'defer', inject: 'head', minify: prod ? { collapseWhitespace: true, removeComments: true, ignoreCustomComments: [/^bff:/], minifyCSS: true } : false })]
         : []),
       ...(prod
         ? [
@@ -148,4 +174,23 @@ export function createAppConfig(app) {
     ],
   };
   return config;
+}
+
+/**
+ * Runs one build and resolves with its stats summary; rejects with webpack's own
+ * error text so a failed build says why.
+ * @param {import('webpack').Configuration} config
+ */
+export function runWebpack(config) {
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (!stats) return reject(new Error('webpack returned no stats'));
+      if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true, errorDetails: true, colors: false })));
+      resolve({
+        assets: stats.compilation.getAssets().map((asset) => ({ name: asset.name, size: asset.source.size() })),
+        warnings: stats.compilation.warnings.map((warning) => warning.message),
+      });
+    });
+  });
 }

@@ -1,19 +1,19 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Spec §5: the newsletter email is required, of email type and at most 256 characters. */
 export const NewsletterEmail = z
   .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(256, 'Email must be at most 256 characters')
-  .pipe(z.email('Enter a valid email address'));
+  .check(
+    z.trim(),
+    z.minLength(1, 'Email is required'),
+    z.maxLength(256, 'Email must be at most 256 characters'),
+    z.email('Enter a valid email address'),
+  );
 
 /** The subscribe call is made in cross-domain script style (JSONP): GET with the email and a callback name. */
 export const NewsletterSubscribeQuery = z.object({
   email: NewsletterEmail,
-  c: z
-    .string()
-    .regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, 'Invalid callback name'),
+  c: z.string().check(z.regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, 'Invalid callback name')),
 });
 
 /** The provider's answer handed to the callback: `result` equal to success is success (spec §7). */

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the shell validates the registry before its first render, so its schemas
+// must cost a few kilobytes in the browser, not the whole classic API.
+import * as z from 'zod/mini';
 
 /**
  * The page frame a route is shown in (spec §2, layout rules). The shell owns how each
@@ -15,31 +17,40 @@ export type RouteLayout = z.infer<typeof RouteLayout>;
 /** A route path as react-router understands it: `/faq`, `/account/monitors/:domain`, `/landing/*`. */
 export const RoutePath = z
   .string()
-  .regex(/^\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*)?(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*))*$/, 'Route paths start with / and use plain segments, :params or a final *');
+  .check(
+    z.regex(
+      /^\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*)?(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*))*$/,
+      'Route paths start with / and use plain segments, :params or a final *',
+    ),
+  );
 
 export const RemoteRoute = z.object({
   path: RoutePath,
   /** The document title, without the site name. */
-  title: z.string().min(1).max(120),
+  title: z.string().check(z.minLength(1), z.maxLength(120)),
+  /** The meta description search engines show. */
+  description: z.optional(z.string().check(z.maxLength(320))),
   layout: RouteLayout,
   /** `white`: a white header from the top (spec §2 list); `fade`: the background fades in over 20px of scroll. */
-  header: z.enum(['white', 'fade']).default('fade'),
+  header: z._default(z.enum(['white', 'fade']), 'fade'),
 });
 export type RemoteRoute = z.infer<typeof RemoteRoute>;
 
+const RemoteName = z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, 'Remote names are lowercase identifiers'));
+
 /** What a remote publishes beside its build as routes.json: the routes it owns. */
 export const RemoteRouteTable = z.object({
-  remote: z.string().regex(/^[a-z][a-z0-9_]*$/),
-  routes: z.array(RemoteRoute).min(1),
+  remote: RemoteName,
+  routes: z.array(RemoteRoute).check(z.minLength(1)),
 });
 export type RemoteRouteTable = z.infer<typeof RemoteRouteTable>;
 
 export const RegistryEntry = z.object({
   /** The federation container name, also the remote's folder under /mfe/. */
-  name: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  name: RemoteName,
   /** URL of the remote's mf-manifest.json; absolute or relative to the site. */
-  entry: z.string().min(1),
-  version: z.string().optional(),
+  entry: z.string().check(z.minLength(1)),
+  version: z.optional(z.string()),
   routes: z.array(RemoteRoute),
 });
 export type RegistryEntry = z.infer<typeof RegistryEntry>;

@@ -1,0 +1,9 @@
+import type { RemoteRoutesProps } from '@bimi/contracts/remote-modules';
+import { RouteTable } from '@bimi/ui/RouteTable';
+import table from '../app/routes.json';
+import { pages, GenericPage } from '../app/pages';
+
+/** `checkout/routes`: the pages this remote owns (see src/app/routes.json). */
+export default function CheckoutRoutes({ notFound }: RemoteRoutesProps) {
+  return <RouteTable routes={table.routes} pages={pages} fallback={GenericPage} notFound={notFound} />;
+}

@@ -1,0 +1,9 @@
+// @ts-check
+import { createAppConfig } from '@bimi/webpack-config';
+
+export default createAppConfig({
+  name: 'storefront',
+  dir: import.meta.dirname,
+  // The remote's public API: see packages/contracts/src/remote-modules.ts.
+  exposes: { './routes': './src/exposed/routes.tsx' },
+});

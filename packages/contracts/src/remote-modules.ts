@@ -1,0 +1,30 @@
+import type { ComponentType, ReactNode } from 'react';
+
+/**
+ * The public API of the remotes: what each exposed module exports. The shell and the
+ * remotes both type against these, and each remote's contract test checks its exposed
+ * modules satisfy them.
+ */
+export interface RemoteRoutesProps {
+  /** The shell's 404 page, shown for a path under the remote's prefixes that it does not know. */
+  notFound: ReactNode;
+}
+export interface RemoteRoutesModule {
+  default: ComponentType<RemoteRoutesProps>;
+}
+
+export interface CartDrawerProps {
+  open: boolean;
+  onClose: () => void;
+}
+export interface CartDrawerModule {
+  default: ComponentType<CartDrawerProps>;
+}
+
+/** Every remote exposes `./routes`; some add widgets other apps embed. */
+export const REMOTE_EXPOSES = {
+  storefront: ['./routes'],
+  checkout: ['./routes', './CartDrawer'],
+  account: ['./routes'],
+  tools: ['./routes'],
+} as const;

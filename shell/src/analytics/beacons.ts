@@ -1,0 +1,21 @@
+import type { ClientErrorReport, PageViewBeacon } from '@bimi/contracts/telemetry';
+
+function send(url: string, body: unknown): void {
+  const json = JSON.stringify(body);
+  // sendBeacon survives navigation and never delays the page; fetch is the fallback.
+  if (navigator.sendBeacon?.(url, new Blob([json], { type: 'text/plain;charset=UTF-8' }))) return;
+  void fetch(url, { method: 'POST', body: json, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
+}
+
+/** Spec §7: the page-view beacon is always sent, whatever the cookie consent. */
+export function sendPageView(view: PageViewBeacon): void {
+  send('/api/analytics/pageview', view);
+}
+
+export function reportClientError(report: ClientErrorReport): void {
+  send('/api/client-errors', {
+    ...report,
+    message: report.message.slice(0, 2000),
+    stack: report.stack?.slice(0, 8000),
+  });
+}

@@ -1,0 +1,57 @@
+import { useEffect, useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
+import { findRouteOwner } from '../federation/route-owner';
+import { RemoteRoute } from '../federation/RemoteRoute';
+import { preloadLinkedRemotesWhenIdle } from '../federation/preload';
+import { sendPageView } from '../analytics/beacons';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { RegistryUnavailablePage } from '../pages/RegistryUnavailablePage';
+import { PublicLayout } from '../layout/PublicLayout';
+import { AccountLayout } from '../layout/account/AccountLayout';
+import { CookieConsent } from '../layout/CookieConsent';
+import { useShell } from './shell-context';
+
+const SITE_NAME = 'BIMI Store';
+
+/** Picks the remote that owns the path and the frame (spec §2 layout rules) it is shown in. */
+export function SiteFrame() {
+  const { pathname, search } = useLocation();
+  const { registry } = useShell();
+  const owner = useMemo(() => findRouteOwner(registry.remotes, pathname), [registry.remotes, pathname]);
+  const title = owner ? owner.route.title : registry.status === 'ready' ? 'Page not found' : 'Temporarily unavailable';
+
+  useEffect(() => {
+    document.title = `${title} | ${SITE_NAME}`;
+    sendPageView({ path: pathname + search, title, referrer: document.referrer || undefined });
+  }, [pathname, search, title]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  useEffect(() => preloadLinkedRemotesWhenIdle(owner?.remote.name), [owner?.remote.name, pathname]);
+
+  const notFound = <NotFoundPage />;
+  const content =
+    registry.status !== 'ready' ? (
+      <RegistryUnavailablePage />
+    ) : owner ? (
+      <RemoteRoute remote={owner.remote.name} notFound={notFound} />
+    ) : (
+      notFound
+    );
+  const layout = owner?.route.layout ?? 'public';
+
+  return (
+    <>
+      {layout === 'account' ? (
+        <AccountLayout>{content}</AccountLayout>
+      ) : (
+        <PublicLayout layout={layout} header={owner?.route.header ?? 'white'}>
+          {content}
+        </PublicLayout>
+      )}
+      <CookieConsent />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { PublicConfig } from '@bimi/contracts/public-config';
+
+const FALLBACK: PublicConfig = { newsletterUrl: '/api/newsletter/subscribe', tagManagerId: null };
+
+/** Run-time settings, inlined in the page by the bff; /api/public-config is the fallback. */
+export async function readPublicConfig(): Promise<PublicConfig> {
+  try {
+    const inline = document.getElementById('public-config')?.textContent;
+    const raw: unknown = inline ? JSON.parse(inline) : await fetch('/api/public-config').then((r) => r.json());
+    return PublicConfig.parse(raw);
+  } catch (error) {
+    console.error('[shell] public configuration unavailable, using defaults', error);
+    return FALLBACK;
+  }
+}

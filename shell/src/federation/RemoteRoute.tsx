@@ -1,0 +1,34 @@
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { RemoteRoutesModule } from '@bimi/contracts/remote-modules';
+import { loadRemoteModule, resetRemote } from './registry';
+import { RemoteBoundary } from './RemoteBoundary';
+import { PageLoading } from '../pages/PageLoading';
+
+/** Mounts the route table a remote exposes (`<remote>/routes`), loading it on first use. */
+export function RemoteRoute({ remote, notFound }: { remote: string; notFound: ReactNode }) {
+  const { pathname } = useLocation();
+  const [attempt, setAttempt] = useState(0);
+  const Routes = useMemo(
+    () => lazy(() => loadRemoteModule<RemoteRoutesModule>(remote, './routes')),
+    // A new attempt needs a new lazy component: React keeps a rejected one rejected.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [remote, attempt],
+  );
+  return (
+    <RemoteBoundary
+      key={remote}
+      remote={remote}
+      variant="route"
+      resetKey={pathname}
+      onRetry={() => {
+        resetRemote(remote);
+        setAttempt((n) => n + 1);
+      }}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Routes notFound={notFound} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

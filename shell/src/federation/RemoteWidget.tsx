@@ -1,0 +1,27 @@
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { loadRemoteModule, resetRemote } from './registry';
+import { RemoteBoundary } from './RemoteBoundary';
+
+/** Embeds a widget another remote exposes (for example `checkout` / `./CartDrawer`). */
+export function RemoteWidget<P extends object>({ remote, expose, props }: { remote: string; expose: string; props: P }) {
+  const [attempt, setAttempt] = useState(0);
+  const Widget = useMemo(
+    () => lazy(() => loadRemoteModule<{ default: ComponentType<P> }>(remote, expose)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [remote, expose, attempt],
+  );
+  return (
+    <RemoteBoundary
+      remote={remote}
+      variant="widget"
+      onRetry={() => {
+        resetRemote(remote);
+        setAttempt((n) => n + 1);
+      }}
+    >
+      <Suspense fallback={null}>
+        <Widget {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,48 @@
+import { findRouteOwner } from './route-owner';
+import { loadRemoteModule, registryRemotes } from './registry';
+
+function ownerOfHref(href: string | null): string | null {
+  if (!href) return null;
+  const url = new URL(href, window.location.href);
+  if (url.origin !== window.location.origin) return null;
+  return findRouteOwner(registryRemotes(), url.pathname)?.remote.name ?? null;
+}
+
+function preload(remote: string | null): void {
+  if (remote) loadRemoteModule(remote, './routes').catch(() => {});
+}
+
+/**
+ * Loads the remote behind a link as soon as the pointer or focus reaches it, and on idle
+ * the remotes that the page's main content links to: the next page is usually ready
+ * before the click.
+ */
+export function startPreloading(): () => void {
+  const onIntent = (event: Event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (link) preload(ownerOfHref(link.getAttribute('href')));
+  };
+  document.addEventListener('pointerover', onIntent, { passive: true });
+  document.addEventListener('focusin', onIntent);
+  document.addEventListener('touchstart', onIntent, { passive: true });
+  return () => {
+    document.removeEventListener('pointerover', onIntent);
+    document.removeEventListener('focusin', onIntent);
+    document.removeEventListener('touchstart', onIntent);
+  };
+}
+
+export function preloadLinkedRemotesWhenIdle(currentRemote: string | undefined): () => void {
+  const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+  const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+  const handle = idle(() => {
+    const owners = new Set<string>();
+    for (const link of document.querySelectorAll('main a[href]')) {
+      const owner = ownerOfHref(link.getAttribute('href'));
+      if (owner && owner !== currentRemote) owners.add(owner);
+      if (owners.size >= 2) break;
+    }
+    owners.forEach(preload);
+  });
+  return () => cancel(handle);
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import { cart, cartCount } from '@bimi/cart/store';
+import { cartDrawer, closeCartDrawer, openCartDrawer } from '@bimi/cart/drawer';
+import type { CartDrawerProps } from '@bimi/contracts/remote-modules';
+import { RemoteWidget } from '../federation/RemoteWidget';
+import { loadRemoteModule } from '../federation/registry';
+
+/** The header's cart button (a dot when the cart has items) and the checkout remote's drawer. */
+export function CartToggle() {
+  const { items } = useSnapshot(cart);
+  const { open } = useSnapshot(cartDrawer);
+  const [mounted, setMounted] = useState(false);
+  const count = cartCount(items);
+  if (open && !mounted) setMounted(true);
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        data-testid="cart-toggle"
+        aria-label={count > 0 ? `Open cart, ${count} item${count === 1 ? '' : 's'}` : 'Open cart, empty'}
+        onClick={openCartDrawer}
+        onPointerEnter={() => loadRemoteModule('checkout', './CartDrawer').catch(() => {})}
+      >
+        <Badge variant="dot" color="error" invisible={count === 0} data-testid="cart-dot" data-visible={count > 0}>
+          <ShoppingCartOutlined />
+        </Badge>
+      </IconButton>
+      {mounted && <RemoteWidget<CartDrawerProps> remote="checkout" expose="./CartDrawer" props={{ open, onClose: closeCartDrawer }} />}
+    </>
+  );
+}

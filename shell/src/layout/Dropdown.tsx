@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import type { NavLink } from './navigation';
+
+export interface DropdownSection {
+  heading?: string;
+  links: NavLink[];
+}
+
+/**
+ * A header dropdown: opens on click or hover, closes on Escape, outside click and
+ * navigation. Plain elements rather than MUI's Menu keep the header's first load light.
+ */
+export function Dropdown({ label, sections }: { label: string; sections: DropdownSection[] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <Box ref={root} sx={{ position: 'relative' }} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <Button
+        color="inherit"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        endIcon={<ExpandMoreIcon sx={{ transition: 'transform .2s', transform: open ? 'rotate(180deg)' : 'none' }} />}
+        sx={{ fontWeight: 600, px: 1.5 }}
+      >
+        {label}
+      </Button>
+      {open && (
+        <Paper
+          id={id}
+          elevation={6}
+          sx={{ position: 'absolute', top: '100%', left: 0, mt: 0.5, p: 2, display: 'flex', gap: 3, minWidth: 260, zIndex: 2 }}
+        >
+          {sections.map((section) => (
+            <Box key={section.heading ?? 'links'} component="nav" aria-label={section.heading ?? label} sx={{ minWidth: 220 }}>
+              {section.heading && (
+                <Typography variant="overline" color="text.secondary" component="p">
+                  {section.heading}
+                </Typography>
+              )}
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {section.links.map((link) => (
+                  <li key={link.to}>
+                    <Box
+                      component={RouterLink}
+                      to={link.to}
+                      sx={{ display: 'block', px: 1.5, py: 1, borderRadius: 1, color: 'text.primary', textDecoration: 'none', '&:hover, &:focus-visible': { bgcolor: 'action.hover' } }}
+                    >
+                      <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                        {link.label}
+                      </Typography>
+                      {link.description && (
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {link.description}
+                        </Typography>
+                      )}
+                    </Box>
+                  </li>
+                ))}
+              </Box>
+            </Box>
+          ))}
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import type { RouteLayout } from '@bimi/contracts/registry';
+import { Header, HEADER_HEIGHT } from './Header';
+import { FullFooter, MinimalFooter, SmallFooter } from './Footer';
+
+/** Spec §2: which header and which footer each kind of public page gets. */
+const FRAMES: Record<Exclude<RouteLayout, 'account'>, { header: boolean; footer: 'full' | 'small' | 'minimal' }> = {
+  public: { header: true, footer: 'full' },
+  enrollment: { header: true, footer: 'small' },
+  auth: { header: false, footer: 'small' },
+  legal: { header: false, footer: 'small' },
+  checkout: { header: false, footer: 'minimal' },
+  landing: { header: false, footer: 'minimal' },
+};
+
+export function PublicLayout({ layout, header, children }: { layout: Exclude<RouteLayout, 'account'>; header: 'white' | 'fade'; children: ReactNode }) {
+  const frame = FRAMES[layout];
+  return (
+    <>
+      <Box
+        component="a"
+        href="#main"
+        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, bgcolor: 'background.paper', px: 2, py: 1, borderRadius: 1, '&:focus': { top: 8 } }}
+      >
+        Skip to content
+      </Box>
+      {frame.header && <Header variant={header} />}
+      <Box
+        component="main"
+        id="main"
+        data-layout={layout}
+        sx={{
+          flex: 1,
+          pt: frame.header ? `${HEADER_HEIGHT}px` : 0,
+          // Under a fading header the page's top shows through until the visitor scrolls.
+          background: frame.header && header === 'fade' ? 'linear-gradient(180deg, #e8efff 0, #ffffff 420px)' : undefined,
+        }}
+      >
+        {children}
+      </Box>
+      {frame.footer === 'full' ? <FullFooter /> : frame.footer === 'small' ? <SmallFooter /> : <MinimalFooter />}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Sidebar } from './Sidebar';
+import { MobileTopBar, MOBILE_TOP_BAR_HEIGHT } from './MobileTopBar';
+import { MobileTabs, MOBILE_TABS_HEIGHT } from './MobileTabs';
+
+/** Spec §2: phones are 768px wide or less. */
+export const PHONE_QUERY = '(max-width:768px)';
+
+/** The account frame: no public header or footer; a sidebar on desktop, top bar and bottom tabs on phones. */
+export function AccountLayout({ children }: { children: ReactNode }) {
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
+  if (phone) {
+    return (
+      <Box data-testid="account-layout" data-variant="phone" sx={{ minHeight: '100vh', bgcolor: '#f6f8fc' }}>
+        <MobileTopBar />
+        <Box component="main" id="main" data-layout="account" sx={{ pt: `${MOBILE_TOP_BAR_HEIGHT}px`, pb: `${MOBILE_TABS_HEIGHT + 16}px`, px: 2 }}>
+          {children}
+        </Box>
+        <MobileTabs />
+      </Box>
+    );
+  }
+  return (
+    <Box data-testid="account-layout" data-variant="desktop" sx={{ display: 'flex', minHeight: '100vh', bgcolor: '#f6f8fc' }}>
+      <Sidebar />
+      <Box component="main" id="main" data-layout="account" sx={{ flex: 1, minWidth: 0, px: { sm: 3, md: 5 }, py: 4 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}

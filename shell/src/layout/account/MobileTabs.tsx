@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { NavLink as RouterNavLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import BuildOutlined from '@mui/icons-material/BuildOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import MoreHoriz from '@mui/icons-material/MoreHoriz';
+import { MoreSheet } from './MoreSheet';
+
+export const MOBILE_TABS_HEIGHT = 64;
+
+const tabSx = {
+  flex: 1,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 0.25,
+  color: 'text.secondary',
+  textDecoration: 'none',
+  fontSize: 12,
+  fontWeight: 600,
+  border: 0,
+  bgcolor: 'transparent',
+  font: 'inherit',
+  cursor: 'pointer',
+  '&.active': { color: 'primary.main' },
+} as const;
+
+/** Spec §2: bottom tabs on phones: Dashboard, Tools, Orders, Buy Now, More. */
+export function MobileTabs() {
+  const [moreOpen, setMoreOpen] = useState(false);
+  return (
+    <>
+      <Box
+        component="nav"
+        aria-label="Account"
+        data-testid="mobile-tabs"
+        sx={{ position: 'fixed', inset: 'auto 0 0 0', height: MOBILE_TABS_HEIGHT, zIndex: 'appBar', display: 'flex', bgcolor: 'background.paper', borderTop: '1px solid', borderColor: 'divider', pb: 'env(safe-area-inset-bottom)' }}
+      >
+        <Box component={RouterNavLink} to="/account/dashboard" sx={tabSx}>
+          <DashboardOutlined />
+          Dashboard
+        </Box>
+        <Box component={RouterNavLink} to="/account/tools" sx={tabSx}>
+          <BuildOutlined />
+          Tools
+        </Box>
+        <Box component={RouterNavLink} to="/account/orders" sx={tabSx}>
+          <ReceiptLongOutlined />
+          Orders
+        </Box>
+        <Box component={RouterNavLink} to="/account/buy-now" sx={tabSx}>
+          <ShoppingCartOutlined />
+          Buy Now
+        </Box>
+        <Box component="button" type="button" sx={tabSx} aria-expanded={moreOpen} aria-haspopup="dialog" onClick={() => setMoreOpen(true)}>
+          <MoreHoriz />
+          More
+        </Box>
+      </Box>
+      {moreOpen && <MoreSheet onClose={() => setMoreOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState, type ReactNode } from 'react';
+import { NavLink as RouterNavLink, useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import BuildOutlined from '@mui/icons-material/BuildOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import HelpOutlined from '@mui/icons-material/HelpOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Logo } from '../Logo';
+import { ACCOUNT_SUPPORT_LINKS, ACCOUNT_TOOL_LINKS, SETTINGS_LINKS, SIGN_IN_PATH, type NavLink } from '../navigation';
+
+export const SIDEBAR_COLLAPSED_KEY = 'bimi.sidebar.collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+const itemSx = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 1.5,
+  px: 1.5,
+  py: 1,
+  borderRadius: 1.5,
+  color: 'text.primary',
+  textDecoration: 'none',
+  fontWeight: 600,
+  fontSize: 15,
+  width: '100%',
+  border: 0,
+  bgcolor: 'transparent',
+  cursor: 'pointer',
+  font: 'inherit',
+  textAlign: 'left',
+  '&:hover': { bgcolor: 'action.hover' },
+  '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+} as const;
+
+function Item({ to, icon, label, collapsed }: { to: string; icon: ReactNode; label: string; collapsed: boolean }) {
+  const link = (
+    <Box component={RouterNavLink} to={to} sx={itemSx} aria-label={collapsed ? label : undefined}>
+      {icon}
+      {!collapsed && <span>{label}</span>}
+    </Box>
+  );
+  return collapsed ? (
+    <Tooltip title={label} placement="right">
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
+}
+
+function Group({ icon, label, links, collapsed, prefix }: { icon: ReactNode; label: string; links: NavLink[]; collapsed: boolean; prefix?: string }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(() => (prefix ? pathname.startsWith(prefix) : false));
+  if (collapsed) return <Item to={links[0]?.to ?? '/account'} icon={icon} label={label} collapsed />;
+  return (
+    <Box>
+      <Box component="button" type="button" sx={itemSx} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {icon}
+        <span style={{ flex: 1 }}>{label}</span>
+        <ExpandMore fontSize="small" sx={{ transition: 'transform .2s', transform: open ? 'rotate(180deg)' : 'none' }} />
+      </Box>
+      {open && (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, py: 0.5, pl: 5 }}>
+          {links.map((link) => (
+            <li key={link.to}>
+              {link.external ? (
+                <Box component="a" href={link.to} target="_blank" rel="noopener" sx={{ ...itemSx, py: 0.6, fontWeight: 500, fontSize: 14 }}>
+                  {link.label}
+                </Box>
+              ) : (
+                <Box component={RouterNavLink} to={link.to} sx={{ ...itemSx, py: 0.6, fontWeight: 500, fontSize: 14 }}>
+                  {link.label}
+                </Box>
+              )}
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** Spec §2: the desktop account sidebar, collapsible, the choice remembered locally. */
+export function Sidebar() {
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const toggle = () => {
+    setCollapsed((value) => {
+      const next = !value;
+      try {
+        window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(next));
+      } catch {
+        // Private mode without storage: the choice lasts for this page only.
+      }
+      return next;
+    });
+  };
+  return (
+    <Box
+      component="aside"
+      data-testid="account-sidebar"
+      data-collapsed={collapsed}
+      sx={{
+        width: collapsed ? 76 : 272,
+        flexShrink: 0,
+        position: 'sticky',
+        top: 0,
+        height: '100vh',
+        overflowY: 'auto',
+        bgcolor: 'background.paper',
+        borderRight: '1px solid',
+        borderColor: 'divider',
+        display: 'flex',
+        flexDirection: 'column',
+        p: 1.5,
+        gap: 0.5,
+        transition: 'width .2s',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: collapsed ? 'center' : 'space-between', px: 1, py: 1, mb: 1 }}>
+        <Logo compact={collapsed} />
+        {!collapsed && (
+          <IconButton size="small" onClick={toggle} aria-label="Collapse sidebar">
+            <ChevronLeft />
+          </IconButton>
+        )}
+      </Box>
+      {collapsed && (
+        <IconButton size="small" onClick={toggle} aria-label="Expand sidebar" sx={{ alignSelf: 'center', mb: 1 }}>
+          <ChevronRight />
+        </IconButton>
+      )}
+      <Box component="nav" aria-label="Account" sx={{ display: 'grid', gap: 0.5 }}>
+        <Item to="/account/dashboard" icon={<DashboardOutlined />} label="Dashboard" collapsed={collapsed} />
+        <Group icon={<BuildOutlined />} label="Tools" links={ACCOUNT_TOOL_LINKS} collapsed={collapsed} prefix="/account/tools" />
+        <Item to="/account/orders" icon={<ReceiptLongOutlined />} label="My Orders" collapsed={collapsed} />
+        <Group icon={<SettingsOutlined />} label="Settings" links={SETTINGS_LINKS} collapsed={collapsed} prefix="/account/settings" />
+        <Group icon={<HelpOutlined />} label="Support" links={ACCOUNT_SUPPORT_LINKS} collapsed={collapsed} />
+        <Item to="/account/buy-now" icon={<ShoppingCartOutlined />} label="Buy Now" collapsed={collapsed} />
+      </Box>
+      <Box sx={{ flex: 1 }} />
+      <Box sx={{ borderTop: '1px solid', borderColor: 'divider', pt: 1.5 }}>
+        {collapsed ? null : (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 1, mb: 1 }}>
+            Not signed in
+          </Typography>
+        )}
+        <Button component={RouterNavLink} to={SIGN_IN_PATH} variant="outlined" fullWidth size="small">
+          {collapsed ? 'In' : 'Sign in'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
