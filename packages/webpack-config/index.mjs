@@ -64,7 +64,8 @@ function sharedConfig(appDir) {
       shared[dep] = { singleton: true, requiredVersion: false };
     }
   }
-  return { shared, version: pkg.version };
+  // A deploy stamps its own version (MF_BUILD_VERSION is also what the manifest records).
+  return { shared, version: process.env.MF_BUILD_VERSION ?? pkg.version };
 }
 
 /**
@@ -152,6 +153,8 @@ export function createAppConfig(app) {
           // The shell provides the federation runtime once; remotes reuse it rather than
           // each shipping about 28 KB of it.
           ...(isShell ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          // Only the browser build of the runtime is needed.
+          optimization: { target: 'web' },
         },
       }),
       ...(isShell ? [] : [new EmitRouteTablePlugin(path.join(app.dir, 'src/app/routes.json'))]),

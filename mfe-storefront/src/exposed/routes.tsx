@@ -5,5 +5,10 @@ import { pages, GenericPage } from '../app/pages';
 
 /** `storefront/routes`: every marketing, product, legal, landing and enrollment page. */
 export default function StorefrontRoutes({ notFound }: RemoteRoutesProps) {
-  return <RouteTable routes={table.routes} pages={pages} fallback={GenericPage} notFound={notFound} />;
+  return (
+    // The remote's build version, visible to QA and to the deploy flow's test.
+    <div data-remote="storefront" data-version={__APP_VERSION__} style={{ display: 'contents' }}>
+      <RouteTable routes={table.routes} pages={pages} fallback={GenericPage} notFound={notFound} />
+    </div>
+  );
 }

@@ -5,5 +5,10 @@ import { pages, GenericPage } from '../app/pages';
 
 /** `tools/routes`: the pages this remote owns (see src/app/routes.json). */
 export default function ToolsRoutes({ notFound }: RemoteRoutesProps) {
-  return <RouteTable routes={table.routes} pages={pages} fallback={GenericPage} notFound={notFound} />;
+  return (
+    // The remote's build version, visible to QA and to the deploy flow's test.
+    <div data-remote="tools" data-version={__APP_VERSION__} style={{ display: 'contents' }}>
+      <RouteTable routes={table.routes} pages={pages} fallback={GenericPage} notFound={notFound} />
+    </div>
+  );
 }

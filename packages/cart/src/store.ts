@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The one cart (spec §3, §4). It is shared as a Module Federation singleton, so the
@@ -7,12 +7,12 @@ import { z } from 'zod';
  * this same object. It is kept in localStorage and follows other tabs.
  */
 export const CartItem = z.object({
-  uniqueId: z.string().min(1),
-  id: z.string().min(1),
-  name: z.string().min(1),
-  quantity: z.number().int().min(1),
+  uniqueId: z.string().check(z.minLength(1)),
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  quantity: z.int().check(z.minimum(1)),
   /** Price of one unit in integer cents. */
-  price: z.number().int().min(0),
+  price: z.int().check(z.minimum(0)),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { findRouteOwner } from '../federation/route-owner';
 import { RemoteRoute } from '../federation/RemoteRoute';
@@ -7,9 +7,12 @@ import { sendPageView } from '../analytics/beacons';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RegistryUnavailablePage } from '../pages/RegistryUnavailablePage';
 import { PublicLayout } from '../layout/PublicLayout';
-import { AccountLayout } from '../layout/account/AccountLayout';
 import { CookieConsent } from '../layout/CookieConsent';
+import { PageLoading } from '../pages/PageLoading';
 import { useShell } from './shell-context';
+
+// Visitors of the public site never download the account frame (sidebar, tabs, sheet).
+const AccountLayout = lazy(() => import('../layout/account/AccountLayout').then((m) => ({ default: m.AccountLayout })));
 
 const SITE_NAME = 'BIMI Store';
 
@@ -45,7 +48,9 @@ export function SiteFrame() {
   return (
     <>
       {layout === 'account' ? (
-        <AccountLayout>{content}</AccountLayout>
+        <Suspense fallback={<PageLoading />}>
+          <AccountLayout>{content}</AccountLayout>
+        </Suspense>
       ) : (
         <PublicLayout layout={layout} header={owner?.route.header ?? 'white'}>
           {content}

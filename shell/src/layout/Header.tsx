@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,9 +8,11 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { BUY_NOW_PATH, PRODUCT_LINKS, PUBLIC_TOOL_LINKS, SIGN_IN_PATH, SUPPORT_LINKS } from './navigation';
 import { Dropdown } from './Dropdown';
 import { CartToggle } from './CartToggle';
-import { MobileMenu } from './MobileMenu';
 import { Logo } from './Logo';
 import { useScrollY } from './useScrollY';
+
+// The phone menu (and MUI's Drawer) loads on first tap, not with the page.
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 export const HEADER_HEIGHT = 64;
 /** Spec §2: elsewhere than the white-header pages, the background fades in over the first 20px of scroll. */
@@ -69,7 +71,11 @@ export function Header({ variant }: { variant: 'white' | 'fade' }) {
       >
         <MenuIcon />
       </IconButton>
-      {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)} />}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

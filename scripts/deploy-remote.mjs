@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Redeploys ONE remote while the site runs: `pnpm deploy:remote tools [--version 1.2.3] [--root DIR]`.
+//
+// The remote is built into a staging folder, its content-hashed files are copied next to
+// the live ones (new names, so nothing in use changes), and only then are its entry files
+// (remoteEntry.js, mf-manifest.json, routes.json and their .br/.gz) swapped in by rename.
+// The next page load gets the new version; pages already open keep loading the old chunks,
+// which stay in place. The shell and the other remotes are not touched.
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from './build.mjs';
+import { ROOT } from './toolchain.mjs';
+
+const REMOTES = ['storefront', 'checkout', 'account', 'tools'];
+/** Files a client asks for by a fixed name: swapped last, atomically, one by one. */
+const ENTRY_FILE = /^(remoteEntry\.js|mf-manifest\.json|mf-manifest-stats\.json|routes\.json)(\.br|\.gz|\.map)*$/;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    version: { type: 'string' },
+    root: { type: 'string', default: ROOT },
+  },
+});
+
+const remote = positionals[0];
+if (!remote || !REMOTES.includes(remote)) {
+  console.error(`usage: pnpm deploy:remote <${REMOTES.join('|')}> [--version X] [--root DIR]`);
+  process.exit(2);
+}
+
+const appDir = path.join(ROOT, `mfe-${remote}`);
+const liveDir = path.join(path.resolve(values.root), `mfe-${remote}`, 'dist');
+const version = values.version ?? `1.0.0-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+const staging = mkdtempSync(path.join(os.tmpdir(), `deploy-${remote}-`));
+
+try {
+  process.env.NODE_ENV = 'production';
+  process.env.MF_BUILD_VERSION = version;
+  console.log(`building ${remote} ${version} into ${staging}`);
+  await buildApp(appDir, staging);
+
+  if (!existsSync(liveDir)) throw new Error(`${liveDir} does not exist: build the site first`);
+  const files = readdirSync(staging).filter((name) => statSync(path.join(staging, name)).isFile());
+  const assets = files.filter((name) => !ENTRY_FILE.test(name));
+  const entries = files.filter((name) => ENTRY_FILE.test(name));
+
+  let added = 0;
+  for (const name of assets) {
+    if (existsSync(path.join(liveDir, name))) continue; // same hash, same bytes
+    copyFileSync(path.join(staging, name), path.join(liveDir, name));
+    added += 1;
+  }
+  // Compressed variants first, the plain file last: a client never sees a new plain
+  // entry next to an old compressed one for long.
+  entries.sort((a, b) => Number(!/\.(br|gz)$/.test(a)) - Number(!/\.(br|gz)$/.test(b)));
+  for (const name of entries) {
+    const temporary = path.join(liveDir, `.${name}.${process.pid}.tmp`);
+    copyFileSync(path.join(staging, name), temporary);
+    renameSync(temporary, path.join(liveDir, name));
+  }
+  console.log(`deployed ${remote} ${version}: ${added} new hashed files, ${entries.length} entry files swapped in ${liveDir}`);
+} catch (error) {
+  console.error(`deploy of ${remote} failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  rmSync(staging, { recursive: true, force: true });
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm start`: install, build what changed, and serve the whole site at http://localhost:3000.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { FRONTEND_APPS } from './apps.mjs';
+import { ROOT, fail, installWorkspace, run, step } from './toolchain.mjs';
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** An app needs a build when it has none, or when its sources or the shared packages are newer. */
+function needsBuild(app, packagesMtime) {
+  const marker = path.join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js');
+  if (!existsSync(marker)) return true;
+  return Math.max(newestMtime(path.join(ROOT, app)), packagesMtime) > statSync(marker).mtimeMs;
+}
+
+try {
+  await installWorkspace();
+  const packagesMtime = newestMtime(path.join(ROOT, 'packages'));
+  const stale = FRONTEND_APPS.filter((app) => needsBuild(app, packagesMtime));
+  if (stale.length) {
+    step(`building ${stale.join(', ')}`);
+    await run('node', ['scripts/build.mjs', ...stale], { env: { NODE_ENV: 'production' } });
+  } else {
+    step('front ends are up to date');
+  }
+  step(`starting the site at http://localhost:${process.env.PORT ?? 3000}`);
+  await run(path.join(ROOT, 'bff/node_modules/.bin/tsx'), ['bff/src/server.ts']);
+} catch (error) {
+  fail(error);
+}

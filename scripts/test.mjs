@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm test`: every test on a fresh machine: install, type check, unit and API tests
+// (jest), one production build, then the Playwright flows in Debian's Chromium against it.
+import { existsSync } from 'node:fs';
+import { ROOT, fail, installWorkspace, run, step } from './toolchain.mjs';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+async function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (typeof process.getuid === 'function' && process.getuid() === 0) {
+    step('installing Debian Chromium for the browser tests (apt-get)');
+    await run('apt-get', ['update', '-qq']);
+    await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    return;
+  }
+  throw new Error(`${CHROMIUM} is missing: install it with "sudo apt-get install -y chromium", then run npm test again`);
+}
+
+try {
+  const started = Date.now();
+  await installWorkspace();
+  await ensureChromium();
+  step('type check');
+  await run('node', ['scripts/typecheck.mjs']);
+  step('unit and API tests (jest)');
+  await run('jest', ['--ci']);
+  step('production build of the shell and the four remotes');
+  await run('node', ['scripts/build.mjs'], { env: { NODE_ENV: 'production' } });
+  step('browser flows (Playwright, Chromium)');
+  await run('playwright', ['test', '-c', 'e2e/playwright.config.ts']);
+  console.log(`\n✔ all tests passed in ${Math.round((Date.now() - started) / 1000)} s (${ROOT})`);
+} catch (error) {
+  fail(error);
+}
