@@ -1,0 +1,106 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiError } from '@bimi/contracts/api-error';
+import { z } from 'zod';
+import type { Config } from './config';
+import database from './plugins/app/db';
+import newsletterSubscribers from './plugins/app/newsletter-subscribers';
+import publicConfig from './plugins/app/public-config';
+import remoteRegistry from './plugins/app/remote-registry';
+import shellPage from './plugins/app/shell-page';
+import telemetry from './plugins/app/telemetry';
+import cookie from './plugins/external/cookie';
+import securityHeaders from './plugins/external/helmet';
+import rateLimit from './plugins/external/rate-limit';
+import buildOutputs from './plugins/external/static';
+import analyticsRoutes from './routes/api/analytics';
+import clientErrorRoutes from './routes/api/client-errors';
+import healthRoutes from './routes/api/health';
+import newsletterRoutes from './routes/api/newsletter';
+import publicConfigRoutes from './routes/api/public-config';
+import pageRoutes from './routes/pages';
+import remotesRoutes from './routes/remotes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  /** Where log lines go instead of stdout; tests read them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+function apiError(message: string): ApiError {
+  return { message };
+}
+
+/** "email: Enter a valid email address": the field, then what is wrong with it. */
+function describeValidationFailure(issues: { instancePath: string; message?: string }[], context: string | undefined): string {
+  return issues
+    .map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || 'request';
+      return `${field}: ${issue.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+function describeZodError(error: z.core.$ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ');
+}
+
+/** The whole bff, ready for `listen` or `inject`: external plugins, then the store's services, then routes. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Long landing-page paths must reach the page route rather than fail as too long.
+    routerOptions: { maxParamLength: 2048 },
+    // Errors raised before routing (a malformed URL) answer in the same shape as every other error.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      reply.code(error.statusCode ?? 400).send(apiError(error.message));
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(securityHeaders);
+  await app.register(cookie);
+  await app.register(rateLimit);
+  await app.register(buildOutputs, { prefix: '/mfe' });
+
+  await app.register(database);
+  await app.register(newsletterSubscribers);
+  await app.register(telemetry);
+  await app.register(remoteRegistry);
+  await app.register(publicConfig);
+  await app.register(shellPage);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(apiError(describeValidationFailure(error.validation, error.validationContext)));
+    }
+    if (error instanceof z.core.$ZodError) {
+      return reply.code(400).send(apiError(describeZodError(error)));
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status < 500) {
+      request.log.info({ err: error }, 'request refused');
+      return reply.code(status).send(apiError(error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(apiError('Internal server error'));
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(apiError('Not found')));
+
+  await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(publicConfigRoutes, { prefix: '/api/public-config' });
+  await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  await app.register(clientErrorRoutes, { prefix: '/api/client-errors' });
+  await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
+  await app.register(remotesRoutes);
+  await app.register(pageRoutes);
+
+  return app;
+}

@@ -1,0 +1,126 @@
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The remotes the shell composes the site from; each builds into `mfe-<name>/dist` and is served at `/mfe/<name>/`. */
+export const REMOTE_NAMES = ['storefront', 'checkout', 'account', 'tools'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export const OWN_NEWSLETTER_PATH = '/api/newsletter/subscribe';
+
+/** Thrown when the environment is invalid; its message is one line naming every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function hasProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** `1.2.3.4`, `1.2.3.4:5353`, `::1` or `[::1]:5353`, as `dns.Resolver#setServers` accepts them. */
+function isDnsServer(value: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
+  if (bracketed) return isIP(bracketed[1] ?? '') === 6 && (bracketed[2] === undefined || Number(bracketed[2]) <= 65535);
+  if (isIP(value) !== 0) return true;
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(value);
+  return withPort !== null && isIP(withPort[1] ?? '') === 4 && Number(withPort[2]) <= 65535;
+}
+
+// An empty variable (`PORT=` in a .env file) means "not set", not "set to nothing".
+const unsetWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetWhenEmpty, schema.optional());
+
+const absoluteHttpUrl = z.string().refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an absolute http(s) URL');
+const remoteBaseUrl = z
+  .string()
+  .refine((value) => hasProtocol(value, ['http:', 'https:']) && value.endsWith('/'), 'must be an absolute http(s) URL ending in /');
+
+const Environment = z.object({
+  HOST: optional(z.string()),
+  PORT: optional(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a whole number from 0 to 65535')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'must be a whole number from 0 to 65535'),
+  ),
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'], 'must be development, production or test')),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'),
+  ),
+  ROOT_DIR: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  NEWSLETTER_URL: optional(absoluteHttpUrl),
+  // It ends up in the page and in the content security policy, so only the documented shape passes.
+  TAG_MANAGER_ID: optional(z.string().regex(/^GTM-[A-Z0-9]{1,16}$/, 'must look like GTM-XXXXXXX')),
+  REMOTE_STOREFRONT_URL: optional(remoteBaseUrl),
+  REMOTE_CHECKOUT_URL: optional(remoteBaseUrl),
+  REMOTE_ACCOUNT_URL: optional(remoteBaseUrl),
+  REMOTE_TOOLS_URL: optional(remoteBaseUrl),
+  STRIPE_SECRET_KEY: optional(z.string()),
+  SMTP_URL: optional(z.string().refine((value) => hasProtocol(value, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')),
+  DATABASE_URL: optional(
+    z.string().refine((value) => hasProtocol(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL'),
+  ),
+  REDIS_URL: optional(z.string().refine((value) => hasProtocol(value, ['redis:', 'rediss:']), 'must be a redis:// or rediss:// URL')),
+  DNS_SERVERS: optional(
+    z
+      .string()
+      .transform((list) => list.split(',').map((server) => server.trim()).filter(Boolean))
+      .refine((servers) => servers.length > 0 && servers.every(isDnsServer), 'must be a comma-separated list of IP addresses, each with an optional :port'),
+  ),
+});
+
+const Config = Environment.transform((env) => {
+  const rootDir = env.ROOT_DIR ? resolve(env.ROOT_DIR) : resolve(__dirname, '..', '..');
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: env.PORT ?? 3000,
+    nodeEnv: env.NODE_ENV ?? 'development',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    rootDir,
+    dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(rootDir, 'data'),
+    newsletterUrl: env.NEWSLETTER_URL,
+    tagManagerId: env.TAG_MANAGER_ID,
+    remoteUrls: {
+      storefront: env.REMOTE_STOREFRONT_URL,
+      checkout: env.REMOTE_CHECKOUT_URL,
+      account: env.REMOTE_ACCOUNT_URL,
+      tools: env.REMOTE_TOOLS_URL,
+    } satisfies Record<RemoteName, string | undefined>,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    smtpUrl: env.SMTP_URL,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    dnsServers: env.DNS_SERVERS,
+  };
+});
+export type Config = z.output<typeof Config>;
+
+/** Reads the configuration from the environment; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = Config.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+/** One line per optional setting left unset, saying which default takes its place; logged at start. */
+export function describeDefaults(config: Config): string[] {
+  const notes: string[] = [];
+  if (!config.stripeSecretKey) notes.push('STRIPE_SECRET_KEY not set: payments use the built-in test-payments provider');
+  if (!config.smtpUrl) notes.push('SMTP_URL not set: mail goes to the development outbox (stored and printed to the log)');
+  if (!config.databaseUrl) notes.push(`DATABASE_URL not set: using the embedded SQLite database in ${join(config.dataDir, 'store.sqlite')}`);
+  if (!config.redisUrl) notes.push('REDIS_URL not set: sessions are kept in the database');
+  if (!config.newsletterUrl) notes.push(`NEWSLETTER_URL not set: newsletter sign-ups go to the bff's own ${OWN_NEWSLETTER_PATH}`);
+  if (!config.tagManagerId) notes.push('TAG_MANAGER_ID not set: no tag manager is loaded, even after consent');
+  if (!config.dnsServers) notes.push('DNS_SERVERS not set: DNS lookups use the system resolver');
+  for (const name of REMOTE_NAMES) {
+    if (!config.remoteUrls[name]) notes.push(`REMOTE_${name.toUpperCase()}_URL not set: ${name} is served from /mfe/${name}/`);
+  }
+  return notes;
+}

@@ -1,0 +1,35 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Set by the database on insert; SQLite hands it back as text, PostgreSQL as a Date. */
+type CreatedAt = ColumnType<Date | string, never, never>;
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  /** Lowercased; unique. */
+  email: string;
+  created_at: CreatedAt;
+}
+
+export interface PageViewsTable {
+  id: Generated<number>;
+  path: string;
+  referrer: string | null;
+  title: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ClientErrorsTable {
+  id: Generated<number>;
+  kind: string;
+  remote: string | null;
+  message: string;
+  path: string | null;
+  stack: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StoreDatabase {
+  newsletter_subscribers: NewsletterSubscribersTable;
+  page_views: PageViewsTable;
+  client_errors: ClientErrorsTable;
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import fp from 'fastify-plugin';
+import { Kysely, Migrator, SqliteAdapter, SqliteDialect, type Dialect, type DialectAdapter } from 'kysely';
+import type { Config } from '../../config';
+import { storeMigrations } from '../../db/migrations';
+import type { StoreDatabase } from '../../db/schema';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<StoreDatabase>;
+  }
+}
+
+/** The one place that knows which database the store runs on; everything else speaks Kysely. */
+export function createDialect(config: Config): Dialect {
+  if (config.databaseUrl) {
+    throw new Error('DATABASE_URL is set, but this bff does not support PostgreSQL yet: unset it to use the embedded SQLite database');
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const database = new SqliteDatabase(join(config.dataDir, 'store.sqlite'));
+  // WAL lets page views be written while other requests read.
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  return new TransactionalSqliteDialect({ database });
+}
+
+/**
+ * SQLite runs schema changes inside transactions, but Kysely's adapter says it does not, and its
+ * migrator would then apply a migration step by step: a crash midway would leave a half-built
+ * schema that the next start cannot migrate.
+ */
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<StoreDatabase>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: storeMigrations });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+  }
+  return results.map((result) => result.migrationName);
+}
+
+export default fp(
+  async function database(fastify) {
+    const db = new Kysely<StoreDatabase>({ dialect: createDialect(fastify.config) });
+    fastify.addHook('onClose', () => db.destroy());
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) fastify.log.info({ migrations: applied }, 'database migrated');
+    fastify.decorate('db', db);
+  },
+  { name: 'db', decorators: { fastify: ['config'] } },
+);

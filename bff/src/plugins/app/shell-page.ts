@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import type { PublicConfig } from '@bimi/contracts/public-config';
+import type { Registry } from '@bimi/contracts/registry';
+import fp from 'fastify-plugin';
+import { watchBuildFile } from '../../lib/build-file';
+import { jsonForScriptElement } from '../../lib/html';
+
+/** Where the shell's template asks for the page data, inside <head>. */
+export const INJECTION_PLACEHOLDER = '<!--bff:inject-->';
+
+export interface PageData {
+  registry: Registry;
+  publicConfig: PublicConfig;
+}
+
+export interface ShellPage {
+  /** The shell's index.html with the page data filled in; undefined while the shell is not built. */
+  render(data: PageData): Promise<string | undefined>;
+}
+
+/** The page data rides along in the HTML so the shell can start without another round trip. */
+export function injectPageData(html: string, { registry, publicConfig }: PageData): string {
+  const scripts =
+    `<script id="remote-registry" type="application/json">${jsonForScriptElement(registry)}</script>` +
+    `<script id="public-config" type="application/json">${jsonForScriptElement(publicConfig)}</script>`;
+  // A function replacement, so `$&` and friends in the data are not read as patterns.
+  return html.replace(INJECTION_PLACEHOLDER, () => scripts);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shellPage: ShellPage;
+  }
+}
+
+export default fp(
+  async function shellPage(fastify) {
+    const indexPath = join(fastify.config.rootDir, 'shell', 'dist', 'index.html');
+    const template = watchBuildFile(indexPath, (text) => text, (state) => {
+      if (state.status === 'missing') fastify.log.warn(`shell not built: no ${indexPath}; pages answer 503 until it is`);
+    });
+
+    fastify.decorate('shellPage', {
+      async render(data) {
+        const state = await template();
+        if (state.status === 'missing') return undefined;
+        if (state.status === 'invalid') throw new Error(`cannot read ${indexPath}: ${state.reason}`);
+        return injectPageData(state.value, data);
+      },
+    } satisfies ShellPage);
+  },
+  { name: 'shell-page', decorators: { fastify: ['config'] } },
+);

@@ -1,0 +1,50 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+
+const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+/** Where the tags a tag manager container usually holds (Google Analytics 4) send their hits. */
+const TAG_MANAGER_CONNECT_ORIGINS = [TAG_MANAGER_ORIGIN, 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+/**
+ * The site's content security policy: its own origin, plus exactly the other origins the
+ * configuration brings in (remotes hosted elsewhere, an external newsletter provider, the tag
+ * manager).
+ */
+export function contentSecurityDirectives(config: Config): Record<string, string[]> {
+  const remoteOrigins = [...new Set(Object.values(config.remoteUrls).flatMap((url) => (url ? [new URL(url).origin] : [])))];
+  const newsletterOrigins = config.newsletterUrl ? [new URL(config.newsletterUrl).origin] : [];
+  const tagManager = config.tagManagerId !== undefined;
+
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remoteOrigins, ...newsletterOrigins, ...(tagManager ? [TAG_MANAGER_ORIGIN] : [])],
+    'connect-src': ["'self'", ...remoteOrigins, ...(tagManager ? TAG_MANAGER_CONNECT_ORIGINS : [])],
+    // Emotion injects <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'https:', ...remoteOrigins.filter((origin) => origin.startsWith('http:'))],
+    'font-src': ["'self'", 'data:', ...remoteOrigins],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'script-src-attr': ["'none'"],
+  };
+  // Outside production the site runs on http://localhost, where upgrading requests breaks every load.
+  if (config.nodeEnv === 'production') directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+export default fp(
+  async function securityHeaders(fastify) {
+    const production = fastify.config.nodeEnv === 'production';
+    await fastify.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(fastify.config) },
+      // Remote entries and chunks may come from another origin; /mfe/* also says so per response.
+      crossOriginEmbedderPolicy: false,
+      // HSTS only where the site is served over https; helmet's default otherwise.
+      ...(production ? {} : { strictTransportSecurity: false }),
+    });
+  },
+  { name: 'security-headers', decorators: { fastify: ['config'] } },
+);

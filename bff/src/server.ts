@@ -1,0 +1,28 @@
+import { buildApp } from './app';
+import { describeDefaults, loadConfig } from './config';
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  for (const note of describeDefaults(config)) app.log.info(note);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal} received, closing`);
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+
+  // Fastify logs the address it listens on ("Server listening at http://…").
+  await app.listen({ host: config.host, port: config.port });
+}
+
+start().catch((error: unknown) => {
+  // A start-up failure is one readable line, not a stack trace, so the bad setting is easy to spot.
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`bff failed to start: ${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,133 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PublicConfig } from '@bimi/contracts/public-config';
+import { Registry } from '@bimi/contracts/registry';
+import { createFakeRoot, shellTemplate, startTestStore, writeRoutes, type TestStore } from './fixtures';
+
+/** The JSON inside `<script id="…" type="application/json">` of a page. */
+function embeddedJson(html: string, id: string): unknown {
+  const match = new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`).exec(html);
+  if (!match?.[1]) throw new Error(`no ${id} script in the page`);
+  return JSON.parse(match[1]);
+}
+
+describe('client routes', () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await startTestStore();
+  });
+  afterAll(() => store.cleanUp());
+
+  it.each([
+    ['/', 'the home page'],
+    ['/faq', 'a plain route'],
+    ['/faq/', 'a plain route with a trailing slash'],
+    ['/account/monitors/example.com', 'a :param route'],
+    ['/landing/entrust-to-digicert', 'a * route, one level down'],
+    ['/landing/entrust-to-digicert/vmc/step-2', 'a * route, several levels down'],
+    ['/landing', 'a * route, nothing after the prefix'],
+    ['/account/tools/spf-lookup?domain=example.com', 'a route with a query string'],
+  ])('serves the shell with 200 for %s (%s)', async (url) => {
+    const response = await store.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it.each([
+    ['/no-such-page', 'an unknown path'],
+    ['/faq/extra', 'a plain route with an extra segment'],
+    ['/account/monitors', 'a :param route without its parameter'],
+    ['/account/monitors/example.com/history', 'a :param route with an extra segment'],
+    ['/products', 'a path nobody owns'],
+  ])('serves the shell with 404 for %s (%s), so the shell shows its not-found page', async (url) => {
+    const response = await store.app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('answers a missing file with a plain 404, not the page', async () => {
+    const response = await store.app.inject({ url: '/favicon.ico' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('embeds the registry and the public config in place of the placeholder', async () => {
+    const response = await store.app.inject({ url: '/faq' });
+    expect(response.body).not.toContain('<!--bff:inject-->');
+    const registry = Registry.parse(embeddedJson(response.body, 'remote-registry'));
+    expect(registry.remotes.map((remote) => remote.name)).toEqual(['storefront', 'checkout', 'account', 'tools']);
+    expect(PublicConfig.parse(embeddedJson(response.body, 'public-config'))).toEqual({ newsletterUrl: '/api/newsletter/subscribe', tagManagerId: null });
+    expect(response.body.indexOf('id="remote-registry"')).toBeLessThan(response.body.indexOf('</head>'));
+  });
+
+  it('escapes the embedded JSON so a route title cannot close the script element', async () => {
+    const title = '</script><script>alert(1)</script><!-- & $& \u2028';
+    writeRoutes(store.rootDir, 'checkout', { remote: 'checkout', routes: [{ path: '/checkout', title, layout: 'checkout' }] });
+    const response = await store.app.inject({ url: '/checkout' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(response.body).not.toContain('<!-- &');
+    expect(response.body).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+    const registry = Registry.parse(embeddedJson(response.body, 'remote-registry'));
+    expect(registry.remotes.find((remote) => remote.name === 'checkout')?.routes[0]?.title).toBe(title);
+  });
+
+  it('compresses the page with brotli or gzip as the client accepts', async () => {
+    const plain = await store.app.inject({ url: '/faq', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await store.app.inject({ url: '/faq', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gzip = await store.app.inject({ url: '/no-such-page', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.statusCode).toBe(404);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await store.app.inject({ method: 'HEAD', url: '/faq' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
+  });
+
+  it('does not take /api or /mfe paths as pages', async () => {
+    expect((await store.app.inject({ url: '/api/nothing-here' })).headers['content-type']).toMatch(/application\/json/);
+    expect((await store.app.inject({ url: '/mfe/shell/nothing.js' })).headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('sends a template without the placeholder unchanged', async () => {
+    const template = shellTemplate('');
+    writeFileSync(join(store.rootDir, 'shell', 'dist', 'index.html'), template);
+    const response = await store.app.inject({ url: '/faq', headers: { 'accept-encoding': 'identity' } });
+    expect(response.body).toBe(template);
+  });
+
+  it('answers 503 with a hint to build once the shell build is gone', async () => {
+    rmSync(join(store.rootDir, 'shell', 'dist', 'index.html'));
+    const response = await store.app.inject({ url: '/faq' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toMatch(/not built yet.*build/);
+  });
+});
+
+describe('a site whose shell was never built', () => {
+  it('starts and answers pages with 503', async () => {
+    const store = await startTestStore({}, createFakeRoot({ withShell: false }));
+    try {
+      const response = await store.app.inject({ url: '/' });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toMatch(/not built yet/);
+      expect((await store.app.inject({ url: '/remotes.json' })).statusCode).toBe(200);
+    } finally {
+      await store.cleanUp();
+    }
+  });
+});
