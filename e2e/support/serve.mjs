@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Playwright's webServer: copies the production build into a fresh temporary ROOT_DIR (so
+// the deploy flow never touches the working tree) and starts the bff on it.
+//
+//   E2E_RUN_DIR  where to put root/ and data/ (the config sets it; a temp folder otherwise)
+//   E2E_PORT     where the bff listens (3100)
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const WORKSPACE = path.resolve(import.meta.dirname, '..', '..');
+const APPS = ['shell', 'mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
+
+const runDir = process.env.E2E_RUN_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'bimi-e2e-'));
+const rootDir = path.join(runDir, 'root');
+const dataDir = path.join(runDir, 'data');
+const port = process.env.E2E_PORT ?? '3100';
+
+for (const app of APPS) {
+  const marker = path.join(WORKSPACE, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js');
+  if (!existsSync(marker)) {
+    console.error(`e2e: ${marker} is missing. Build the site first: node scripts/build.mjs`);
+    process.exit(1);
+  }
+}
+
+rmSync(rootDir, { recursive: true, force: true });
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+for (const app of APPS) {
+  cpSync(path.join(WORKSPACE, app, 'dist'), path.join(rootDir, app, 'dist'), { recursive: true });
+}
+writeFileSync(path.join(runDir, 'root-dir'), rootDir);
+console.log(`e2e: serving a copy of the build from ${rootDir} on http://127.0.0.1:${port}`);
+
+const bff = spawn(path.join(WORKSPACE, 'bff', 'node_modules', '.bin', 'tsx'), [path.join(WORKSPACE, 'bff', 'src', 'server.ts')], {
+  cwd: WORKSPACE,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: port,
+    ROOT_DIR: rootDir,
+    DATA_DIR: dataDir,
+    TAG_MANAGER_ID: 'GTM-E2ETEST',
+    NEWSLETTER_URL: '',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'test',
+  },
+});
+
+let stopping = false;
+function cleanUp() {
+  if (!process.env.E2E_KEEP_RUN_DIR) rmSync(runDir, { recursive: true, force: true });
+}
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  if (bff.exitCode === null) bff.kill(signal);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+bff.on('exit', (code, signal) => {
+  cleanUp();
+  if (!stopping) console.error(`e2e: the bff stopped unexpectedly (${signal ?? code})`);
+  process.exit(stopping ? 0 : (code ?? 1));
+});
