@@ -10,10 +10,10 @@ import { loadConfig, REMOTE_NAMES, type RemoteName } from '../src/config';
 export const SHELL_CHUNK = 'main.0a1b2c3d4e.js';
 
 /** A small route table per remote, covering plain segments, :params and a final *. */
-export const FIXTURE_ROUTES: Record<RemoteName, { path: string; title: string; layout: string }[]> = {
+export const FIXTURE_ROUTES: Record<RemoteName, { path: string; title: string; layout: string; description?: string }[]> = {
   storefront: [
     { path: '/', title: 'Home', layout: 'public' },
-    { path: '/faq', title: 'FAQ', layout: 'public' },
+    { path: '/faq', title: 'FAQ & <answers>', layout: 'public', description: 'Questions "answered"' },
     { path: '/landing/*', title: 'Landing', layout: 'landing' },
   ],
   checkout: [{ path: '/checkout', title: 'Checkout', layout: 'checkout' }],
@@ -27,7 +27,7 @@ export const FIXTURE_ROUTES: Record<RemoteName, { path: string; title: string; l
 export function shellTemplate(head = '<!--bff:inject-->'): string {
   // Long enough that the page is worth compressing.
   const filler = '<p>The BIMI store loads here.</p>\n'.repeat(60);
-  return `<!doctype html><html><head><meta charset="utf-8"><title>BIMI store</title>${head}</head><body><div id="root">${filler}</div><script defer src="/mfe/shell/main.js"></script></body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>BIMI store</title><meta name=description content="The default description">${head}</head><body><div id="root">${filler}</div><script defer src="/mfe/shell/main.js"></script></body></html>`;
 }
 
 function writeWithCompressedSiblings(folder: string, name: string, content: string): void {

@@ -49,6 +49,16 @@ describe('client routes', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
+  it("puts the route's title and description in the head, escaped, before any script runs", async () => {
+    const page = (await store.app.inject({ url: '/faq' })).body;
+    expect(page).toContain('<title>FAQ &amp; &lt;answers&gt; | BIMI Store</title>');
+    expect(page).toContain('<meta name=description content="Questions &quot;answered&quot;">');
+    const home = (await store.app.inject({ url: '/' })).body;
+    expect(home).toContain('<title>Home | BIMI Store</title>');
+    expect(home).toContain('content="The default description"');
+    expect((await store.app.inject({ url: '/no-such-page' })).body).toContain('<title>Page not found | BIMI Store</title>');
+  });
+
   it('answers a missing file with a plain 404, not the page', async () => {
     const response = await store.app.inject({ url: '/favicon.ico' });
     expect(response.statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import type { Registry } from '@bimi/contracts/registry';
+import { routeSpecificity, type Registry, type RemoteRoute } from '@bimi/contracts/registry';
 import type { FastifyPluginAsync } from 'fastify';
 import { chooseContentEncoding, compress } from '../lib/content-encoding';
 import { looksLikeFilePath, matchesRoutePath } from '../lib/route-match';
@@ -8,8 +8,16 @@ const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;
 /** Below this size, compressing costs more than it saves. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-function isOwnedByARemote(registry: Registry, urlPath: string): boolean {
-  return registry.remotes.some((remote) => remote.routes.some((route) => matchesRoutePath(route.path, urlPath)));
+/** The route a remote publishes for this path, picked as the shell picks it (the most specific). */
+function findOwnedRoute(registry: Registry, urlPath: string): RemoteRoute | undefined {
+  let best: RemoteRoute | undefined;
+  for (const remote of registry.remotes) {
+    for (const route of remote.routes) {
+      if (!matchesRoutePath(route.path, urlPath)) continue;
+      if (!best || routeSpecificity(route.path) > routeSpecificity(best.path)) best = route;
+    }
+  }
+  return best;
 }
 
 /**
@@ -22,10 +30,11 @@ const pages: FastifyPluginAsync = async (fastify) => {
     if (NOT_PAGES.test(urlPath)) return reply.callNotFound();
 
     const registry = await fastify.remoteRegistry.current();
-    const owned = isOwnedByARemote(registry, urlPath);
+    const route = findOwnedRoute(registry, urlPath);
+    const owned = route !== undefined;
     if (!owned && looksLikeFilePath(urlPath)) return reply.callNotFound();
 
-    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig });
+    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route });
     if (html === undefined) {
       return reply
         .code(503)

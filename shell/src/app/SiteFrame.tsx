@@ -23,10 +23,12 @@ export function SiteFrame() {
   const owner = useMemo(() => findRouteOwner(registry.remotes, pathname), [registry.remotes, pathname]);
   const title = owner ? owner.route.title : registry.status === 'ready' ? 'Page not found' : 'Temporarily unavailable';
 
+  const description = owner?.route.description;
   useEffect(() => {
     document.title = `${title} | ${SITE_NAME}`;
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
     sendPageView({ path: pathname + search, title, referrer: document.referrer || undefined });
-  }, [pathname, search, title]);
+  }, [pathname, search, title, description]);
 
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -1,17 +1,9 @@
 import { matchPath } from 'react-router-dom';
-import type { RegistryEntry, RemoteRoute } from '@bimi/contracts/registry';
+import { routeSpecificity, type RegistryEntry, type RemoteRoute } from '@bimi/contracts/registry';
 
 export interface RouteOwner {
   remote: RegistryEntry;
   route: RemoteRoute;
-}
-
-/** Static segments outrank `:params`, which outrank a trailing `*`. */
-function specificity(path: string): number {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .reduce((score, segment) => score + (segment === '*' ? 1 : segment.startsWith(':') ? 10 : 100), 0);
 }
 
 /**
@@ -23,7 +15,7 @@ export function findRouteOwner(remotes: readonly RegistryEntry[], pathname: stri
   for (const remote of remotes) {
     for (const route of remote.routes) {
       if (!matchPath({ path: route.path, end: true }, pathname)) continue;
-      const score = specificity(route.path);
+      const score = routeSpecificity(route.path);
       if (!best || score > best.score) best = { remote, route, score };
     }
   }

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { PublicConfig } from '@bimi/contracts/public-config';
-import type { Registry } from '@bimi/contracts/registry';
+import type { Registry, RemoteRoute } from '@bimi/contracts/registry';
 import fp from 'fastify-plugin';
 import { watchBuildFile } from '../../lib/build-file';
-import { jsonForScriptElement } from '../../lib/html';
+import { escapeHtml, jsonForScriptElement } from '../../lib/html';
 
 /** Where the shell's template asks for the page data, inside <head>. */
 export const INJECTION_PLACEHOLDER = '<!--bff:inject-->';
@@ -11,7 +11,11 @@ export const INJECTION_PLACEHOLDER = '<!--bff:inject-->';
 export interface PageData {
   registry: Registry;
   publicConfig: PublicConfig;
+  /** The route the path resolves to: its title and description go into the page's head. */
+  route?: RemoteRoute;
 }
+
+const SITE_NAME = 'BIMI Store';
 
 export interface ShellPage {
   /** The shell's index.html with the page data filled in; undefined while the shell is not built. */
@@ -19,12 +23,21 @@ export interface ShellPage {
 }
 
 /** The page data rides along in the HTML so the shell can start without another round trip. */
-export function injectPageData(html: string, { registry, publicConfig }: PageData): string {
+export function injectPageData(html: string, { registry, publicConfig, route }: PageData): string {
+  // A template without the placeholder is not the shell's: it goes out as it is.
+  if (!html.includes(INJECTION_PLACEHOLDER)) return html;
   const scripts =
     `<script id="remote-registry" type="application/json">${jsonForScriptElement(registry)}</script>` +
     `<script id="public-config" type="application/json">${jsonForScriptElement(publicConfig)}</script>`;
   // A function replacement, so `$&` and friends in the data are not read as patterns.
-  return html.replace(INJECTION_PLACEHOLDER, () => scripts);
+  let page = html.replace(INJECTION_PLACEHOLDER, () => scripts);
+  // Search engines and link previews read the head before any script runs.
+  const title = `${route ? route.title : 'Page not found'} | ${SITE_NAME}`;
+  page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (route?.description) {
+    page = page.replace(/(<meta name=("?)description\2 content=)("[^"]*"|[^ >]*)/, (_m, start: string) => `${start}"${escapeHtml(route.description ?? '')}"`);
+  }
+  return page;
 }
 
 declare module 'fastify' {

@@ -11,6 +11,7 @@ import { MoreSheet } from './MoreSheet';
 export const MOBILE_TABS_HEIGHT = 64;
 
 const tabSx = {
+  font: 'inherit',
   flex: 1,
   display: 'flex',
   flexDirection: 'column',
@@ -19,11 +20,11 @@ const tabSx = {
   gap: 0.25,
   color: 'text.secondary',
   textDecoration: 'none',
-  fontSize: 12,
+  fontSize: 11,
   fontWeight: 600,
+  whiteSpace: 'nowrap',
   border: 0,
   bgcolor: 'transparent',
-  font: 'inherit',
   cursor: 'pointer',
   '&.active': { color: 'primary.main' },
 } as const;

@@ -28,6 +28,7 @@ function readCollapsed(): boolean {
 }
 
 const itemSx = {
+  font: 'inherit',
   display: 'flex',
   alignItems: 'center',
   gap: 1.5,
@@ -42,7 +43,6 @@ const itemSx = {
   border: 0,
   bgcolor: 'transparent',
   cursor: 'pointer',
-  font: 'inherit',
   textAlign: 'left',
   '&:hover': { bgcolor: 'action.hover' },
   '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText' },
