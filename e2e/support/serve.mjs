@@ -34,8 +34,9 @@ for (const app of APPS) {
 writeFileSync(path.join(runDir, 'root-dir'), rootDir);
 console.log(`e2e: serving a copy of the build from ${rootDir} on http://127.0.0.1:${port}`);
 
-const bff = spawn(path.join(WORKSPACE, 'bff', 'node_modules', '.bin', 'tsx'), [path.join(WORKSPACE, 'bff', 'src', 'server.ts')], {
-  cwd: WORKSPACE,
+// node with tsx's loader (one process, so a signal reaches the server itself), as `pnpm start` runs it.
+const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
+  cwd: path.join(WORKSPACE, 'bff'),
   stdio: 'inherit',
   env: {
     ...process.env,
@@ -45,7 +46,7 @@ const bff = spawn(path.join(WORKSPACE, 'bff', 'node_modules', '.bin', 'tsx'), [p
     DATA_DIR: dataDir,
     TAG_MANAGER_ID: 'GTM-E2ETEST',
     NEWSLETTER_URL: '',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
     NODE_ENV: 'test',
   },
 });

@@ -61,7 +61,8 @@ function sharedConfig(appDir) {
   // Every workspace package that holds state (cart, session, theme) is one instance.
   for (const [dep, version] of Object.entries(deps)) {
     if (dep.startsWith('@bimi/') && String(version).startsWith('workspace:') && dep !== '@bimi/webpack-config') {
-      shared[dep] = { singleton: true, requiredVersion: false };
+      // Imported by subpath (@bimi/cart/store), so shared through the trailing-slash key too.
+      for (const key of [dep, `${dep}/`]) shared[key] = { singleton: true, requiredVersion: false };
     }
   }
   // A deploy stamps its own version (MF_BUILD_VERSION is also what the manifest records).

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { reportClientError } from '../analytics/beacons';
 import { RemoteLoadError } from './registry';
@@ -12,6 +13,9 @@ interface Props {
   /** When this changes (the path), a remote that threw gets another chance. */
   resetKey?: string;
   onRetry: () => void;
+  /** A widget's message floats over the page while the widget would be showing, with Close. */
+  visible?: boolean;
+  onDismiss?: () => void;
   children: ReactNode;
 }
 
@@ -52,18 +56,41 @@ export class RemoteBoundary extends Component<Props, State> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const compact = this.props.variant === 'widget';
+    const title = error instanceof RemoteLoadError ? 'This part of the site could not be loaded' : 'Something went wrong on this page';
+    const detail = 'The rest of the site still works. Please try again in a moment.';
+    if (this.props.variant === 'widget') {
+      // A widget (the cart drawer) overlays the page: its message does too, instead of
+      // squeezing into whatever element hosts it (the header).
+      if (this.props.visible === false) return null;
+      return (
+        <Paper
+          role="alert"
+          data-remote-error={this.props.remote}
+          elevation={8}
+          sx={{ position: 'fixed', top: 76, right: 16, zIndex: 1300, width: 'min(360px, calc(100vw - 32px))', p: 2.5, color: 'text.primary' }}
+        >
+          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 700 }} gutterBottom>
+            {title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {detail}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+            {this.props.onDismiss && <Button onClick={this.props.onDismiss}>Close</Button>}
+            <Button variant="contained" onClick={this.retry}>
+              Retry
+            </Button>
+          </Box>
+        </Paper>
+      );
+    }
     return (
-      <Box
-        role="alert"
-        data-remote-error={this.props.remote}
-        sx={{ textAlign: 'center', px: 3, py: compact ? 3 : { xs: 8, md: 12 }, maxWidth: 640, mx: 'auto' }}
-      >
-        <Typography component={compact ? 'p' : 'h1'} variant={compact ? 'subtitle1' : 'h2'} gutterBottom>
-          {error instanceof RemoteLoadError ? 'This part of the site could not be loaded' : 'Something went wrong on this page'}
+      <Box role="alert" data-remote-error={this.props.remote} sx={{ textAlign: 'center', px: 3, py: { xs: 8, md: 12 }, maxWidth: 640, mx: 'auto' }}>
+        <Typography component="h1" variant="h2" gutterBottom>
+          {title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          The rest of the site still works. Please try again in a moment.
+          {detail}
         </Typography>
         <Button variant="contained" onClick={this.retry}>
           Retry

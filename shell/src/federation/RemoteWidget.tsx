@@ -3,7 +3,20 @@ import { loadRemoteModule, resetRemote } from './registry';
 import { RemoteBoundary } from './RemoteBoundary';
 
 /** Embeds a widget another remote exposes (for example `checkout` / `./CartDrawer`). */
-export function RemoteWidget<P extends object>({ remote, expose, props }: { remote: string; expose: string; props: P }) {
+export function RemoteWidget<P extends object>({
+  remote,
+  expose,
+  props,
+  visible,
+  onDismiss,
+}: {
+  remote: string;
+  expose: string;
+  props: P;
+  /** Whether the widget is meant to be on screen (a closed drawer's error stays hidden). */
+  visible?: boolean;
+  onDismiss?: () => void;
+}) {
   const [attempt, setAttempt] = useState(0);
   const Widget = useMemo(
     () => lazy(() => loadRemoteModule<{ default: ComponentType<P> }>(remote, expose)),
@@ -14,6 +27,8 @@ export function RemoteWidget<P extends object>({ remote, expose, props }: { remo
     <RemoteBoundary
       remote={remote}
       variant="widget"
+      visible={visible}
+      onDismiss={onDismiss}
       onRetry={() => {
         resetRemote(remote);
         setAttempt((n) => n + 1);

@@ -29,7 +29,15 @@ export function CartToggle() {
           <ShoppingCartOutlined />
         </Badge>
       </IconButton>
-      {mounted && <RemoteWidget<CartDrawerProps> remote="checkout" expose="./CartDrawer" props={{ open, onClose: closeCartDrawer }} />}
+      {mounted && (
+        <RemoteWidget<CartDrawerProps>
+          remote="checkout"
+          expose="./CartDrawer"
+          props={{ open, onClose: closeCartDrawer }}
+          visible={open}
+          onDismiss={closeCartDrawer}
+        />
+      )}
     </>
   );
 }

@@ -17,18 +17,21 @@ export interface DropdownSection {
  * navigation. Plain elements rather than MUI's Menu keep the header's first load light.
  */
 export function Dropdown({ label, sections }: { label: string; sections: DropdownSection[] }) {
-  const [open, setOpen] = useState(false);
+  // Hover opens and closes it; a click pins it open until a second click, Escape,
+  // an outside click or navigation, so hovering then clicking never toggles it shut.
+  const [openedBy, setOpenedBy] = useState<'hover' | 'click' | null>(null);
+  const open = openedBy !== null;
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
 
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => setOpenedBy(null), [pathname]);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
+      if (!root.current?.contains(e.target as Node)) setOpenedBy(null);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenedBy(null);
     document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -38,12 +41,17 @@ export function Dropdown({ label, sections }: { label: string; sections: Dropdow
   }, [open]);
 
   return (
-    <Box ref={root} sx={{ position: 'relative' }} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+    <Box
+      ref={root}
+      sx={{ position: 'relative' }}
+      onMouseEnter={() => setOpenedBy((by) => by ?? 'hover')}
+      onMouseLeave={() => setOpenedBy((by) => (by === 'hover' ? null : by))}
+    >
       <Button
         color="inherit"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpenedBy((by) => (by === 'click' ? null : 'click'))}
         endIcon={<ExpandMoreIcon sx={{ transition: 'transform .2s', transform: open ? 'rotate(180deg)' : 'none' }} />}
         sx={{ fontWeight: 600, px: 1.5 }}
       >

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import type { RouteLayout } from '@bimi/contracts/registry';
 import { Header, HEADER_HEIGHT } from './Header';
 import { FullFooter, MinimalFooter, SmallFooter } from './Footer';
+import { Logo } from './Logo';
 
 /** Spec §2: which header and which footer each kind of public page gets. */
 const FRAMES: Record<Exclude<RouteLayout, 'account'>, { header: boolean; footer: 'full' | 'small' | 'minimal' }> = {
@@ -25,7 +26,14 @@ export function PublicLayout({ layout, header, children }: { layout: Exclude<Rou
       >
         Skip to content
       </Box>
-      {frame.header && <Header variant={header} />}
+      {frame.header ? (
+        <Header variant={header} />
+      ) : (
+        // Pages without the header still keep the brand and a way home.
+        <Box data-testid="brand-bar" sx={{ px: { xs: 2.5, md: 4 }, pt: 2.5 }}>
+          <Logo />
+        </Box>
+      )}
       <Box
         component="main"
         id="main"

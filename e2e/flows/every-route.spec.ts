@@ -1,0 +1,78 @@
+import { SPEC_ROUTE_OWNERS } from '../fixtures/routes';
+import { concretePath, fetchRegistry, findOwner } from '../support/registry';
+import { expect, expectRemotePage, navigateClientSide, REMOTES, SITE_NAME, test } from '../support/test';
+
+/** Routes that only forward somewhere else (mfe-account pages.tsx). */
+const REDIRECTS: Record<string, string> = {
+  '/account': '/account/dashboard',
+  '/account/settings': '/account/settings/profile',
+};
+
+test('the registry lists the four remotes, each with its manifest, a version and routes', async ({ request }) => {
+  const remotes = await fetchRegistry(request);
+  expect(remotes.map((remote) => remote.name).sort()).toEqual([...REMOTES].sort());
+  for (const remote of remotes) {
+    expect(remote.entry).toBe(`/mfe/${remote.name}/mf-manifest.json`);
+    expect(remote.version, `${remote.name} publishes its build version`).toMatch(/^\d+\.\d+\.\d+/);
+    expect(remote.routes.length, `${remote.name} owns routes`).toBeGreaterThan(0);
+    const manifest = await request.get(remote.entry);
+    expect(manifest.status()).toBe(200);
+    expect(manifest.headers()['cache-control']).toBe('no-cache');
+  }
+});
+
+test('route ownership follows the architecture table for every page of spec §2', async ({ request }) => {
+  const remotes = await fetchRegistry(request);
+  const wrong = SPEC_ROUTE_OWNERS.flatMap(([path, owner]) => {
+    const found = findOwner(remotes, path)?.remote ?? 'nobody';
+    return found === owner ? [] : [`${path}: owned by ${found}, DESIGN.md says ${owner}`];
+  });
+  expect(wrong).toEqual([]);
+});
+
+for (const remoteName of REMOTES) {
+  test(`every ${remoteName} route answers 200 and renders its page in the ${remoteName} remote`, async ({ page, request }) => {
+    const remotes = await fetchRegistry(request);
+    const remote = remotes.find((entry) => entry.name === remoteName);
+    if (!remote) throw new Error(`${remoteName} is not in /remotes.json`);
+
+    // HTTP: every route is a page the bff owns (200), with its title already in the head.
+    for (const route of remote.routes) {
+      const path = concretePath(route.path);
+      const response = await request.get(path);
+      expect(response.status(), `GET ${path}`).toBe(200);
+      expect(response.headers()['content-type']).toContain('text/html');
+      expect(await response.text(), `<title> of ${path}`).toContain(`<title>${route.title} | ${SITE_NAME}</title>`);
+    }
+
+    // The browser: one document for the remote's first route, then client-side navigation.
+    const [first, ...others] = remote.routes;
+    if (!first) throw new Error(`${remoteName} has no routes`);
+    const firstResponse = await page.goto(concretePath(first.path));
+    expect(firstResponse?.status()).toBe(200);
+    for (const route of [first, ...others]) {
+      const path = concretePath(route.path);
+      if (route !== first) await navigateClientSide(page, path);
+      const target = REDIRECTS[route.path];
+      if (target) {
+        await expect(page, `${path} forwards`).toHaveURL(target);
+        const final = findOwner(remotes, target);
+        await expectRemotePage(page, remoteName, final?.route.title ?? 'unknown');
+        continue;
+      }
+      await expect(page).toHaveURL(path);
+      await expectRemotePage(page, remoteName, route.title);
+    }
+  });
+}
+
+for (const path of ['/no-such-page', '/products/unknown', '/account/no-such-page']) {
+  test(`an unknown path (${path}) answers 404 with the shell's not-found page`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page).toHaveTitle(`Page not found | ${SITE_NAME}`);
+    await expect(page.locator('h1')).toHaveText('Page not found');
+    await expect(page.locator('[data-remote]')).toHaveCount(0);
+  });
+}

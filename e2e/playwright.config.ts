@@ -1,0 +1,71 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * QA's cross-remote flows, against the production build served by the bff.
+ *
+ * The web server (support/serve.mjs) copies shell/dist and mfe-*\/dist into a fresh temporary
+ * ROOT_DIR and starts the bff on it, so the deploy flow never touches the working tree. The
+ * folder is chosen here, once, in the runner process: workers inherit E2E_RUN_DIR.
+ */
+const WORKSPACE = resolve(__dirname, '..');
+const APPS = ['shell', 'mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
+
+const missing = APPS.flatMap((app) =>
+  (app === 'shell' ? ['index.html', 'mf-manifest.json'] : ['remoteEntry.js', 'mf-manifest.json', 'routes.json'])
+    .map((file) => join(WORKSPACE, app, 'dist', file))
+    .filter((file) => !existsSync(file)),
+);
+if (missing.length > 0) {
+  const names = missing.map((file) => file.slice(WORKSPACE.length + 1));
+  const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  throw new Error(
+    `The e2e flows run against the production build, which is missing (${listed}).\n` +
+      `Build it first, from ${WORKSPACE}:  node scripts/build.mjs`,
+  );
+}
+
+process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'bimi-e2e-'));
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './flows',
+  outputDir: './test-results',
+  // Every test opens its own context; the deploy flow changes only the tools remote.
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalTeardown: './support/global-teardown.ts',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 720 },
+    locale: 'en-US',
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node e2e/support/serve.mjs',
+    cwd: WORKSPACE,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { E2E_RUN_DIR: process.env.E2E_RUN_DIR, E2E_PORT: String(port) },
+    // SIGTERM lets serve.mjs stop the bff and remove the temporary copy.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+
+export { expect };
+
+export const REMOTES = ['storefront', 'checkout', 'account', 'tools'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+export const SITE_NAME = 'BIMI Store';
+export const CONSENT_COOKIE = 'cookie_consent';
+
+/** Where the web server put its temporary copy of the build (see support/serve.mjs). */
+export function runDir(): string {
+  const dir = process.env.E2E_RUN_DIR;
+  if (!dir) throw new Error('E2E_RUN_DIR is not set: run the flows through e2e/playwright.config.ts');
+  return dir;
+}
+
+/** The temporary ROOT_DIR the bff serves shell/dist and mfe-*\/dist from. */
+export function tempRoot(): string {
+  return readFileSync(join(runDir(), 'root-dir'), 'utf8').trim();
+}
+
+const LOOPBACK = /^(?:https?|wss?):\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?\//;
+
+interface Fixtures {
+  /** The cookie choice the visitor already made; null leaves the banner up (cookie-consent flow). */
+  consent: 'accepted' | 'declined' | null;
+  /** Every request that tried to leave the machine; the flows fail if one is not intercepted. */
+  externalRequests: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  consent: ['declined', { option: true }],
+
+  externalRequests: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      // No network here but loopback: anything else is answered locally (a test's own
+      // page.route takes precedence, e.g. the tag manager in the cookie-consent flow).
+      await context.route(
+        (url) => !LOOPBACK.test(url.href) && !url.href.startsWith('data:') && !url.href.startsWith('blob:'),
+        (route) => {
+          seen.push(route.request().url());
+          return route.abort('internetdisconnected');
+        },
+      );
+      await use(seen);
+      expect(seen, 'requests that tried to leave the machine without a test intercepting them').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  context: async ({ context, consent, baseURL }, use) => {
+    if (consent) await context.addCookies([{ name: CONSENT_COOKIE, value: consent, url: baseURL ?? 'http://127.0.0.1' }]);
+    await use(context);
+  },
+});
+
+/** Client-side navigation the way a link does it: react-router follows popstate. */
+export async function navigateClientSide(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+}
+
+/** Waits until a remote's page has rendered: its wrapper is in place and the page has its one h1. */
+export async function expectRemotePage(page: Page, remote: RemoteName, title: string): Promise<void> {
+  await expect(page).toHaveTitle(`${title} | ${SITE_NAME}`);
+  await expect(page.locator(`[data-remote=${remote}]`)).toHaveCount(1);
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('h1')).toBeVisible();
+}
+
+/** JSON bodies of the beacons the page sends to a path (sendBeacon or fetch), as they are sent. */
+export function recordBeacons<T = Record<string, unknown>>(page: Page, path: string): T[] {
+  const bodies: T[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== path) return;
+    try {
+      bodies.push(JSON.parse(request.postData() ?? 'null') as T);
+    } catch {
+      bodies.push({ unparsable: request.postData() } as T);
+    }
+  });
+  return bodies;
+}
+
+export interface ClientErrorReport {
+  kind: 'remote-load' | 'remote-render' | 'shell';
+  remote?: string;
+  message: string;
+  path?: string;
+}
+
+/** Computed background colour of an element as [r, g, b, alpha]. */
+export async function backgroundRgba(page: Page, selector: string): Promise<[number, number, number, number]> {
+  const value = await page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
+  const parts = /rgba?\(([^)]+)\)/.exec(value)?.[1]?.split(',').map((part) => Number(part.trim()));
+  if (!parts || parts.length < 3) throw new Error(`unexpected colour ${value}`);
+  return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+}
