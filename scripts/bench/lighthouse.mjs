@@ -1,0 +1,199 @@
+// Lighthouse through its Node API: the default config (mobile form factor, simulated
+// throttling: Lighthouse's standard "mobile" run), performance category only, one fresh
+// headless Chromium per run, launched by chrome-launcher (Lighthouse's own dependency).
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { CHROMIUM_PATH, NO_EXTERNAL_NETWORK_ARGS } from './first-render.mjs';
+import { throwIfStopped } from './stop.mjs';
+
+let modules;
+async function load() {
+  if (modules) return modules;
+  const lighthouseUrl = import.meta.resolve('lighthouse');
+  const { default: lighthouse } = await import(lighthouseUrl);
+  // chrome-launcher is Lighthouse's dependency, not the workspace's: resolve it from there.
+  const launcherPath = createRequire(lighthouseUrl).resolve('chrome-launcher');
+  const chromeLauncher = await import(pathToFileURL(launcherPath).href);
+  const { version } = createRequire(lighthouseUrl)('../package.json');
+  modules = { lighthouse, chromeLauncher, version };
+  return modules;
+}
+
+export async function lighthouseVersion() {
+  return (await load()).version;
+}
+
+export const LIGHTHOUSE_CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Chromium instances still running, so an interrupted benchmark can stop them. */
+export const runningChromes = new Set();
+
+/** Last resort on exit: every Chromium this module started and did not stop yet, killed with its process group. */
+export function killChromesNow() {
+  for (const chrome of runningChromes) {
+    const pid = chrome.process?.pid ?? chrome.pid;
+    try {
+      if (pid) process.kill(-pid, 'SIGKILL');
+    } catch {}
+  }
+  runningChromes.clear();
+}
+
+/**
+ * @param {string} url
+ * @returns {Promise<import('lighthouse').Result>}
+ */
+export async function runLighthouse(url, { blockExternal }) {
+  const { lighthouse, chromeLauncher } = await load();
+  throwIfStopped();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...LIGHTHOUSE_CHROME_FLAGS, ...(blockExternal ? NO_EXTERNAL_NETWORK_ARGS : [])],
+    logLevel: 'silent',
+    // Its own handler would exit the process before the benchmark stops the bff: ours kills Chromium.
+    handleSIGINT: false,
+  });
+  runningChromes.add(chrome);
+  try {
+    throwIfStopped();
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableFullPageScreenshot: true,
+    });
+    if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    runningChromes.delete(chrome);
+    try {
+      await chrome.kill();
+    } catch {}
+  }
+}
+
+const num = (lhr, id) => lhr.audits[id]?.numericValue ?? null;
+
+/** The figures this benchmark reports from one Lighthouse result. */
+export function metricsOf(lhr) {
+  const score = lhr.categories.performance?.score;
+  return {
+    performance: score == null ? null : Math.round(score * 100),
+    fcpMs: num(lhr, 'first-contentful-paint'),
+    lcpMs: num(lhr, 'largest-contentful-paint'),
+    tbtMs: num(lhr, 'total-blocking-time'),
+    speedIndexMs: num(lhr, 'speed-index'),
+    cls: num(lhr, 'cumulative-layout-shift'),
+    ttiMs: num(lhr, 'interactive'),
+    // What Chromium saw on this machine without throttling (the simulation starts from these traces).
+    observedFcpMs: lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? null,
+    observedLcpMs: lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? null,
+    // Lighthouse's own CPU speed probe for the run: lower means the machine was busier or slower.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+  };
+}
+
+function nodeOf(details) {
+  const tables = details?.type === 'list' ? details.items : [details];
+  for (const table of tables ?? []) {
+    for (const item of table?.items ?? []) {
+      if (item?.node?.type === 'node') return item.node;
+    }
+  }
+  return null;
+}
+
+/** What a reader needs to act on one run: LCP element and its phases, opportunities, heavy scripts. */
+export function diagnosticsOf(lhr) {
+  const audits = lhr.audits;
+  const lcpAudit = audits['largest-contentful-paint-element'];
+  const lcpNode = nodeOf(lcpAudit?.details);
+  const phases = {};
+  const lists = lcpAudit?.details?.type === 'list' ? lcpAudit.details.items : [];
+  for (const table of lists) {
+    for (const item of table?.items ?? []) {
+      if (typeof item.phase === 'string' && typeof item.timing === 'number') phases[item.phase] = Math.round(item.timing);
+    }
+  }
+  const insightPhases = audits['lcp-breakdown-insight']?.details;
+  if (!Object.keys(phases).length && insightPhases?.type === 'list') {
+    for (const table of insightPhases.items ?? []) {
+      for (const item of table?.items ?? []) {
+        const label = item.label ?? item.subpart ?? item.phase;
+        if (typeof label === 'string' && typeof item.duration === 'number') phases[label] = Math.round(item.duration);
+      }
+    }
+  }
+
+  const opportunities = Object.values(audits)
+    .filter((audit) => audit.details?.type === 'opportunity' && (audit.score ?? 1) < 1 && ((audit.details.overallSavingsMs ?? 0) > 0 || (audit.details.overallSavingsBytes ?? 0) > 0))
+    .map((audit) => ({
+      id: audit.id,
+      title: audit.title,
+      savingsMs: Math.round(audit.details.overallSavingsMs ?? 0),
+      savingsBytes: Math.round(audit.details.overallSavingsBytes ?? 0),
+      displayValue: audit.displayValue ?? '',
+      items: (audit.details.items ?? []).slice(0, 5).map((item) => ({
+        url: item.url ?? null,
+        source: typeof item.source === 'string' ? item.source : null,
+        wastedBytes: item.wastedBytes,
+        wastedMs: item.wastedMs,
+        totalBytes: item.totalBytes,
+      })),
+    }))
+    .sort((a, b) => b.savingsMs - a.savingsMs || b.savingsBytes - a.savingsBytes);
+
+  const insights = Object.values(audits)
+    .filter((audit) => audit.id.endsWith('-insight') && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'notApplicable')
+    .map((audit) => ({
+      id: audit.id,
+      title: audit.title,
+      displayValue: audit.displayValue ?? '',
+      lcpSavingsMs: audit.metricSavings?.LCP ?? null,
+      fcpSavingsMs: audit.metricSavings?.FCP ?? null,
+    }));
+
+  const bootup = audits['bootup-time'];
+  const scripts = (bootup?.details?.items ?? [])
+    .slice(0, 5)
+    .map((item) => ({ url: item.url, totalMs: Math.round(item.total ?? 0), scriptingMs: Math.round(item.scripting ?? 0) }));
+  const mainThread = (audits['mainthread-work-breakdown']?.details?.items ?? [])
+    .slice(0, 4)
+    .map((item) => ({ group: item.groupLabel ?? item.group, ms: Math.round(item.duration ?? 0) }));
+
+  // The element that moved most (CLS culprit).
+  const shifts = (audits['layout-shifts']?.details?.items ?? []).filter((item) => item?.node?.type === 'node');
+  const topShift = shifts.sort((a, b) => (b.score ?? 0) - (a.score ?? 0))[0];
+  const layoutShift = topShift
+    ? { selector: topShift.node.selector ?? '', label: (topShift.node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60), score: topShift.score ?? null }
+    : null;
+
+  const requests = audits['network-requests']?.details?.items ?? [];
+  const origin = new URL(lhr.finalDisplayedUrl ?? lhr.requestedUrl).origin;
+  const external = requests.map((r) => r.url).filter((u) => u && !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'));
+
+  return {
+    lcpElement: lcpNode ? { label: lcpNode.nodeLabel ?? '', selector: lcpNode.selector ?? '', snippet: lcpNode.snippet ?? '' } : null,
+    lcpPhasesMs: phases,
+    layoutShift,
+    opportunities,
+    insights,
+    bootupScripts: scripts,
+    mainThread,
+    requestCount: requests.length,
+    externalRequests: external,
+    runWarnings: lhr.runWarnings ?? [],
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
