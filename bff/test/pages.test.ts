@@ -59,6 +59,14 @@ describe('client routes', () => {
     expect((await store.app.inject({ url: '/no-such-page' })).body).toContain('<title>Page not found | BIMI Store</title>');
   });
 
+  it("announces the owning remote's manifest and entry in the head, so they load in parallel with the shell", async () => {
+    const page = (await store.app.inject({ url: '/checkout' })).body;
+    expect(page).toContain('<link rel="preload" href="/mfe/checkout/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    expect(page).toContain('<link rel="preload" href="/mfe/checkout/remoteEntry.js" as="script">');
+    expect(page).not.toContain('/mfe/storefront/mf-manifest.json" as="fetch"');
+    expect((await store.app.inject({ url: '/no-such-page' })).body).not.toContain('rel="preload"');
+  });
+
   it('answers a missing file with a plain 404, not the page', async () => {
     const response = await store.app.inject({ url: '/favicon.ico' });
     expect(response.statusCode).toBe(404);

@@ -40,6 +40,8 @@ export function PublicLayout({ layout, header, children }: { layout: Exclude<Rou
         data-layout={layout}
         sx={{
           flex: 1,
+          // At least a screen tall: the footer never jumps into view when a page arrives.
+          minHeight: '100vh',
           pt: frame.header ? `${HEADER_HEIGHT}px` : 0,
           // Under a fading header the page's top shows through until the visitor scrolls.
           background: frame.header && header === 'fade' ? 'linear-gradient(180deg, #e8efff 0, #ffffff 420px)' : undefined,

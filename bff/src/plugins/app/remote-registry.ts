@@ -5,14 +5,23 @@ import { z } from 'zod';
 import { REMOTE_NAMES, type RemoteName } from '../../config';
 import { watchBuildFile, watchRemoteBuildFile, type BuildFileState } from '../../lib/build-file';
 
+const FileName = z.string().regex(/^[\w.-]+$/);
+
 /** The part of Module Federation's mf-manifest.json the registry reads. */
 const RemoteManifest = z.looseObject({
   metaData: z
     .looseObject({
       buildInfo: z.looseObject({ buildVersion: z.string().min(1).optional() }).optional(),
+      remoteEntry: z.looseObject({ name: FileName }).optional(),
     })
     .optional(),
 });
+
+/** A file the page will need at once, announced in its head so the browser fetches it in parallel. */
+export interface Preload {
+  href: string;
+  as: 'fetch' | 'script';
+}
 
 /** A remote hosted on another origin: its build files are fetched, and a slow host must not stall page views. */
 const REMOTE_HOST_TIMEOUT_MS = 3_000;
@@ -21,6 +30,13 @@ const REMOTE_HOST_CACHE_MS = 30_000;
 export interface RemoteRegistry {
   /** The registry as the builds on disk (or on their hosts) are now. */
   current(): Promise<Registry>;
+  /**
+   * What a page of this remote loads before it can render: its manifest and its entry.
+   * Without these hints the browser discovers them one after another, each a round trip,
+   * after the shell's code has run. (Not the chunks of `./routes`: they are loaded by the
+   * remote's own chunk loader, which cannot ask for a fresh copy after a failed preload.)
+   */
+  preloadsFor(remote: string): Promise<Preload[]>;
 }
 
 function parseJsonWith<T>(schema: z.core.$ZodType<T>) {
@@ -65,7 +81,17 @@ export default fp(
         if (state.status === 'invalid') log.warn(`remote ${name}: mf-manifest.json at ${where('mf-manifest.json')} is unusable (${state.reason}); no version is published`);
       });
 
-      return async function entry(): Promise<RegistryEntry> {
+      async function preloads(): Promise<Preload[]> {
+        const state = await manifest();
+        if (state.status !== 'ok') return [];
+        const entryFile = state.value.metaData?.remoteEntry?.name ?? 'remoteEntry.js';
+        return [
+          { href: `${base}mf-manifest.json`, as: 'fetch' },
+          { href: `${base}${entryFile}`, as: 'script' },
+        ];
+      }
+
+      async function entry(): Promise<RegistryEntry> {
         const [routesState, manifestState] = await Promise.all([routes(), manifest()]);
         const published: RegistryEntry = {
           name,
@@ -75,13 +101,18 @@ export default fp(
         const version = manifestState.status === 'ok' ? manifestState.value.metaData?.buildInfo?.buildVersion : undefined;
         if (version) published.version = version;
         return published;
-      };
+      }
+
+      return { name, entry, preloads };
     }
 
     const remotes = REMOTE_NAMES.map(watchRemote);
     fastify.decorate('remoteRegistry', {
       async current() {
-        return { remotes: await Promise.all(remotes.map((entry) => entry())) };
+        return { remotes: await Promise.all(remotes.map((remote) => remote.entry())) };
+      },
+      async preloadsFor(name) {
+        return (await remotes.find((remote) => remote.name === name)?.preloads()) ?? [];
       },
     } satisfies RemoteRegistry);
   },

@@ -4,6 +4,7 @@ import type { Registry, RemoteRoute } from '@bimi/contracts/registry';
 import fp from 'fastify-plugin';
 import { watchBuildFile } from '../../lib/build-file';
 import { escapeHtml, jsonForScriptElement } from '../../lib/html';
+import type { Preload } from './remote-registry';
 
 /** Where the shell's template asks for the page data, inside <head>. */
 export const INJECTION_PLACEHOLDER = '<!--bff:inject-->';
@@ -13,6 +14,8 @@ export interface PageData {
   publicConfig: PublicConfig;
   /** The route the path resolves to: its title and description go into the page's head. */
   route?: RemoteRoute;
+  /** Files of the route's remote to fetch at once, in parallel with the shell's own. */
+  preloads?: Preload[];
 }
 
 const SITE_NAME = 'BIMI Store';
@@ -23,10 +26,19 @@ export interface ShellPage {
 }
 
 /** The page data rides along in the HTML so the shell can start without another round trip. */
-export function injectPageData(html: string, { registry, publicConfig, route }: PageData): string {
+function preloadLink({ href, as }: Preload): string {
+  // The federation runtime fetches the manifest in CORS mode and adds the entry and chunks
+  // as plain scripts: each hint must be made the same way or the browser fetches twice.
+  return as === 'fetch'
+    ? `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`
+    : `<link rel="preload" href="${escapeHtml(href)}" as="script">`;
+}
+
+export function injectPageData(html: string, { registry, publicConfig, route, preloads = [] }: PageData): string {
   // A template without the placeholder is not the shell's: it goes out as it is.
   if (!html.includes(INJECTION_PLACEHOLDER)) return html;
   const scripts =
+    preloads.map(preloadLink).join('') +
     `<script id="remote-registry" type="application/json">${jsonForScriptElement(registry)}</script>` +
     `<script id="public-config" type="application/json">${jsonForScriptElement(publicConfig)}</script>`;
   // A function replacement, so `$&` and friends in the data are not read as patterns.
