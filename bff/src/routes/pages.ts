@@ -8,13 +8,13 @@ const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;
 /** Below this size, compressing costs more than it saves. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/** The route a remote publishes for this path, picked as the shell picks it (the most specific). */
-function findOwnedRoute(registry: Registry, urlPath: string): RemoteRoute | undefined {
-  let best: RemoteRoute | undefined;
+/** The remote and route for this path, picked as the shell picks them (the most specific route). */
+function findOwner(registry: Registry, urlPath: string): { remote: string; route: RemoteRoute } | undefined {
+  let best: { remote: string; route: RemoteRoute } | undefined;
   for (const remote of registry.remotes) {
     for (const route of remote.routes) {
       if (!matchesRoutePath(route.path, urlPath)) continue;
-      if (!best || routeSpecificity(route.path) > routeSpecificity(best.path)) best = route;
+      if (!best || routeSpecificity(route.path) > routeSpecificity(best.route.path)) best = { remote: remote.name, route };
     }
   }
   return best;
@@ -30,11 +30,12 @@ const pages: FastifyPluginAsync = async (fastify) => {
     if (NOT_PAGES.test(urlPath)) return reply.callNotFound();
 
     const registry = await fastify.remoteRegistry.current();
-    const route = findOwnedRoute(registry, urlPath);
-    const owned = route !== undefined;
+    const owner = findOwner(registry, urlPath);
+    const owned = owner !== undefined;
     if (!owned && looksLikeFilePath(urlPath)) return reply.callNotFound();
 
-    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route });
+    const preloads = owner ? await fastify.remoteRegistry.preloadsFor(owner.remote) : [];
+    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads });
     if (html === undefined) {
       return reply
         .code(503)

@@ -1,5 +1,6 @@
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import { Registry, type RegistryEntry } from '@bimi/contracts/registry';
+import { countRetry, retryPlugin } from './retry-plugin';
 
 export type RegistryState =
   | { status: 'ready'; remotes: RegistryEntry[] }
@@ -24,6 +25,7 @@ async function readRegistry(): Promise<unknown> {
 export async function initFederation(): Promise<RegistryState> {
   try {
     const registry = Registry.parse(await readRegistry());
+    registerPlugins([retryPlugin()]);
     registerRemotes(registry.remotes.map(toRuntimeRemote));
     state = { status: 'ready', remotes: registry.remotes };
   } catch (error) {
@@ -71,6 +73,7 @@ export function resetRemote(remote: string): void {
   const entry = state.remotes.find((r) => r.name === remote);
   if (!entry) return;
   for (const id of pending.keys()) if (id.startsWith(`${remote}/`)) pending.delete(id);
+  countRetry(remote);
   registerRemotes([toRuntimeRemote(entry)], { force: true });
 }
 
