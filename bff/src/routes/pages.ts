@@ -1,24 +1,12 @@
-import { routeSpecificity, type Registry, type RemoteRoute } from '@bimi/contracts/registry';
+import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyPluginAsync } from 'fastify';
 import { chooseContentEncoding, compress } from '../lib/content-encoding';
-import { looksLikeFilePath, matchesRoutePath } from '../lib/route-match';
+import { looksLikeFilePath } from '../lib/route-match';
 
 /** Paths the page route never answers: they belong to the API, the builds and the registry. */
 const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;
 /** Below this size, compressing costs more than it saves. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
-
-/** The remote and route for this path, picked as the shell picks them (the most specific route). */
-function findOwner(registry: Registry, urlPath: string): { remote: string; route: RemoteRoute } | undefined {
-  let best: { remote: string; route: RemoteRoute } | undefined;
-  for (const remote of registry.remotes) {
-    for (const route of remote.routes) {
-      if (!matchesRoutePath(route.path, urlPath)) continue;
-      if (!best || routeSpecificity(route.path) > routeSpecificity(best.route.path)) best = { remote: remote.name, route };
-    }
-  }
-  return best;
-}
 
 /**
  * Every other GET is a client route: the shell's index.html, with 200 when a remote owns the path
@@ -30,11 +18,11 @@ const pages: FastifyPluginAsync = async (fastify) => {
     if (NOT_PAGES.test(urlPath)) return reply.callNotFound();
 
     const registry = await fastify.remoteRegistry.current();
-    const owner = findOwner(registry, urlPath);
-    const owned = owner !== undefined;
+    const owner = findRouteOwner(registry.remotes, urlPath);
+    const owned = owner !== null;
     if (!owned && looksLikeFilePath(urlPath)) return reply.callNotFound();
 
-    const preloads = owner ? await fastify.remoteRegistry.preloadsFor(owner.remote) : [];
+    const preloads = owner ? await fastify.remoteRegistry.preloadsFor(owner.remote.name) : [];
     const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads });
     if (html === undefined) {
       return reply

@@ -60,14 +60,3 @@ export const Registry = z.object({
   remotes: z.array(RegistryEntry),
 });
 export type Registry = z.infer<typeof Registry>;
-
-/**
- * How specific a route path is, so that when several routes match a URL the shell and the
- * bff pick the same one: static segments outrank `:params`, which outrank a trailing `*`.
- */
-export function routeSpecificity(path: string): number {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .reduce((score, segment) => score + (segment === '*' ? 1 : segment.startsWith(':') ? 10 : 100), 0);
-}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
-import { findRouteOwner } from '../federation/route-owner';
+import { findRouteOwner } from '@bimi/contracts/route-match';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { preloadLinkedRemotesWhenIdle } from '../federation/preload';
 import { sendPageView } from '../analytics/beacons';

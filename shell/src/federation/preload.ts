@@ -1,4 +1,4 @@
-import { findRouteOwner } from './route-owner';
+import { findRouteOwner } from '@bimi/contracts/route-match';
 import { loadRemoteModule, registryRemotes } from './registry';
 
 function ownerOfHref(href: string | null): string | null {

@@ -10,6 +10,13 @@ import { MoreSheet } from './MoreSheet';
 
 export const MOBILE_TABS_HEIGHT = 64;
 
+const TABS = [
+  { to: '/account/dashboard', label: 'Dashboard', Icon: DashboardOutlined },
+  { to: '/account/tools', label: 'Tools', Icon: BuildOutlined },
+  { to: '/account/orders', label: 'Orders', Icon: ReceiptLongOutlined },
+  { to: '/account/buy-now', label: 'Buy Now', Icon: ShoppingCartOutlined },
+];
+
 const tabSx = {
   font: 'inherit',
   flex: 1,
@@ -40,22 +47,12 @@ export function MobileTabs() {
         data-testid="mobile-tabs"
         sx={{ position: 'fixed', inset: 'auto 0 0 0', height: MOBILE_TABS_HEIGHT, zIndex: 'appBar', display: 'flex', bgcolor: 'background.paper', borderTop: '1px solid', borderColor: 'divider', pb: 'env(safe-area-inset-bottom)' }}
       >
-        <Box component={RouterNavLink} to="/account/dashboard" sx={tabSx}>
-          <DashboardOutlined />
-          Dashboard
-        </Box>
-        <Box component={RouterNavLink} to="/account/tools" sx={tabSx}>
-          <BuildOutlined />
-          Tools
-        </Box>
-        <Box component={RouterNavLink} to="/account/orders" sx={tabSx}>
-          <ReceiptLongOutlined />
-          Orders
-        </Box>
-        <Box component={RouterNavLink} to="/account/buy-now" sx={tabSx}>
-          <ShoppingCartOutlined />
-          Buy Now
-        </Box>
+        {TABS.map(({ to, label, Icon }) => (
+          <Box key={to} component={RouterNavLink} to={to} sx={tabSx}>
+            <Icon />
+            {label}
+          </Box>
+        ))}
         <Box component="button" type="button" sx={tabSx} aria-expanded={moreOpen} aria-haspopup="dialog" onClick={() => setMoreOpen(true)}>
           <MoreHoriz />
           More

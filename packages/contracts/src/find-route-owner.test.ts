@@ -1,5 +1,5 @@
-import type { RegistryEntry } from '@bimi/contracts/registry';
-import { findRouteOwner } from './route-owner';
+import type { RegistryEntry } from './registry';
+import { findRouteOwner } from './route-match';
 
 const remote = (name: string, paths: string[]): RegistryEntry => ({
   name,
