@@ -39,6 +39,37 @@ class EmitRouteTablePlugin {
   }
 }
 
+/**
+ * The federation runtime's packages ship both ES modules and CommonJS. The runtime that
+ * the shell provides to the remotes is loaded with `require` and would bring a second,
+ * CommonJS copy of them (about 20 KB gzip). Every import of these packages resolves to the
+ * ES module build instead, so main.js holds one copy.
+ */
+function federationRuntimeAliases() {
+  /** The folder of an installed package (its package.json is not always exported). */
+  const packageDir = (/** @type {NodeRequire} */ from, /** @type {string} */ name) => {
+    const marker = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
+    const entry = from.resolve(name);
+    return entry.slice(0, entry.lastIndexOf(marker) + marker.length - 1);
+  };
+  const enhanced = createRequire(packageDir(require, '@module-federation/enhanced') + path.sep);
+  const runtimeTools = createRequire(packageDir(enhanced, '@module-federation/runtime-tools') + path.sep);
+  const runtime = createRequire(packageDir(runtimeTools, '@module-federation/runtime') + path.sep);
+  /** @type {Record<string, string>} */
+  const aliases = {};
+  for (const [name, from] of /** @type {const} */ ([
+    ['@module-federation/runtime', runtimeTools],
+    ['@module-federation/runtime-core', runtime],
+    ['@module-federation/sdk', runtime],
+    ['@module-federation/error-codes', runtime],
+  ])) {
+    const dir = packageDir(from, name);
+    const entry = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).exports['.'].import;
+    aliases[`${name}$`] = path.join(dir, typeof entry === 'string' ? entry : entry.default);
+  }
+  return aliases;
+}
+
 /** Versions of the shared singletons, read from the app's own dependencies. */
 function sharedConfig(appDir) {
   const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
@@ -115,6 +146,7 @@ export function createAppConfig(app) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: federationRuntimeAliases(),
     },
     module: {
       rules: [
