@@ -10,10 +10,11 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync,
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { FRONTEND_APPS } from './apps.mjs';
 import { buildApp } from './build.mjs';
 import { ROOT } from './toolchain.mjs';
 
-const REMOTES = ['storefront', 'checkout', 'account', 'tools'];
+const REMOTES = FRONTEND_APPS.filter((app) => app.startsWith('mfe-')).map((app) => app.slice('mfe-'.length));
 /** Files a client asks for by a fixed name: swapped last, atomically, one by one. */
 const ENTRY_FILE = /^(remoteEntry\.js|mf-manifest\.json|mf-manifest-stats\.json|routes\.json)(\.br|\.gz|\.map)*$/;
 

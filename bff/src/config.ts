@@ -1,12 +1,11 @@
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { REMOTE_NAMES, type RemoteName } from '@bimi/contracts/remote-modules';
+import { OWN_NEWSLETTER_PATH } from '@bimi/contracts/site';
 import { z } from 'zod';
 
-/** The remotes the shell composes the site from; each builds into `mfe-<name>/dist` and is served at `/mfe/<name>/`. */
-export const REMOTE_NAMES = ['storefront', 'checkout', 'account', 'tools'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-export const OWN_NEWSLETTER_PATH = '/api/newsletter/subscribe';
+// The remotes each build into `mfe-<name>/dist` and are served at `/mfe/<name>/`.
+export { OWN_NEWSLETTER_PATH, REMOTE_NAMES, type RemoteName };
 
 /** Thrown when the environment is invalid; its message is one line naming every bad variable. */
 export class ConfigError extends Error {
@@ -112,10 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** One line per optional setting left unset, saying which default takes its place; logged at start. */
 export function describeDefaults(config: Config): string[] {
   const notes: string[] = [];
-  if (!config.stripeSecretKey) notes.push('STRIPE_SECRET_KEY not set: payments use the built-in test-payments provider');
-  if (!config.smtpUrl) notes.push('SMTP_URL not set: mail goes to the development outbox (stored and printed to the log)');
+  if (!config.stripeSecretKey) notes.push('STRIPE_SECRET_KEY not set: no card payment provider is configured, so no card payment can be taken');
+  if (!config.smtpUrl) notes.push('SMTP_URL not set: no mail server is configured, so no mail is sent');
   if (!config.databaseUrl) notes.push(`DATABASE_URL not set: using the embedded SQLite database in ${join(config.dataDir, 'store.sqlite')}`);
-  if (!config.redisUrl) notes.push('REDIS_URL not set: sessions are kept in the database');
+  if (!config.redisUrl) notes.push('REDIS_URL not set: no Redis is used');
   if (!config.newsletterUrl) notes.push(`NEWSLETTER_URL not set: newsletter sign-ups go to the bff's own ${OWN_NEWSLETTER_PATH}`);
   if (!config.tagManagerId) notes.push('TAG_MANAGER_ID not set: no tag manager is loaded, even after consent');
   if (!config.dnsServers) notes.push('DNS_SERVERS not set: DNS lookups use the system resolver');

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REMOTE_NAMES, type RemoteName } from '@bimi/contracts/remote-modules';
+import { SITE_NAME } from '@bimi/contracts/site';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 
-export { expect };
-
-export const REMOTES = ['storefront', 'checkout', 'account', 'tools'] as const;
-export type RemoteName = (typeof REMOTES)[number];
-
-export const SITE_NAME = 'BIMI Store';
+export { expect, SITE_NAME };
+export const REMOTES = REMOTE_NAMES;
+export type { RemoteName };
 export const CONSENT_COOKIE = 'cookie_consent';
 
 /** Where the web server put its temporary copy of the build (see support/serve.mjs). */

@@ -176,7 +176,6 @@ export function createAppConfig(app) {
     plugins: [
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),
-        __APP_NAME__: JSON.stringify(app.name),
         __APP_VERSION__: JSON.stringify(version),
       }),
       new ModuleFederationPlugin({

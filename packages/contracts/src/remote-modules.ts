@@ -21,10 +21,14 @@ export interface CartDrawerModule {
   default: ComponentType<CartDrawerProps>;
 }
 
+/** The four remotes, by federation name (each builds from `mfe-<name>/`). */
+export const REMOTE_NAMES = ['storefront', 'checkout', 'account', 'tools'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
 /** Every remote exposes `./routes`; some add widgets other apps embed. */
-export const REMOTE_EXPOSES = {
+export const REMOTE_EXPOSES: Record<RemoteName, readonly string[]> = {
   storefront: ['./routes'],
   checkout: ['./routes', './CartDrawer'],
   account: ['./routes'],
   tools: ['./routes'],
-} as const;
+};

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RemoteRouteTable, type RemoteRoute } from './registry';
+import { REMOTE_NAMES } from './remote-modules';
 import { SPEC_ROUTE_OWNERS } from './spec-routes';
 
 /**
@@ -9,7 +10,7 @@ import { SPEC_ROUTE_OWNERS } from './spec-routes';
  */
 const ROOT = path.resolve(__dirname, '../../..');
 const tables = Object.fromEntries(
-  ['storefront', 'checkout', 'account', 'tools'].map((name) => {
+  REMOTE_NAMES.map((name) => {
     const raw: unknown = JSON.parse(readFileSync(path.join(ROOT, `mfe-${name}/src/app/routes.json`), 'utf8'));
     return [name, RemoteRouteTable.parse(raw)];
   }),

@@ -3,7 +3,8 @@
  * deployables"). The unit tests check the remotes' published route tables against it; the
  * e2e flows check the running registry and pages against it.
  */
-export type RemoteName = 'storefront' | 'checkout' | 'account' | 'tools';
+
+import type { RemoteName } from './remote-modules';
 
 const TOOLS = [
   'vmc-validator',

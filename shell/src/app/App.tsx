@@ -10,6 +10,7 @@ import type { RegistryState } from '../federation/registry';
 import { startPreloading } from '../federation/preload';
 import { SiteFrame } from './SiteFrame';
 import { ShellContext } from './shell-context';
+import { ShellErrorBoundary } from './ShellErrorBoundary';
 
 // One Emotion cache for the whole site: remotes share @emotion/react, so their styles land here.
 const emotionCache = createCache({ key: EMOTION_CACHE_KEY });
@@ -18,14 +19,16 @@ export function App({ registry, config }: { registry: RegistryState; config: Pub
   useEffect(() => persistCart(), []);
   useEffect(() => startPreloading(), []);
   return (
-    <CacheProvider value={emotionCache}>
-      <ThemeProvider theme={theme}>
-        <ShellContext.Provider value={{ registry, config }}>
-          <BrowserRouter>
-            <SiteFrame />
-          </BrowserRouter>
-        </ShellContext.Provider>
-      </ThemeProvider>
-    </CacheProvider>
+    <ShellErrorBoundary>
+      <CacheProvider value={emotionCache}>
+        <ThemeProvider theme={theme}>
+          <ShellContext.Provider value={{ registry, config }}>
+            <BrowserRouter>
+              <SiteFrame />
+            </BrowserRouter>
+          </ShellContext.Provider>
+        </ThemeProvider>
+      </CacheProvider>
+    </ShellErrorBoundary>
   );
 }

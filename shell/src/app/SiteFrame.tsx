@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { findRouteOwner } from '@bimi/contracts/route-match';
+import { SITE_NAME } from '@bimi/contracts/site';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { preloadLinkedRemotesWhenIdle } from '../federation/preload';
 import { sendPageView } from '../analytics/beacons';
@@ -14,7 +15,6 @@ import { useShell } from './shell-context';
 // Visitors of the public site never download the account frame (sidebar, tabs, sheet).
 const AccountLayout = lazy(() => import('../layout/account/AccountLayout').then((m) => ({ default: m.AccountLayout })));
 
-const SITE_NAME = 'BIMI Store';
 
 /** Picks the remote that owns the path and the frame (spec §2 layout rules) it is shown in. */
 export function SiteFrame() {

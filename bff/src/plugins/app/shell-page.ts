@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { Registry, RemoteRoute } from '@bimi/contracts/registry';
+import { SITE_NAME } from '@bimi/contracts/site';
 import fp from 'fastify-plugin';
 import { watchBuildFile } from '../../lib/build-file';
 import { escapeHtml, jsonForScriptElement } from '../../lib/html';
@@ -18,7 +19,7 @@ export interface PageData {
   preloads?: Preload[];
 }
 
-const SITE_NAME = 'BIMI Store';
+
 
 export interface ShellPage {
   /** The shell's index.html with the page data filled in; undefined while the shell is not built. */

@@ -14,6 +14,7 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import { Logo } from '../Logo';
 import { ACCOUNT_SUPPORT_LINKS, ACCOUNT_TOOL_LINKS, SETTINGS_LINKS, SIGN_IN_PATH, type NavLink } from '../navigation';
 
@@ -160,9 +161,17 @@ export function Sidebar() {
             Not signed in
           </Typography>
         )}
-        <Button component={RouterNavLink} to={SIGN_IN_PATH} variant="outlined" fullWidth size="small">
-          {collapsed ? 'In' : 'Sign in'}
-        </Button>
+        {collapsed ? (
+          <Tooltip title="Sign in" placement="right">
+            <IconButton component={RouterNavLink} to={SIGN_IN_PATH} aria-label="Sign in" sx={{ display: 'flex', mx: 'auto' }}>
+              <LoginOutlined />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Button component={RouterNavLink} to={SIGN_IN_PATH} variant="outlined" fullWidth size="small">
+            Sign in
+          </Button>
+        )}
       </Box>
     </Box>
   );
