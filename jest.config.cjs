@@ -12,6 +12,7 @@ module.exports = {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
   },
   moduleNameMapper: {
-    '^@bimi/(contracts|ui|cart)/(.*)$': '<rootDir>/packages/$1/src/$2',
+    // Every workspace package is imported by subpath (`@bimi/catalog/prices`) and maps to its source.
+    '^@bimi/([a-z-]+)/(.*)$': '<rootDir>/packages/$1/src/$2',
   },
 };

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // Type checks every project of the workspace (TypeScript 7, strict, one shared base config).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { FRONTEND_APPS } from './apps.mjs';
 import { ROOT, fail, run } from './toolchain.mjs';
 
-const PROJECTS = [...FRONTEND_APPS, 'bff', 'packages/contracts', 'packages/ui', 'packages/cart', 'e2e'];
+// Every workspace package with a tsconfig.json (webpack-config is plain JavaScript and has none).
+const PACKAGES = readdirSync(path.join(ROOT, 'packages'))
+  .filter((name) => existsSync(path.join(ROOT, 'packages', name, 'tsconfig.json')))
+  .sort()
+  .map((name) => `packages/${name}`);
+const PROJECTS = [...FRONTEND_APPS, 'bff', ...PACKAGES, 'e2e'];
 
 try {
   for (const project of PROJECTS) {

@@ -9,12 +9,12 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { RegistryUnavailablePage } from '../pages/RegistryUnavailablePage';
 import { PublicLayout } from '../layout/PublicLayout';
 import { CookieConsent } from '../layout/CookieConsent';
+import { Toaster } from '../layout/Toaster';
 import { PageLoading } from '../pages/PageLoading';
 import { useShell } from './shell-context';
 
 // Visitors of the public site never download the account frame (sidebar, tabs, sheet).
 const AccountLayout = lazy(() => import('../layout/account/AccountLayout').then((m) => ({ default: m.AccountLayout })));
-
 
 /** Picks the remote that owns the path and the frame (spec §2 layout rules) it is shown in. */
 export function SiteFrame() {
@@ -59,6 +59,7 @@ export function SiteFrame() {
         </PublicLayout>
       )}
       <CookieConsent />
+      <Toaster />
     </>
   );
 }
