@@ -1,0 +1,219 @@
+import * as z from 'zod/mini';
+import { Email, GivenPassword, LinkToken, NewPassword, PersonName } from './auth';
+
+/**
+ * The signed-in account API: every /api/account/* call answers 401 {message} without a session,
+ * takes and answers JSON, and every write (POST, PUT, PATCH, DELETE) carries the header
+ * `X-CSRF-Token` (CSRF_HEADER in auth.ts; the csrfToken of GET /api/auth/csrf), else 403.
+ * A user only ever sees and changes their own data: another user's contact, ticket or
+ * organization answers 404, as if it did not exist. Errors are {message}.
+ *
+ * - GET    /api/account/profile                              → Profile
+ * - PATCH  /api/account/profile                   ProfileUpdate → Profile
+ * - POST   /api/account/profile/email             EmailChangeRequest → 202 Profile (pendingEmail set;
+ *                                                   a link to /auth/verify?token=… goes to the new address;
+ *                                                   POST /api/auth/verify completes it); 401 wrong current password; 409 email taken
+ * - POST   /api/account/profile/password          PasswordChangeRequest → 200 {message}; 400 wrong current password
+ * - GET    /api/account/notifications                        → NotificationPreferences
+ * - PUT    /api/account/notifications             NotificationPreferences → NotificationPreferences
+ * - GET    /api/account/organizations                        → OrganizationList
+ * - POST   /api/account/organizations             OrganizationCreate → 201 Organization (caller is owner)
+ * - PATCH  /api/account/organizations/:id         OrganizationRename → Organization (owners only, else 403)
+ * - GET    /api/account/organizations/:id/members            → OrganizationMembers (any member)
+ * - POST   /api/account/organizations/:id/invites InviteCreate → 201 Invite (owners only; mails a link to
+ *                                                   /account/settings/organizations?invite=…; 409 when already a member)
+ * - POST   /api/account/invites/accept            InviteAccept → Organization (the signed-in user's email must be the invited one)
+ * - GET    /api/account/contacts                             → ContactList
+ * - POST   /api/account/contacts                  ContactInput → 201 Contact
+ * - PUT    /api/account/contacts/:id              ContactInput → Contact
+ * - DELETE /api/account/contacts/:id                         → 204
+ * - GET    /api/account/support/tickets                      → TicketList (newest first)
+ * - POST   /api/account/support/tickets           TicketCreate → 201 Ticket
+ */
+export const ACCOUNT_PATHS = {
+  profile: '/api/account/profile',
+  profileEmail: '/api/account/profile/email',
+  profilePassword: '/api/account/profile/password',
+  notifications: '/api/account/notifications',
+  organizations: '/api/account/organizations',
+  organization: (id: string) => `/api/account/organizations/${encodeURIComponent(id)}`,
+  organizationMembers: (id: string) => `/api/account/organizations/${encodeURIComponent(id)}/members`,
+  organizationInvites: (id: string) => `/api/account/organizations/${encodeURIComponent(id)}/invites`,
+  acceptInvite: '/api/account/invites/accept',
+  contacts: '/api/account/contacts',
+  contact: (id: string) => `/api/account/contacts/${encodeURIComponent(id)}`,
+  supportTickets: '/api/account/support/tickets',
+} as const;
+
+/** Where an invitation mail's link leads (query `invite`). */
+export const INVITE_PAGE_PATH = '/account/settings/organizations';
+
+/** Record ids are UUIDs. */
+export const RecordId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id'));
+/** ISO 8601 timestamps. */
+const Timestamp = z.string();
+
+// ---- profile ----
+
+export const Profile = z.object({
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  /** An address waiting for its verification link to be followed, else null. */
+  pendingEmail: z.nullable(z.string()),
+  createdAt: Timestamp,
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const ProfileUpdate = z.object({ name: PersonName });
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+export const EmailChangeRequest = z.object({ newEmail: Email, currentPassword: GivenPassword });
+export type EmailChangeRequest = z.infer<typeof EmailChangeRequest>;
+
+export const PasswordChangeRequest = z.object({ currentPassword: GivenPassword, newPassword: NewPassword });
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
+
+// ---- notifications ----
+
+/** Which emails the user wants; a new account gets NOTIFICATION_DEFAULTS. */
+export const NOTIFICATION_TOPICS = {
+  orderUpdates: 'Order status updates',
+  certificateExpiry: 'Certificate expiry reminders',
+  monitorAlerts: 'Domain monitor alerts',
+  billingReceipts: 'Billing receipts and payment problems',
+  productNews: 'Product news and offers',
+} as const;
+export type NotificationTopic = keyof typeof NOTIFICATION_TOPICS;
+
+export const NotificationPreferences = z.strictObject({
+  orderUpdates: z.boolean(),
+  certificateExpiry: z.boolean(),
+  monitorAlerts: z.boolean(),
+  billingReceipts: z.boolean(),
+  productNews: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+
+export const NOTIFICATION_DEFAULTS: NotificationPreferences = {
+  orderUpdates: true,
+  certificateExpiry: true,
+  monitorAlerts: true,
+  billingReceipts: true,
+  productNews: false,
+};
+
+// ---- organizations ----
+
+export const OrganizationRole = z.enum(['owner', 'member']);
+export type OrganizationRole = z.infer<typeof OrganizationRole>;
+
+const OrganizationName = z
+  .string({ error: 'Organization name is required' })
+  .check(z.trim(), z.minLength(1, 'Organization name is required'), z.maxLength(200, 'Organization name must be at most 200 characters'));
+
+export const Organization = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The signed-in user's role in it. */
+  role: OrganizationRole,
+  memberCount: z.number(),
+  createdAt: Timestamp,
+});
+export type Organization = z.infer<typeof Organization>;
+
+export const OrganizationList = z.object({ organizations: z.array(Organization) });
+export type OrganizationList = z.infer<typeof OrganizationList>;
+
+export const OrganizationCreate = z.object({ name: OrganizationName });
+export const OrganizationRename = z.object({ name: OrganizationName });
+
+export const Member = z.object({ name: z.string(), email: z.string(), role: OrganizationRole, joinedAt: Timestamp });
+export type Member = z.infer<typeof Member>;
+
+export const Invite = z.object({ id: z.string(), email: z.string(), role: OrganizationRole, createdAt: Timestamp, expiresAt: Timestamp });
+export type Invite = z.infer<typeof Invite>;
+
+/** Members, and the invitations not yet accepted (owners see them; members get an empty list). */
+export const OrganizationMembers = z.object({ members: z.array(Member), invites: z.array(Invite) });
+export type OrganizationMembers = z.infer<typeof OrganizationMembers>;
+
+export const InviteCreate = z.object({ email: Email, role: OrganizationRole });
+export type InviteCreate = z.infer<typeof InviteCreate>;
+
+export const InviteAccept = z.object({ token: LinkToken });
+
+/** An invitation link stays valid this long. */
+export const INVITE_LIFETIME_DAYS = 7;
+
+// ---- contacts ----
+
+/** The contacts the certificate authority reaches during validation. */
+export const CONTACT_KINDS = { technical: 'Technical contact', billing: 'Billing contact', legal: 'Legal contact' } as const;
+export const ContactKind = z.enum(['technical', 'billing', 'legal']);
+export type ContactKind = z.infer<typeof ContactKind>;
+
+const optionalText = (label: string, max: number) =>
+  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))));
+
+export const ContactInput = z.object({
+  kind: ContactKind,
+  name: PersonName,
+  email: Email,
+  phone: optionalText('Phone', 40),
+  jobTitle: optionalText('Job title', 100),
+  company: optionalText('Company', 200),
+});
+export type ContactInput = z.infer<typeof ContactInput>;
+
+export const Contact = z.object({
+  id: z.string(),
+  kind: ContactKind,
+  name: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  jobTitle: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Contact = z.infer<typeof Contact>;
+
+export const ContactList = z.object({ contacts: z.array(Contact) });
+export type ContactList = z.infer<typeof ContactList>;
+
+// ---- support ----
+
+export const TICKET_CATEGORIES = {
+  order: 'An order',
+  validation: 'Certificate validation',
+  billing: 'Billing',
+  technical: 'Technical question',
+  other: 'Something else',
+} as const;
+export const TicketCategory = z.enum(['order', 'validation', 'billing', 'technical', 'other']);
+export type TicketCategory = z.infer<typeof TicketCategory>;
+
+export const TicketCreate = z.object({
+  category: TicketCategory,
+  subject: z.string({ error: 'Subject is required' }).check(z.trim(), z.minLength(1, 'Subject is required'), z.maxLength(200, 'Subject must be at most 200 characters')),
+  message: z
+    .string({ error: 'Message is required' })
+    .check(z.trim(), z.minLength(10, 'Message must be at least 10 characters'), z.maxLength(5000, 'Message must be at most 5000 characters')),
+});
+export type TicketCreate = z.infer<typeof TicketCreate>;
+
+export const Ticket = z.object({
+  id: z.string(),
+  /** A short number to quote to support, e.g. "T-1A2B3C". */
+  reference: z.string(),
+  category: TicketCategory,
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(['open', 'closed']),
+  createdAt: Timestamp,
+});
+export type Ticket = z.infer<typeof Ticket>;
+
+export const TicketList = z.object({ tickets: z.array(Ticket) });
+export type TicketList = z.infer<typeof TicketList>;
