@@ -1,0 +1,78 @@
+/**
+ * The DNS this package reads through: an injected resolver, so every check is a pure function of
+ * its input and the zone it is shown. The bff passes `new dns.promises.Resolver()` (pointed at
+ * DNS_SERVERS); tests pass an in-memory zone (`memoryResolver` in dns-fixture.ts).
+ *
+ * The interface is the subset of Node's `dns.promises.Resolver` we use, so Node's resolver fits
+ * it as is. Failures are thrown as errors with Node's `code`:
+ * - `ENOTFOUND` (NXDOMAIN) and `ENODATA` (name exists, no record of that type) mean "no record";
+ * - anything else (`ETIMEOUT`, `ESERVFAIL`, `ECONNREFUSED`, `EREFUSED`, …) is a DNS failure, which
+ *   the checks report as a failed lookup ("could not be checked"), never as "missing".
+ */
+export interface MxRecord {
+  exchange: string;
+  priority: number;
+}
+
+export interface DnsResolver {
+  /** Each TXT record as its character-strings (a record over 255 bytes arrives split). */
+  resolveTxt(name: string): Promise<string[][]>;
+  resolveMx(name: string): Promise<MxRecord[]>;
+  resolve4(name: string): Promise<string[]>;
+  resolve6(name: string): Promise<string[]>;
+  resolveCname(name: string): Promise<string[]>;
+  resolveNs?(name: string): Promise<string[]>;
+  resolvePtr?(name: string): Promise<string[]>;
+}
+
+/** Node's error codes for "the answer is: nothing here" (RFC 7208 §4.6.4 calls these void lookups). */
+const NO_RECORD_CODES = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'NODATA']);
+
+/** The outcome of one lookup with the error already sorted into "none" or "failed". */
+export type Lookup<T> =
+  | { status: 'found'; value: T }
+  | { status: 'none'; code: string }
+  | { status: 'error'; code: string; message: string };
+
+export function errorCode(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+  return 'EUNKNOWN';
+}
+
+/** Runs one resolver call and sorts its failure; a resolver that throws anything never escapes. */
+export async function lookup<T>(query: () => Promise<T>): Promise<Lookup<T>> {
+  try {
+    const value = await query();
+    // An empty answer is what "no record" looks like from resolvers that do not throw ENODATA.
+    if (Array.isArray(value) && value.length === 0) return { status: 'none', code: 'ENODATA' };
+    return { status: 'found', value };
+  } catch (error) {
+    const code = errorCode(error);
+    if (NO_RECORD_CODES.has(code)) return { status: 'none', code };
+    const message = error instanceof Error ? error.message : String(error);
+    return { status: 'error', code, message };
+  }
+}
+
+/** TXT records at `name`, each record's strings kept apart (SPF checks the 255-byte strings). */
+export function lookupTxt(dns: DnsResolver, name: string): Promise<Lookup<string[][]>> {
+  return lookup(() => dns.resolveTxt(name));
+}
+
+/** Words for a failed lookup, used in every "could not be checked" check. */
+export function describeLookupError(name: string, failure: { code: string; message: string }): string {
+  const reasons: Record<string, string> = {
+    ETIMEOUT: 'the DNS server did not answer in time',
+    ESERVFAIL: "the domain's name servers answered with a server failure (SERVFAIL)",
+    ECONNREFUSED: 'the DNS server refused the connection',
+    EREFUSED: 'the DNS server refused the query',
+    EBADNAME: 'the name is not a valid DNS name',
+    ECANCELLED: 'the query was cancelled',
+  };
+  return `Looking up ${name} failed: ${reasons[failure.code] ?? failure.message} (${failure.code}).`;
+}
+
+/** Lower-case, no trailing dot, no surrounding spaces: how names are compared and shown. */
+export function normalizeName(name: string): string {
+  return name.trim().toLowerCase().replace(/\.+$/, '');
+}
