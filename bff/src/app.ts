@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { ApiError } from '@bimi/contracts/api-error';
 import { z } from 'zod';
 import type { Config } from './config';
+import contactMessages from './plugins/app/contact-messages';
 import database from './plugins/app/db';
 import newsletterSubscribers from './plugins/app/newsletter-subscribers';
 import publicConfig from './plugins/app/public-config';
@@ -15,9 +16,11 @@ import rateLimit from './plugins/external/rate-limit';
 import buildOutputs from './plugins/external/static';
 import analyticsRoutes from './routes/api/analytics';
 import clientErrorRoutes from './routes/api/client-errors';
+import contactRoutes from './routes/api/contact';
 import healthRoutes from './routes/api/health';
 import newsletterRoutes from './routes/api/newsletter';
 import publicConfigRoutes from './routes/api/public-config';
+import documentRoutes from './routes/docs';
 import pageRoutes from './routes/pages';
 import remotesRoutes from './routes/remotes';
 
@@ -72,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(database);
   await app.register(newsletterSubscribers);
+  await app.register(contactMessages);
   await app.register(telemetry);
   await app.register(remoteRegistry);
   await app.register(publicConfig);
@@ -99,7 +103,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(clientErrorRoutes, { prefix: '/api/client-errors' });
   await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(remotesRoutes);
+  await app.register(documentRoutes);
   await app.register(pageRoutes);
 
   return app;

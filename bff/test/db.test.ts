@@ -41,10 +41,10 @@ describe('the store database', () => {
   it('records each migration once', async () => {
     const db = new Kysely<StoreDatabase>({ dialect: createDialect(loadConfig({ DATA_DIR: dataDir })) });
     try {
-      expect(await migrateToLatest(db)).toEqual(['0001_newsletter_and_telemetry']);
+      expect(await migrateToLatest(db)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages']);
       expect(await migrateToLatest(db)).toEqual([]);
       const tables = await db.introspection.getTables();
-      expect(tables.map((table) => table.name).sort()).toEqual(['client_errors', 'newsletter_subscribers', 'page_views']);
+      expect(tables.map((table) => table.name).sort()).toEqual(['client_errors', 'contact_messages', 'newsletter_subscribers', 'page_views']);
     } finally {
       await db.destroy();
     }

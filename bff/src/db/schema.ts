@@ -28,8 +28,20 @@ export interface ClientErrorsTable {
   created_at: CreatedAt;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  company: string | null;
+  /** One of CONTACT_TOPICS in @bimi/contracts/contact. */
+  topic: string;
+  message: string;
+  created_at: CreatedAt;
+}
+
 export interface StoreDatabase {
   newsletter_subscribers: NewsletterSubscribersTable;
   page_views: PageViewsTable;
   client_errors: ClientErrorsTable;
+  contact_messages: ContactMessagesTable;
 }

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { newsletterAndTelemetry } from './0001_newsletter_and_telemetry';
+import { contactMessages } from './0002_contact_messages';
 
 /** Every migration, by name; Kysely runs them in name order and records which have run. */
 const migrations: Record<string, Migration> = {
   '0001_newsletter_and_telemetry': newsletterAndTelemetry,
+  '0002_contact_messages': contactMessages,
 };
 
 export const storeMigrations: MigrationProvider = {
