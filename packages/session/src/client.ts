@@ -1,0 +1,227 @@
+import { proxy } from 'valtio';
+import * as z from 'zod/mini';
+import { AUTH_BASE_PATH, AUTH_PATHS, CsrfAnswer, ProvidersAnswer, RedirectAnswer, SessionAnswer, SignedInSession } from '@bimi/contracts/auth';
+
+/**
+ * The one session client of the site (spec §4, §7). It speaks the NextAuth client protocol
+ * to the bff's /api/auth endpoints, and keeps the answer in a valtio store that every app
+ * reads: the package is a Module Federation singleton, so the shell's header, the account
+ * remote's pages and the idle timer all see the same session.
+ */
+export { AUTH_BASE_PATH };
+
+/** Tabs tell each other about sign-in and sign-out through this localStorage key. */
+export const SESSION_MESSAGE_KEY = 'bimi.session.message';
+
+export type Session = z.infer<typeof SignedInSession>;
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export const session = proxy<{ status: SessionStatus; data: Session | null }>({ status: 'loading', data: null });
+
+// The credentials callback and signout answer {url}; a rate-limited or refused one adds a message.
+const UrlAnswer = z.partial(RedirectAnswer);
+
+/** Sends a log line to the server without waiting (NextAuth's `_log` beacon, form-encoded). */
+export function logToServer(level: 'error' | 'warn' | 'debug', code: string, message: string): void {
+  console[level === 'debug' ? 'log' : level](`[session] ${code}: ${message}`);
+  const body = new URLSearchParams({ level, code, message, client: 'true' });
+  const url = AUTH_PATHS.log;
+  try {
+    if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
+    void fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {});
+  } catch {
+    // Logging must never break the page.
+  }
+}
+
+/** GET an /api/auth endpoint and check its answer; failures are logged (spec §8) and give null. */
+async function fetchAuth<T>(endpoint: string, schema: z.ZodMiniType<T>): Promise<T | null> {
+  const url = `${AUTH_BASE_PATH}/${endpoint}`;
+  try {
+    const res = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return schema.parse(await res.json());
+  } catch (error) {
+    logToServer('error', 'CLIENT_FETCH_ERROR', `${url}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/**
+ * Fetches the session and updates the store. A failed fetch is logged only: the store keeps
+ * what it knew (a network blip on window focus does not sign anybody out), except that a
+ * first fetch that fails ends "loading" as unauthenticated.
+ */
+export async function getSession(): Promise<Session | null> {
+  const answer = await fetchAuth('session', SessionAnswer);
+  if (answer === null) {
+    if (session.status === 'loading') session.status = 'unauthenticated';
+    return session.data;
+  }
+  const parsed = SignedInSession.safeParse(answer);
+  session.data = parsed.success ? parsed.data : null;
+  session.status = parsed.success ? 'authenticated' : 'unauthenticated';
+  return session.data;
+}
+
+export async function getCsrfToken(): Promise<string | null> {
+  return (await fetchAuth('csrf', CsrfAnswer))?.csrfToken ?? null;
+}
+
+export async function getProviders(): Promise<ProvidersAnswer | null> {
+  return fetchAuth('providers', ProvidersAnswer);
+}
+
+function tellOtherTabs(event: 'signin' | 'signout'): void {
+  try {
+    window.localStorage.setItem(SESSION_MESSAGE_KEY, JSON.stringify({ event, at: Date.now() }));
+  } catch {
+    // No storage (private mode): other tabs catch up on their next focus.
+  }
+}
+
+/** Posts the form NextAuth's endpoints expect: the CSRF token, the callback URL and json=true. */
+async function postAuthForm(endpoint: string, fields: Record<string, string>) {
+  const csrfToken = await getCsrfToken();
+  const res = await fetch(`${AUTH_BASE_PATH}/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    credentials: 'same-origin',
+    body: new URLSearchParams({ ...fields, csrfToken: csrfToken ?? '', json: 'true' }),
+  });
+  const parsed = UrlAnswer.safeParse(await res.json().catch(() => ({})));
+  return { res, answer: parsed.success ? parsed.data : {} };
+}
+
+export interface SignInOptions {
+  email?: string;
+  password?: string;
+  /** Where to go once signed in; the current page by default. */
+  callbackUrl?: string;
+  /** false: stay on the page and get the result back instead of navigating. */
+  redirect?: boolean;
+}
+
+export interface SignInResult {
+  ok: boolean;
+  status: number;
+  /** NextAuth's error code (CredentialsSignin for a wrong email or password), or null. */
+  error: string | null;
+  /** Where the server sends the user, when it succeeded. */
+  url: string | null;
+  /** The server's own message, when it sent one (for example when rate limited). */
+  message?: string;
+}
+
+/**
+ * NextAuth's `signIn`: with no providers the user goes to the error page, with an unknown
+ * provider to the sign-in page; credentials are posted form-encoded to the callback endpoint.
+ */
+export async function signIn(provider: string, options: SignInOptions = {}): Promise<SignInResult | undefined> {
+  const { callbackUrl = window.location.href, redirect = true, ...credentials } = options;
+  const providers = await getProviders();
+  if (!providers) {
+    window.location.href = `${AUTH_BASE_PATH}/error`;
+    return undefined;
+  }
+  const chosen = providers[provider];
+  if (!chosen) {
+    window.location.href = `/auth/signin?${new URLSearchParams({ callbackUrl })}`;
+    return undefined;
+  }
+  const fields: Record<string, string> = { callbackUrl };
+  for (const [key, value] of Object.entries(credentials)) if (typeof value === 'string') fields[key] = value;
+  const endpoint = chosen.type === 'credentials' ? `callback/${provider}` : `signin/${provider}`;
+
+  let res: Response;
+  let answer: z.infer<typeof UrlAnswer>;
+  try {
+    ({ res, answer } = await postAuthForm(endpoint, fields));
+  } catch (error) {
+    logToServer('error', 'CLIENT_FETCH_ERROR', `sign-in: ${error instanceof Error ? error.message : String(error)}`);
+    return { ok: false, status: 0, error: 'NetworkError', url: null };
+  }
+  const url = answer.url ?? null;
+  const errorInUrl = url ? new URL(url, window.location.origin).searchParams.get('error') : null;
+  const error = errorInUrl ?? (res.status === 401 ? 'CredentialsSignin' : res.ok ? null : 'SignInFailed');
+  if (res.ok && !error) {
+    await getSession();
+    tellOtherTabs('signin');
+    if (redirect) {
+      window.location.href = url ?? callbackUrl;
+      return undefined;
+    }
+  }
+  const result: SignInResult = { ok: res.ok && !error, status: res.status, error, url: error ? null : url };
+  if (answer.message) result.message = answer.message;
+  return result;
+}
+
+export interface SignOutOptions {
+  callbackUrl?: string;
+  redirect?: boolean;
+}
+
+/** NextAuth's `signOut`: ends the server session, empties the store and (by default) navigates. */
+export async function signOut(options: SignOutOptions = {}): Promise<{ url: string } | undefined> {
+  const { callbackUrl = window.location.href, redirect = true } = options;
+  let url = callbackUrl;
+  try {
+    const { res, answer } = await postAuthForm('signout', { callbackUrl });
+    if (!res.ok) throw new Error(answer.message ?? `HTTP ${res.status}`);
+    url = answer.url ?? callbackUrl;
+  } catch (error) {
+    logToServer('error', 'CLIENT_FETCH_ERROR', `sign-out: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // Whatever the server said, this page stops showing the user as signed in.
+  session.data = null;
+  session.status = 'unauthenticated';
+  tellOtherTabs('signout');
+  if (redirect) {
+    window.location.href = url;
+    return undefined;
+  }
+  return { url };
+}
+
+export interface SessionSyncOptions {
+  /** Refetch when the tab becomes visible again (NextAuth's refetchOnWindowFocus); on by default. */
+  refetchOnWindowFocus?: boolean;
+  /** Refetch every so many seconds while the browser is online; 0 (the default) never. */
+  refetchIntervalSeconds?: number;
+}
+
+let syncing = false;
+
+/**
+ * Fetches the session once, then keeps it fresh: on window focus, on an optional interval and
+ * when another tab signs in or out. Returns the function that stops it.
+ */
+export function startSessionSync(options: SessionSyncOptions = {}): () => void {
+  if (syncing) return () => {};
+  syncing = true;
+  const { refetchOnWindowFocus = true, refetchIntervalSeconds = 0 } = options;
+  void getSession();
+
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') void getSession();
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SESSION_MESSAGE_KEY) void getSession();
+  };
+  if (refetchOnWindowFocus) document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('storage', onStorage);
+  const timer =
+    refetchIntervalSeconds > 0
+      ? window.setInterval(() => {
+          if (navigator.onLine !== false) void getSession();
+        }, refetchIntervalSeconds * 1000)
+      : undefined;
+
+  return () => {
+    syncing = false;
+    document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('storage', onStorage);
+    if (timer !== undefined) window.clearInterval(timer);
+  };
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { getSession, session, type Session, type SessionStatus } from './client';
+
+/** The site's sign-in page (mfe-account). */
+export const SIGN_IN_PAGE = '/auth/signin';
+
+/**
+ * Where a visitor without a session goes (spec §7): the sign-in page, told where to return
+ * and why. Only a same-site path is kept as the place to return to.
+ */
+export function sessionRequiredPath(returnTo: string): string {
+  const callbackUrl = returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/account/dashboard';
+  return `${SIGN_IN_PAGE}?${new URLSearchParams({ callbackUrl, error: 'SessionRequired' })}`;
+}
+
+export interface UseSessionOptions {
+  /** The page needs a session: while there is none, status stays "loading" and onUnauthenticated runs. */
+  required?: boolean;
+  onUnauthenticated?: () => void;
+}
+
+export interface SessionState {
+  data: Session | null;
+  status: SessionStatus;
+  /** Refetches the session (after a profile change, for example). */
+  update: () => Promise<Session | null>;
+}
+
+/** NextAuth's `useSession`, over the shared store. */
+export function useSession(options: UseSessionOptions = {}): SessionState {
+  const snap = useSnapshot(session);
+  const { required = false, onUnauthenticated } = options;
+  const missing = required && snap.status === 'unauthenticated';
+  useEffect(() => {
+    if (!missing) return;
+    if (onUnauthenticated) onUnauthenticated();
+    else window.location.href = sessionRequiredPath(window.location.pathname + window.location.search);
+  }, [missing, onUnauthenticated]);
+  return {
+    data: snap.data as Session | null,
+    status: missing ? 'loading' : snap.status,
+    update: getSession,
+  };
+}
