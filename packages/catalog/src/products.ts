@@ -1,0 +1,290 @@
+import * as z from 'zod/mini';
+
+/** Spec §3: every product the store knows. */
+export const PRODUCT_IDS = [
+  'verified-mark-certificate',
+  'modified-registered-mark',
+  'common-mark-certificate',
+  'government-mark-certificate',
+  'bimi-checker',
+  'stripe-test-product',
+  'dmarc-plus',
+  'dmarc-premium',
+] as const;
+export const ProductId = z.enum(PRODUCT_IDS);
+export type ProductId = z.infer<typeof ProductId>;
+
+export const CERTIFICATE_IDS = [
+  'verified-mark-certificate',
+  'modified-registered-mark',
+  'common-mark-certificate',
+  'government-mark-certificate',
+] as const satisfies readonly ProductId[];
+export type CertificateId = (typeof CERTIFICATE_IDS)[number];
+
+export const DMARC_PRODUCT_IDS = ['dmarc-plus', 'dmarc-premium'] as const satisfies readonly ProductId[];
+export type DmarcProductId = (typeof DMARC_PRODUCT_IDS)[number];
+
+export const ProductType = z.enum(['certificate', 'dmarc', 'assessment', 'test']);
+export type ProductType = z.infer<typeof ProductType>;
+
+/** Spec §5, §9: a certificate is bought for 1, 2 or 3 years (default 1). */
+export const PLAN_YEARS = [1, 2, 3] as const;
+export type PlanYears = (typeof PLAN_YEARS)[number];
+export const DEFAULT_PLAN_YEARS: PlanYears = 1;
+
+export const PLAN_KEYS = ['1yr', '2yr', '3yr'] as const;
+export type PlanKey = (typeof PLAN_KEYS)[number];
+export function planKey(years: PlanYears): PlanKey {
+  return `${years}yr`;
+}
+
+export const TRADEMARK_STATUS_OPTIONS = ['Registered', 'Pending'] as const;
+export type TrademarkStatus = (typeof TRADEMARK_STATUS_OPTIONS)[number];
+export const AGENCY_LEVEL_OPTIONS = ['Federal', 'State', 'Local'] as const;
+export type AgencyLevel = (typeof AGENCY_LEVEL_OPTIONS)[number];
+/** Spec §3: a government mark is for a Federal agency unless the buyer says otherwise. */
+export const DEFAULT_AGENCY_LEVEL: AgencyLevel = 'Federal';
+
+const cents = z.int().check(z.minimum(0));
+
+export const SubscriptionOption = z.object({
+  /** Price of the whole plan term for one domain, in cents. */
+  amount: cents,
+  label: z.string(),
+  period: z.enum(['year', 'month']),
+  /** What the plan saves against the list price (base × years) for one domain, in cents. */
+  savings: cents,
+  /** The card payment provider's recurring price and product identifiers, from public configuration (absent until configured). */
+  priceId: z.optional(z.string()),
+  productId: z.optional(z.string()),
+});
+export type SubscriptionOption = z.infer<typeof SubscriptionOption>;
+
+export const Product = z.object({
+  id: ProductId,
+  name: z.string(),
+  title: z.string(),
+  abbreviation: z.string(),
+  type: ProductType,
+  /** The certificate authority's product name and ordering endpoint; null for products it does not issue. */
+  digiCertType: z.nullable(z.string()),
+  digiCertEndpoint: z.nullable(z.string()),
+  /** Price of the first domain for one year before discount, in cents. */
+  basePricePerDomain: cents,
+  /** Price of each further domain for one year before discount, in cents. */
+  additionalDomainPrice: cents,
+  /** Whole percentages taken off the first domain and off each further (SAN) domain. */
+  discountOffBase: z.int().check(z.minimum(0), z.maximum(100)),
+  discountOffSAN: z.int().check(z.minimum(0), z.maximum(100)),
+  billingPeriod: z.enum(['year', 'month', 'once']),
+  /** List price for one billing period, in cents. */
+  msrp: cents,
+  /** Price of an n-year plan as hundredths of one year's price (190 = ×1.9), so prices stay in whole cents. */
+  yearMultipliers: z.record(z.enum(PLAN_KEYS), z.int()),
+  subscriptionOptions: z.optional(z.record(z.enum(PLAN_KEYS), SubscriptionOption)),
+  features: z.array(z.string()),
+  trademarkStatusOptions: z.array(z.enum(TRADEMARK_STATUS_OPTIONS)),
+  agencyLevelOptions: z.array(z.enum(AGENCY_LEVEL_OPTIONS)),
+});
+export type Product = z.infer<typeof Product>;
+
+/** Spec §9: 10% off the base and off extra domains; plans of 1, 2, 3 years cost 1, 1.9 and 2.75 years. */
+const CERTIFICATE_DISCOUNT_PERCENT = 10;
+const YEAR_MULTIPLIERS = { '1yr': 100, '2yr': 190, '3yr': 275 } satisfies Record<PlanKey, number>;
+const ONE_YEAR_ONLY = { '1yr': 100, '2yr': 100, '3yr': 100 } satisfies Record<PlanKey, number>;
+
+const PLAN_LABELS: Record<PlanKey, string> = { '1yr': '1 Year', '2yr': '2 Years', '3yr': '3 Years' };
+
+/** The plan table of a certificate, derived from its base price by the rules of §9 (checked figure by figure in the tests). */
+function certificatePlans(basePricePerDomain: number): Record<PlanKey, SubscriptionOption> {
+  const plans = {} as Record<PlanKey, SubscriptionOption>;
+  for (const years of PLAN_YEARS) {
+    const key = planKey(years);
+    const amount = (basePricePerDomain * (100 - CERTIFICATE_DISCOUNT_PERCENT) * YEAR_MULTIPLIERS[key]) / 10000;
+    plans[key] = { amount, label: PLAN_LABELS[key], period: 'year', savings: basePricePerDomain * years - amount };
+  }
+  return plans;
+}
+
+function certificate(
+  fields: Pick<Product, 'id' | 'name' | 'title' | 'abbreviation' | 'digiCertType' | 'features' | 'trademarkStatusOptions' | 'agencyLevelOptions'> & {
+    basePricePerDomain: number;
+  },
+): Product {
+  return {
+    ...fields,
+    type: 'certificate',
+    digiCertEndpoint: fields.digiCertType ? `/services/v2/order/certificate/${fields.digiCertType}` : null,
+    additionalDomainPrice: fields.basePricePerDomain,
+    discountOffBase: CERTIFICATE_DISCOUNT_PERCENT,
+    discountOffSAN: CERTIFICATE_DISCOUNT_PERCENT,
+    billingPeriod: 'year',
+    msrp: fields.basePricePerDomain,
+    yearMultipliers: YEAR_MULTIPLIERS,
+    subscriptionOptions: certificatePlans(fields.basePricePerDomain),
+  };
+}
+
+function monthlyPlan(fields: Pick<Product, 'id' | 'name' | 'title' | 'abbreviation' | 'features' | 'msrp'>): Product {
+  return {
+    ...fields,
+    type: 'dmarc',
+    digiCertType: null,
+    digiCertEndpoint: null,
+    basePricePerDomain: fields.msrp,
+    additionalDomainPrice: 0,
+    discountOffBase: 0,
+    discountOffSAN: 0,
+    billingPeriod: 'month',
+    yearMultipliers: ONE_YEAR_ONLY,
+    trademarkStatusOptions: [],
+    agencyLevelOptions: [],
+  };
+}
+
+const VERIFIED_BASE = 160800;
+const COMMON_BASE = 118800;
+
+const MAILBOXES = 'Logo shown in Gmail, Apple Mail, Yahoo Mail, AOL, Fastmail and La Poste, among others';
+
+export const PRODUCTS: Record<ProductId, Product> = {
+  'verified-mark-certificate': certificate({
+    id: 'verified-mark-certificate',
+    name: 'Verified Mark Certificate',
+    title: 'DigiCert Verified Mark Certificate (VMC)',
+    abbreviation: 'VMC',
+    digiCertType: 'vmc_basic',
+    basePricePerDomain: VERIFIED_BASE,
+    features: [
+      'For a logo registered as a trademark with an accepted trademark office',
+      MAILBOXES,
+      'Blue verified checkmark in Gmail',
+      'Organization and trademark validated by DigiCert',
+      'Up to 250 domains on one certificate',
+    ],
+    trademarkStatusOptions: [...TRADEMARK_STATUS_OPTIONS],
+    agencyLevelOptions: [],
+  }),
+  'modified-registered-mark': certificate({
+    id: 'modified-registered-mark',
+    name: 'Modified Registered Mark Certificate',
+    title: 'DigiCert Common Mark Certificate for a modified registered mark',
+    abbreviation: 'CMC',
+    digiCertType: 'cmc_basic',
+    basePricePerDomain: COMMON_BASE,
+    features: [
+      'For a logo that changes a registered trademark (colour, layout or added elements)',
+      'Logo shown in Gmail and other mailboxes that accept common marks',
+      'Organization validated by DigiCert; the registered mark it derives from is checked',
+      'Up to 250 domains on one certificate',
+    ],
+    trademarkStatusOptions: [...TRADEMARK_STATUS_OPTIONS],
+    agencyLevelOptions: [],
+  }),
+  'common-mark-certificate': certificate({
+    id: 'common-mark-certificate',
+    name: 'Common Mark Certificate',
+    title: 'DigiCert Common Mark Certificate (CMC)',
+    abbreviation: 'CMC',
+    digiCertType: 'cmc_basic',
+    basePricePerDomain: COMMON_BASE,
+    features: [
+      'No trademark needed: for a logo in public use on your website for at least a year',
+      'Logo shown in Gmail and other mailboxes that accept common marks',
+      'Organization validated by DigiCert; prior use checked in web archives',
+      'Up to 250 domains on one certificate',
+    ],
+    trademarkStatusOptions: [],
+    agencyLevelOptions: [],
+  }),
+  'government-mark-certificate': certificate({
+    id: 'government-mark-certificate',
+    name: 'Government Mark Certificate',
+    title: 'DigiCert Verified Mark Certificate for a government mark (GMC)',
+    abbreviation: 'GMC',
+    digiCertType: 'vmc_basic',
+    basePricePerDomain: VERIFIED_BASE,
+    features: [
+      'For a seal or logo granted to a government body by statute or regulation',
+      'Federal, state and local agencies',
+      MAILBOXES,
+      'Blue verified checkmark in Gmail',
+      'Up to 250 domains on one certificate',
+    ],
+    trademarkStatusOptions: [],
+    agencyLevelOptions: [...AGENCY_LEVEL_OPTIONS],
+  }),
+  'bimi-checker': {
+    id: 'bimi-checker',
+    name: 'BIMI Checker',
+    title: 'BIMI readiness check',
+    abbreviation: 'BIMI',
+    type: 'assessment',
+    digiCertType: null,
+    digiCertEndpoint: null,
+    basePricePerDomain: 0,
+    additionalDomainPrice: 0,
+    discountOffBase: 0,
+    discountOffSAN: 0,
+    billingPeriod: 'once',
+    msrp: 0,
+    yearMultipliers: ONE_YEAR_ONLY,
+    features: ['Checks the DMARC, BIMI and logo records of a domain', 'Free'],
+    trademarkStatusOptions: [],
+    agencyLevelOptions: [],
+  },
+  'stripe-test-product': {
+    id: 'stripe-test-product',
+    name: 'Test Product',
+    title: 'Payment test product',
+    abbreviation: 'TEST',
+    type: 'test',
+    digiCertType: null,
+    digiCertEndpoint: null,
+    basePricePerDomain: 100,
+    additionalDomainPrice: 0,
+    discountOffBase: 0,
+    discountOffSAN: 0,
+    billingPeriod: 'year',
+    msrp: 100,
+    yearMultipliers: ONE_YEAR_ONLY,
+    features: ['Exercises a real card payment for one dollar'],
+    trademarkStatusOptions: [],
+    agencyLevelOptions: [],
+  },
+  'dmarc-plus': monthlyPlan({
+    id: 'dmarc-plus',
+    name: 'DMARC Plus',
+    title: 'EasyDMARC enforcement: DMARC Plus',
+    abbreviation: 'DMARC+',
+    msrp: 3599,
+    features: ['2 domains', '3 months of report history', '1 invited user', 'Up to 1,000,000 emails a month'],
+  }),
+  'dmarc-premium': monthlyPlan({
+    id: 'dmarc-premium',
+    name: 'DMARC Premium',
+    title: 'EasyDMARC enforcement: DMARC Premium',
+    abbreviation: 'DMARC Premium',
+    msrp: 7199,
+    features: ['4 domains', '1 year of report history', 'Unlimited users', 'Up to 5,000,000 emails a month'],
+  }),
+};
+
+export function isProductId(value: unknown): value is ProductId {
+  return typeof value === 'string' && (PRODUCT_IDS as readonly string[]).includes(value);
+}
+
+export function isCertificateId(value: unknown): value is CertificateId {
+  return typeof value === 'string' && (CERTIFICATE_IDS as readonly string[]).includes(value);
+}
+
+export function isDmarcProductId(value: unknown): value is DmarcProductId {
+  return typeof value === 'string' && (DMARC_PRODUCT_IDS as readonly string[]).includes(value);
+}
+
+export function getProduct(id: ProductId): Product;
+export function getProduct(id: string): Product | undefined;
+export function getProduct(id: string): Product | undefined {
+  return isProductId(id) ? PRODUCTS[id] : undefined;
+}
