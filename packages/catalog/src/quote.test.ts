@@ -1,0 +1,52 @@
+import { quoteCart } from './quote';
+
+const settings = { STRIPE_VMC_2_YEAR_PRICE: 'price_vmc_2', STRIPE_DMARC_PLUS_MONTHLY_PRICE: 'price_dp_m', STRIPE_TEST_PRICE: 'price_test' };
+const quiet = { error: jest.fn() };
+
+describe('quoteCart', () => {
+  it('prices configurations in cents and sums them', () => {
+    const quote = quoteCart(
+      [
+        { productId: 'verified-mark-certificate', domains: 3, years: 2, logos: 2 },
+        { productId: 'dmarc-plus', emailVolume: 500_000, billingPeriod: 'monthly' },
+        { productId: 'dmarc-premium', emailVolume: 1_000_000, billingPeriod: 'annual', quantity: 2 },
+        { productId: 'common-mark-certificate' },
+        { productId: 'stripe-test-product' },
+        { productId: 'bimi-checker' },
+      ],
+      settings,
+      quiet,
+    );
+    expect(quote.items).toEqual([
+      { productId: 'verified-mark-certificate', unitAmount: 824904, amount: 1649808, quantity: 2, priceId: 'price_vmc_2' },
+      { productId: 'dmarc-plus', unitAmount: 5999, amount: 5999, quantity: 1, priceId: 'price_dp_m' },
+      { productId: 'dmarc-premium', unitAmount: 230388, amount: 460776, quantity: 2, priceId: null },
+      { productId: 'common-mark-certificate', unitAmount: 106920, amount: 106920, quantity: 1, priceId: null },
+      { productId: 'stripe-test-product', unitAmount: 100, amount: 100, quantity: 1, priceId: 'price_test' },
+      { productId: 'bimi-checker', unitAmount: 0, amount: 0, quantity: 1, priceId: null },
+    ]);
+    expect(quote.total).toBe(1649808 + 5999 + 460776 + 106920 + 100);
+    expect(quote.currency).toBe('usd');
+  });
+
+  it('answers an empty cart with a zero total', () => {
+    expect(quoteCart([], settings, quiet)).toEqual({ currency: 'usd', items: [], total: 0 });
+  });
+
+  it.each([
+    [{ productId: 'gold-plan' }, 'items[1]: Unknown product'],
+    [{ productId: 'dmarc-plus', emailVolume: 123 }, 'items[1]: Unsupported email volume'],
+    [{ productId: 'dmarc-plus', emailVolume: 5_000_000 }, 'items[1]: No pricing option found for email volume'],
+    [{ productId: 'dmarc-plus' }, 'items[1]: Email volume is required for a DMARC plan'],
+    [{ productId: 'dmarc-plus', emailVolume: 100_000, domains: 2 }, 'items[1]: Domains, years and logos apply to certificates only'],
+    [{ productId: 'verified-mark-certificate', emailVolume: 100_000 }, 'items[1]: Email volume and billing period apply to DMARC plans only'],
+    [{ productId: 'verified-mark-certificate', domains: 251 }, 'items[1]: Domains must be a whole number from 1 to 250'],
+    [{ productId: 'verified-mark-certificate', domains: 0 }, 'items[1]: Domains must be a whole number from 1 to 250'],
+    [{ productId: 'verified-mark-certificate', years: 4 }, 'items[1]: Years must be 1, 2 or 3'],
+    [{ productId: 'verified-mark-certificate', logos: 11 }, 'items[1]: Logos must be a whole number from 1 to 10'],
+    [{ productId: 'verified-mark-certificate', quantity: 0 }, 'items[1]: Quantity must be a whole number from 1 to 99'],
+    [{ productId: 'stripe-test-product', billingPeriod: 'annual' as const }, 'items[1]: Email volume and billing period apply to DMARC plans only'],
+  ])('refuses %j naming the line and the rule', (bad, message) => {
+    expect(() => quoteCart([{ productId: 'verified-mark-certificate' }, bad], settings, quiet)).toThrow(message);
+  });
+});
