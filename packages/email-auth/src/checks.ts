@@ -13,8 +13,9 @@ export function pass(id: string, title: string, detail: string): Check {
   return { id, status: 'pass', title, detail };
 }
 
-export function info(id: string, title: string, detail: string): Check {
-  return { id, status: 'info', title, detail };
+/** Worth knowing, counts nothing against the score; `fix` when there is something to do about it. */
+export function info(id: string, title: string, detail: string, fix?: string): Check {
+  return fix === undefined ? { id, status: 'info', title, detail } : { id, status: 'info', title, detail, fix };
 }
 
 /** A finding that is not a pass always says, in plain words, what to change. */
@@ -24,10 +25,6 @@ export function warn(id: string, title: string, detail: string, fix: string): Ch
 
 export function fail(id: string, title: string, detail: string, fix: string): Check {
   return { id, status: 'fail', title, detail, fix };
-}
-
-export function checkOf(status: CheckStatus, id: string, title: string, detail: string, fix?: string): Check {
-  return fix === undefined || status === 'pass' ? { id, status, title, detail } : { id, status, title, detail, fix };
 }
 
 /** Points one check of each status takes off the score of 100. */
