@@ -3,11 +3,25 @@ import { Navigate } from 'react-router-dom';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { PageIntro } from '@bimi/ui/PageIntro';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { SignInPage } from '../features/auth/SignInPage';
+import { SignUpPage } from '../features/auth/SignUpPage';
+import { PartnerSignUpPage } from '../features/auth/PartnerSignUpPage';
+import { CheckEmailPage } from '../features/auth/CheckEmailPage';
+import { VerifyPage } from '../features/auth/VerifyPage';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 
 export const pages: Record<string, ComponentType<PageProps>> = {
   '/account': () => <Navigate to="/account/dashboard" replace />,
   '/account/settings': () => <Navigate to="/account/settings/profile" replace />,
   '/account/dashboard': DashboardPage,
+  '/auth/signin': SignInPage,
+  '/auth/signup': SignUpPage,
+  '/auth/partner-signup': PartnerSignUpPage,
+  '/auth/check-email': CheckEmailPage,
+  '/auth/verify': VerifyPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/auth/reset-password': ResetPasswordPage,
 };
 
 export function GenericPage({ route }: PageProps) {

@@ -6,6 +6,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import { EMOTION_CACHE_KEY, theme } from '@bimi/ui/theme';
 import { persistCart } from '@bimi/cart/store';
+import { startSessionSync } from '@bimi/session/client';
 import type { RegistryState } from '../federation/registry';
 import { startPreloading } from '../federation/preload';
 import { SiteFrame } from './SiteFrame';
@@ -17,6 +18,7 @@ const emotionCache = createCache({ key: EMOTION_CACHE_KEY });
 
 export function App({ registry, config }: { registry: RegistryState; config: PublicConfig }) {
   useEffect(() => persistCart(), []);
+  useEffect(() => startSessionSync(), []);
   useEffect(() => startPreloading(), []);
   return (
     <ShellErrorBoundary>

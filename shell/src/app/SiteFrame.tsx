@@ -11,6 +11,10 @@ import { PublicLayout } from '../layout/PublicLayout';
 import { CookieConsent } from '../layout/CookieConsent';
 import { Toaster } from '../layout/Toaster';
 import { PageLoading } from '../pages/PageLoading';
+import { SessionTimer } from '../layout/SessionTimer';
+import { DashboardButton } from '../layout/DashboardButton';
+import { useSession } from '@bimi/session/useSession';
+import { RequireSession } from './RequireSession';
 import { useShell } from './shell-context';
 
 // Visitors of the public site never download the account frame (sidebar, tabs, sheet).
@@ -20,6 +24,7 @@ const AccountLayout = lazy(() => import('../layout/account/AccountLayout').then(
 export function SiteFrame() {
   const { pathname, search } = useLocation();
   const { registry } = useShell();
+  const { status } = useSession();
   const owner = useMemo(() => findRouteOwner(registry.remotes, pathname), [registry.remotes, pathname]);
   const title = owner ? owner.route.title : registry.status === 'ready' ? 'Page not found' : 'Temporarily unavailable';
 
@@ -50,14 +55,18 @@ export function SiteFrame() {
   return (
     <>
       {layout === 'account' ? (
-        <Suspense fallback={<PageLoading />}>
-          <AccountLayout>{content}</AccountLayout>
-        </Suspense>
+        <RequireSession>
+          <Suspense fallback={<PageLoading />}>
+            <AccountLayout>{content}</AccountLayout>
+          </Suspense>
+        </RequireSession>
       ) : (
         <PublicLayout layout={layout} header={owner?.route.header ?? 'white'}>
           {content}
         </PublicLayout>
       )}
+      {status === 'authenticated' && layout !== 'account' && <DashboardButton />}
+      <SessionTimer />
       <CookieConsent />
       <Toaster />
     </>

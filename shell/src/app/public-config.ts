@@ -1,7 +1,7 @@
 import { PublicConfig } from '@bimi/contracts/public-config';
 import { OWN_NEWSLETTER_PATH } from '@bimi/contracts/site';
 
-const FALLBACK: PublicConfig = { newsletterUrl: OWN_NEWSLETTER_PATH, tagManagerId: null };
+const FALLBACK: PublicConfig = { newsletterUrl: OWN_NEWSLETTER_PATH, tagManagerId: null, priceSettings: {} };
 
 /** Run-time settings, inlined in the page by the bff; /api/public-config is the fallback. */
 export async function readPublicConfig(): Promise<PublicConfig> {

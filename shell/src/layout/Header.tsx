@@ -5,11 +5,14 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
-import { BUY_NOW_PATH, PRODUCT_LINKS, PUBLIC_TOOL_LINKS, SIGN_IN_PATH, SUPPORT_LINKS } from './navigation';
+import { useSession } from '@bimi/session/useSession';
+import { ACCOUNT_CHECK_TOOL_LINKS, BUY_NOW_PATH, EMAIL_TOOL_LINKS, PRODUCT_LINKS, PUBLIC_TOOL_LINKS, SIGN_IN_PATH, SUPPORT_LINKS } from './navigation';
+import type { DropdownSection } from './Dropdown';
 import { Dropdown } from './Dropdown';
 import { CartToggle } from './CartToggle';
 import { Logo } from './Logo';
 import { useScrollY } from './useScrollY';
+import { UserMenu } from './UserMenu';
 
 // The phone menu (and MUI's Drawer) loads on first tap, not with the page.
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
@@ -22,6 +25,12 @@ export function Header({ variant }: { variant: 'white' | 'fade' }) {
   const scrollY = useScrollY();
   const [menuOpen, setMenuOpen] = useState(false);
   const opacity = variant === 'white' ? 1 : Math.min(scrollY / FADE_DISTANCE, 1);
+  const { data: session } = useSession();
+  const resources: DropdownSection[] = [
+    { heading: 'Support', links: SUPPORT_LINKS },
+    { heading: 'Tools', links: PUBLIC_TOOL_LINKS },
+    ...(session ? [{ heading: 'Account Tools', links: ACCOUNT_CHECK_TOOL_LINKS }, { heading: 'Email Tools', links: EMAIL_TOOL_LINKS }] : []),
+  ];
   return (
     <Box
       component="header"
@@ -46,19 +55,17 @@ export function Header({ variant }: { variant: 'white' | 'fade' }) {
       <Logo />
       <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', ml: 3, gap: 0.5 }}>
         <Dropdown label="Products" sections={[{ links: PRODUCT_LINKS }]} />
-        <Dropdown
-          label="Resources"
-          sections={[
-            { heading: 'Support', links: SUPPORT_LINKS },
-            { heading: 'Tools', links: PUBLIC_TOOL_LINKS },
-          ]}
-        />
+        <Dropdown label="Resources" sections={resources} />
       </Box>
       <Box sx={{ flex: 1 }} />
       <CartToggle />
-      <IconButton component={RouterLink} to={SIGN_IN_PATH} color="inherit" aria-label="Sign in" data-testid="sign-in-link">
-        <PersonOutlined />
-      </IconButton>
+      {session ? (
+        <UserMenu name={session.user.name} email={session.user.email} />
+      ) : (
+        <IconButton component={RouterLink} to={SIGN_IN_PATH} color="inherit" aria-label="Sign in" data-testid="sign-in-link">
+          <PersonOutlined />
+        </IconButton>
+      )}
       <Button component={RouterLink} to={BUY_NOW_PATH} variant="contained" sx={{ display: { xs: 'none', sm: 'inline-flex' }, ml: 1 }}>
         Buy Now
       </Button>
@@ -73,7 +80,7 @@ export function Header({ variant }: { variant: 'white' | 'fade' }) {
       </IconButton>
       {menuOpen && (
         <Suspense fallback={null}>
-          <MobileMenu onClose={() => setMenuOpen(false)} />
+          <MobileMenu onClose={() => setMenuOpen(false)} signedIn={session !== null} />
         </Suspense>
       )}
     </Box>

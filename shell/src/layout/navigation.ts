@@ -45,6 +45,21 @@ export const ACCOUNT_TOOL_LINKS: NavLink[] = [
   { label: 'BIMI generator', to: '/account/tools/bimi-generator' },
 ];
 
+/** Spec §2: the signed-in Resources dropdown adds the account's checkers and lookups… */
+export const ACCOUNT_CHECK_TOOL_LINKS: NavLink[] = ACCOUNT_TOOL_LINKS.filter((link) => !link.to.endsWith('-generator'));
+/** …and its record generators. */
+export const EMAIL_TOOL_LINKS: NavLink[] = ACCOUNT_TOOL_LINKS.filter((link) => link.to.endsWith('-generator'));
+
+/** Spec §2: the header's user menu, signed in (Sign Out follows them). */
+export const USER_MENU_LINKS: NavLink[] = [
+  { label: 'Dashboard', to: '/account/dashboard' },
+  { label: 'Profile', to: '/account/settings/profile' },
+  { label: 'Orders', to: '/account/orders' },
+  { label: 'Billing', to: '/account/billing/transactions' },
+  { label: 'Manage Data', to: '/account/settings/organizations' },
+  { label: 'Support', to: '/account/support' },
+];
+
 export const SETTINGS_LINKS: NavLink[] = [
   { label: 'Profile', to: '/account/settings/profile' },
   { label: 'Notifications', to: '/account/settings/notifications' },
@@ -53,6 +68,7 @@ export const SETTINGS_LINKS: NavLink[] = [
 ];
 
 export const ACCOUNT_SUPPORT_LINKS: NavLink[] = [
+  { label: 'Support tickets', to: '/account/support' },
   { label: 'Help center', to: '/help-center', external: true },
   { label: 'FAQs', to: '/faq', external: true },
   { label: 'Glossary', to: '/glossary', external: true },
@@ -74,3 +90,4 @@ export const COMPANY_LINKS: NavLink[] = [
 
 export const BUY_NOW_PATH = '/products/digicert-mark-certificates';
 export const SIGN_IN_PATH = '/auth/signin';
+export const DASHBOARD_PATH = '/account/dashboard';

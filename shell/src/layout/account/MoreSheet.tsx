@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { ACCOUNT_SUPPORT_LINKS, SETTINGS_LINKS, SIGN_IN_PATH } from '../navigation';
+import { useSession } from '@bimi/session/useSession';
+import { ACCOUNT_SUPPORT_LINKS, SETTINGS_LINKS } from '../navigation';
+import { signOutToSignIn } from '../signOutToSignIn';
 
 /** Spec §9: the sheet is dismissed by dragging it down beyond 20% of the screen height. */
 export const DISMISS_FRACTION = 0.2;
@@ -10,6 +12,7 @@ export const DISMISS_FRACTION = 0.2;
 const linkSx = { display: 'block', py: 1.25, color: 'text.primary', textDecoration: 'none', fontWeight: 600 } as const;
 
 export function MoreSheet({ onClose }: { onClose: () => void }) {
+  const { data: session } = useSession();
   const [dragY, setDragY] = useState(0);
   const start = useRef<number | null>(null);
 
@@ -75,13 +78,24 @@ export function MoreSheet({ onClose }: { onClose: () => void }) {
         <Typography variant="overline" color="text.secondary" component="p" sx={{ mt: 2 }}>
           Support
         </Typography>
-        {ACCOUNT_SUPPORT_LINKS.map((link) => (
-          <Box key={link.to} component="a" href={link.to} target="_blank" rel="noopener" sx={linkSx}>
-            {link.label}
-          </Box>
-        ))}
-        <Box component={RouterLink} to={SIGN_IN_PATH} onClick={onClose} sx={{ ...linkSx, mt: 2, color: 'primary.main' }}>
-          Sign in
+        {ACCOUNT_SUPPORT_LINKS.map((link) =>
+          link.external ? (
+            <Box key={link.to} component="a" href={link.to} target="_blank" rel="noopener" sx={linkSx}>
+              {link.label}
+            </Box>
+          ) : (
+            <Box key={link.to} component={RouterLink} to={link.to} onClick={onClose} sx={linkSx}>
+              {link.label}
+            </Box>
+          ),
+        )}
+        {session && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} noWrap>
+            Signed in as {session.user.email}
+          </Typography>
+        )}
+        <Box component="button" type="button" onClick={signOutToSignIn} sx={{ ...linkSx, font: 'inherit', fontWeight: 600, border: 0, bgcolor: 'transparent', p: 0, py: 1.25, cursor: 'pointer', color: 'primary.main' }}>
+          Sign Out
         </Box>
       </Box>
     </Box>

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -14,9 +13,12 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import { useSession } from '@bimi/session/useSession';
 import { Logo } from '../Logo';
-import { ACCOUNT_SUPPORT_LINKS, ACCOUNT_TOOL_LINKS, SETTINGS_LINKS, SIGN_IN_PATH, type NavLink } from '../navigation';
+import { ACCOUNT_SUPPORT_LINKS, ACCOUNT_TOOL_LINKS, SETTINGS_LINKS, type NavLink } from '../navigation';
+import { signOutToSignIn } from '../signOutToSignIn';
 
 export const SIDEBAR_COLLAPSED_KEY = 'bimi.sidebar.collapsed';
 
@@ -97,6 +99,42 @@ function Group({ icon, label, links, collapsed, prefix }: { icon: ReactNode; lab
   );
 }
 
+/** Spec §2: the sidebar's user menu, showing the signed-in email with sign out. */
+function UserMenu({ collapsed }: { collapsed: boolean }) {
+  const { data: session } = useSession();
+  const [open, setOpen] = useState(false);
+  if (!session) return null;
+  const { email } = session.user;
+  if (collapsed) {
+    return (
+      <Box sx={{ borderTop: '1px solid', borderColor: 'divider', pt: 1.5 }}>
+        <Tooltip title={`Sign out ${email}`} placement="right">
+          <IconButton onClick={signOutToSignIn} aria-label="Sign out" sx={{ display: 'flex', mx: 'auto' }}>
+            <LogoutOutlined />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    );
+  }
+  return (
+    <Box data-testid="sidebar-user-menu" sx={{ borderTop: '1px solid', borderColor: 'divider', pt: 1 }}>
+      {open && (
+        <Box component="button" type="button" onClick={signOutToSignIn} sx={{ ...itemSx, fontWeight: 500, fontSize: 14 }}>
+          <LogoutOutlined fontSize="small" />
+          <span>Sign out</span>
+        </Box>
+      )}
+      <Box component="button" type="button" aria-expanded={open} aria-label={`Account: ${email}`} onClick={() => setOpen((o) => !o)} sx={{ ...itemSx, fontWeight: 500, fontSize: 14 }}>
+        <AccountCircleOutlined />
+        <Box component="span" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {email}
+        </Box>
+        <ExpandMore fontSize="small" sx={{ transition: 'transform .2s', transform: open ? 'none' : 'rotate(180deg)' }} />
+      </Box>
+    </Box>
+  );
+}
+
 /** Spec §2: the desktop account sidebar, collapsible, the choice remembered locally. */
 export function Sidebar() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
@@ -155,24 +193,7 @@ export function Sidebar() {
         <Item to="/account/buy-now" icon={<ShoppingCartOutlined />} label="Buy Now" collapsed={collapsed} />
       </Box>
       <Box sx={{ flex: 1 }} />
-      <Box sx={{ borderTop: '1px solid', borderColor: 'divider', pt: 1.5 }}>
-        {collapsed ? null : (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 1, mb: 1 }}>
-            Not signed in
-          </Typography>
-        )}
-        {collapsed ? (
-          <Tooltip title="Sign in" placement="right">
-            <IconButton component={RouterNavLink} to={SIGN_IN_PATH} aria-label="Sign in" sx={{ display: 'flex', mx: 'auto' }}>
-              <LoginOutlined />
-            </IconButton>
-          </Tooltip>
-        ) : (
-          <Button component={RouterNavLink} to={SIGN_IN_PATH} variant="outlined" fullWidth size="small">
-            Sign in
-          </Button>
-        )}
-      </Box>
+      <UserMenu collapsed={collapsed} />
     </Box>
   );
 }

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { AcceptedAnswer, AUTH_PATHS, Email } from '@bimi/contracts/auth';
+import type { PageProps } from '@bimi/ui/RouteTable';
+import { AuthCard } from '../../components/AuthCard';
+import { callApi, failureMessage } from '../../lib/api';
+
+/** After sign-up: the verification link is in the mail; it can be sent again. */
+export function CheckEmailPage({ route }: PageProps) {
+  const [params] = useSearchParams();
+  const email = Email.safeParse(params.get('email') ?? '');
+  const [notice, setNotice] = useState<{ severity: 'info' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const resend = async () => {
+    if (!email.success) return;
+    setBusy(true);
+    try {
+      const answer = await callApi(AUTH_PATHS.resendVerification, { method: 'POST', body: { email: email.data }, answer: AcceptedAnswer });
+      setNotice({ severity: 'info', text: answer.message });
+    } catch (error) {
+      setNotice({ severity: 'error', text: failureMessage(error) });
+    }
+    setBusy(false);
+  };
+
+  return (
+    <AuthCard title={route.title}>
+      <Stack spacing={2}>
+        <Typography>
+          {email.success ? (
+            <>
+              We sent a link to <strong>{email.data}</strong>. Open it to verify your email address, then sign in.
+            </>
+          ) : (
+            'We sent you a link. Open it to verify your email address, then sign in.'
+          )}
+        </Typography>
+        <Typography color="text.secondary" sx={{ fontSize: 15 }}>
+          The mail can take a minute to arrive. Check your spam folder if you don’t see it.
+        </Typography>
+        {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
+        {email.success && (
+          <Button variant="outlined" onClick={resend} disabled={busy}>
+            Send the link again
+          </Button>
+        )}
+        <Link component={RouterLink} to="/auth/signin">
+          Back to sign in
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
+}
