@@ -15,6 +15,7 @@ import securityHeaders from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
 import buildOutputs from './plugins/external/static';
 import analyticsRoutes from './routes/api/analytics';
+import cartRoutes from './routes/api/cart';
 import clientErrorRoutes from './routes/api/client-errors';
 import contactRoutes from './routes/api/contact';
 import healthRoutes from './routes/api/health';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(clientErrorRoutes, { prefix: '/api/client-errors' });
   await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
+  await app.register(cartRoutes, { prefix: '/api/cart' });
   await app.register(remotesRoutes);
   await app.register(documentRoutes);
   await app.register(pageRoutes);

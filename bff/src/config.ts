@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@bimi/contracts/remote-modules';
 import { OWN_NEWSLETTER_PATH } from '@bimi/contracts/site';
+import { PAYMENT_IDENTIFIER_PATTERN, PRICE_SETTING_NAMES, type PriceSettingName } from '@bimi/catalog/price-ids';
 import { z } from 'zod';
 
 // The remotes each build into `mfe-<name>/dist` and are served at `/mfe/<name>/`.
@@ -33,12 +34,19 @@ function isDnsServer(value: string): boolean {
 const unsetWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetWhenEmpty, schema.optional());
 
+// The card payment provider's price and product identifiers (spec §9), handed to the browser in the public config.
+const paymentIdentifier = optional(z.string().regex(PAYMENT_IDENTIFIER_PATTERN, 'must be a price or product identifier (letters, digits and _)'));
+const PRICE_SETTINGS = Object.fromEntries(PRICE_SETTING_NAMES.map((name) => [name, paymentIdentifier])) as Record<PriceSettingName, typeof paymentIdentifier>;
+const priceSettingsFrom = (env: Partial<Record<PriceSettingName, string>>) =>
+  Object.fromEntries(PRICE_SETTING_NAMES.flatMap((name) => (env[name] ? [[name, env[name]]] : []))) as Partial<Record<PriceSettingName, string>>;
+
 const absoluteHttpUrl = z.string().refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an absolute http(s) URL');
 const remoteBaseUrl = z
   .string()
   .refine((value) => hasProtocol(value, ['http:', 'https:']) && value.endsWith('/'), 'must be an absolute http(s) URL ending in /');
 
 const Environment = z.object({
+  ...PRICE_SETTINGS,
   HOST: optional(z.string()),
   PORT: optional(
     z
@@ -92,6 +100,7 @@ const Config = Environment.transform((env) => {
       tools: env.REMOTE_TOOLS_URL,
     } satisfies Record<RemoteName, string | undefined>,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
+    priceSettings: priceSettingsFrom(env),
     smtpUrl: env.SMTP_URL,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
@@ -112,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function describeDefaults(config: Config): string[] {
   const notes: string[] = [];
   if (!config.stripeSecretKey) notes.push('STRIPE_SECRET_KEY not set: no card payment provider is configured, so no card payment can be taken');
+  const unsetPrices = PRICE_SETTING_NAMES.filter((name) => name.endsWith('_PRICE') && !config.priceSettings[name]);
+  if (unsetPrices.length > 0) notes.push(`${unsetPrices.join(', ')} not set: those plans have no price identifier, so checkout cannot charge them`);
   if (!config.smtpUrl) notes.push('SMTP_URL not set: no mail server is configured, so no mail is sent');
   if (!config.databaseUrl) notes.push(`DATABASE_URL not set: using the embedded SQLite database in ${join(config.dataDir, 'store.sqlite')}`);
   if (!config.redisUrl) notes.push('REDIS_URL not set: no Redis is used');

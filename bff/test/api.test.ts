@@ -25,14 +25,14 @@ describe('the API', () => {
   describe('GET /api/public-config', () => {
     it('points the newsletter at the bff when no provider is configured', async () => {
       const response = await store.app.inject({ url: '/api/public-config' });
-      expect(response.json()).toEqual({ newsletterUrl: '/api/newsletter/subscribe', tagManagerId: null });
+      expect(response.json()).toEqual({ newsletterUrl: '/api/newsletter/subscribe', tagManagerId: null, priceSettings: {} });
     });
 
     it('passes on the configured provider and tag manager', async () => {
       const configured = await startTestStore({ NEWSLETTER_URL: 'https://lists.example.com/subscribe/post-json?u=1', TAG_MANAGER_ID: 'GTM-ABC1234' });
       try {
         const response = await configured.app.inject({ url: '/api/public-config' });
-        expect(response.json()).toEqual({ newsletterUrl: 'https://lists.example.com/subscribe/post-json?u=1', tagManagerId: 'GTM-ABC1234' });
+        expect(response.json()).toEqual({ newsletterUrl: 'https://lists.example.com/subscribe/post-json?u=1', tagManagerId: 'GTM-ABC1234', priceSettings: {} });
       } finally {
         await configured.cleanUp();
       }

@@ -78,7 +78,7 @@ describe('client routes', () => {
     expect(response.body).not.toContain('<!--bff:inject-->');
     const registry = Registry.parse(embeddedJson(response.body, 'remote-registry'));
     expect(registry.remotes.map((remote) => remote.name)).toEqual(['storefront', 'checkout', 'account', 'tools']);
-    expect(PublicConfig.parse(embeddedJson(response.body, 'public-config'))).toEqual({ newsletterUrl: '/api/newsletter/subscribe', tagManagerId: null });
+    expect(PublicConfig.parse(embeddedJson(response.body, 'public-config'))).toEqual({ newsletterUrl: '/api/newsletter/subscribe', tagManagerId: null, priceSettings: {} });
     expect(response.body.indexOf('id="remote-registry"')).toBeLessThan(response.body.indexOf('</head>'));
   });
 

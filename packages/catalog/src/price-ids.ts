@@ -1,5 +1,5 @@
 import { type BillingPeriod, isPlanYears } from './prices';
-import { type PlanKey, type Product, type ProductId, type SubscriptionOption, DEFAULT_PLAN_YEARS, PLAN_YEARS, PRODUCTS, planKey } from './products';
+import { type PlanKey, type PlanYears, type Product, type ProductId, type SubscriptionOption, DEFAULT_PLAN_YEARS, PLAN_YEARS, PRODUCTS, planKey } from './products';
 
 /**
  * The card payment provider's recurring price and product identifiers come from public
@@ -41,18 +41,25 @@ export function dmarcPriceSettingName(prefix: string, billingPeriod: BillingPeri
   return `STRIPE_${prefix}_${billingPeriod.toUpperCase()}_PRICE`;
 }
 
-export const PRICE_SETTING_NAMES: readonly string[] = [
+export type PriceSettingName =
+  | `STRIPE_${CertificateTypePrefix}_${PlanYears}_YEAR_${'PRICE' | 'PRODUCT'}`
+  | `STRIPE_${'DMARC_PLUS' | 'DMARC_PREMIUM'}_${'MONTHLY_PRICE' | 'ANNUAL_PRICE' | 'PRODUCT'}`
+  | 'STRIPE_TEST_PRICE'
+  | 'STRIPE_TEST_PRODUCT';
+
+export const PRICE_SETTING_NAMES: readonly PriceSettingName[] = [
   ...CERTIFICATE_TYPE_PREFIXES.flatMap((prefix) =>
-    PLAN_YEARS.flatMap((years) => [certificatePriceSettingName(prefix, years), certificateProductSettingName(prefix, years)]),
+    PLAN_YEARS.flatMap((years) => [`STRIPE_${prefix}_${years}_YEAR_PRICE`, `STRIPE_${prefix}_${years}_YEAR_PRODUCT`] as const),
   ),
-  ...['DMARC_PLUS', 'DMARC_PREMIUM'].flatMap((prefix) => [
-    dmarcPriceSettingName(prefix, 'monthly'),
-    dmarcPriceSettingName(prefix, 'annual'),
-    `STRIPE_${prefix}_PRODUCT`,
-  ]),
+  ...(['DMARC_PLUS', 'DMARC_PREMIUM'] as const).flatMap(
+    (prefix) => [`STRIPE_${prefix}_MONTHLY_PRICE`, `STRIPE_${prefix}_ANNUAL_PRICE`, `STRIPE_${prefix}_PRODUCT`] as const,
+  ),
   'STRIPE_TEST_PRICE',
   'STRIPE_TEST_PRODUCT',
 ];
+
+/** What a configured identifier may look like (`price_1Q…`, `prod_…`): it is embedded in the page, so nothing else passes. */
+export const PAYMENT_IDENTIFIER_PATTERN = /^[A-Za-z0-9_]{1,255}$/;
 
 /** The identifiers that are configured, by setting name (unset names are left out). */
 export type PriceSettings = Readonly<Record<string, string | undefined>>;

@@ -9,5 +9,11 @@ export const PublicConfig = z.object({
   newsletterUrl: z.string().check(z.minLength(1)),
   /** The tag manager container (GTM-…), loaded only after cookie consent; null when none is configured. */
   tagManagerId: z.nullable(z.string()),
+  /**
+   * The card payment provider's price and product identifiers by setting name
+   * (STRIPE_VMC_1_YEAR_PRICE …, see @bimi/catalog/price-ids); only the configured ones. Read at
+   * run time so no front end is rebuilt per environment.
+   */
+  priceSettings: z.record(z.string(), z.string()),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

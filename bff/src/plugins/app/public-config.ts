@@ -6,6 +6,7 @@ export function publicConfigFrom(config: Config): PublicConfig {
   return {
     newsletterUrl: config.newsletterUrl ?? OWN_NEWSLETTER_PATH,
     tagManagerId: config.tagManagerId ?? null,
+    priceSettings: config.priceSettings,
   };
 }
 
