@@ -10,6 +10,12 @@ import { CheckEmailPage } from '../features/auth/CheckEmailPage';
 import { VerifyPage } from '../features/auth/VerifyPage';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { ProfilePage } from '../features/profile/ProfilePage';
+import { NotificationsPage } from '../features/notifications/NotificationsPage';
+import { OrganizationsPage } from '../features/organizations/OrganizationsPage';
+import { ContactsPage } from '../features/contacts/ContactsPage';
+import { SupportPage } from '../features/support/SupportPage';
+import { BuyNowPage } from '../features/buy-now/BuyNowPage';
 
 export const pages: Record<string, ComponentType<PageProps>> = {
   '/account': () => <Navigate to="/account/dashboard" replace />,
@@ -22,6 +28,12 @@ export const pages: Record<string, ComponentType<PageProps>> = {
   '/auth/verify': VerifyPage,
   '/forgot-password': ForgotPasswordPage,
   '/auth/reset-password': ResetPasswordPage,
+  '/account/settings/profile': ProfilePage,
+  '/account/settings/notifications': NotificationsPage,
+  '/account/settings/organizations': OrganizationsPage,
+  '/account/settings/contacts': ContactsPage,
+  '/account/support': SupportPage,
+  '/account/buy-now': BuyNowPage,
 };
 
 export function GenericPage({ route }: PageProps) {
