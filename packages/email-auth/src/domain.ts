@@ -39,6 +39,14 @@ export function validateDomain(input: string): DomainValidation {
   return { ok: true, domain: text };
 }
 
+/** Whether `name` is a DNS name as written (no URL, address or IDN conversion): at least two labels. */
+export function isDomainName(name: string): boolean {
+  const text = name.replace(/\.$/, '');
+  if (text.length === 0 || text.length > MAX_NAME_LENGTH) return false;
+  const labels = text.toLowerCase().split('.');
+  return labels.length >= 2 && labels.every((label) => LABEL.test(label));
+}
+
 /** IDN to punycode through the platform's URL parser (present in browsers and Node). */
 function toAscii(name: string): string | null {
   try {
