@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@bimi/contracts/remote-modules';
@@ -40,6 +41,20 @@ const PRICE_SETTINGS = Object.fromEntries(PRICE_SETTING_NAMES.map((name) => [nam
 const priceSettingsFrom = (env: Partial<Record<PriceSettingName, string>>) =>
   Object.fromEntries(PRICE_SETTING_NAMES.flatMap((name) => (env[name] ? [[name, env[name]]] : []))) as Partial<Record<PriceSettingName, string>>;
 
+const readableFile = z.string().refine((path) => {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}, 'must name a readable file');
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be a whole number from ${min} to ${max}`);
+
 const absoluteHttpUrl = z.string().refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an absolute http(s) URL');
 const remoteBaseUrl = z
   .string()
@@ -80,9 +95,18 @@ const Environment = z.object({
       .transform((list) => list.split(',').map((server) => server.trim()).filter(Boolean))
       .refine((servers) => servers.length > 0 && servers.every(isDnsServer), 'must be a comma-separated list of IP addresses, each with an optional :port'),
   ),
+  // Email-authentication tools (issue 5). Loopback fetches exist for the fixture HTTPS server only.
+  TOOLS_ALLOW_LOOPBACK: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
+  TOOLS_EXTRA_CA_FILE: optional(readableFile),
+  TOOLS_EXTRA_MARK_ROOTS_FILE: optional(readableFile),
+  TOOLS_DNS_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
+  TOOLS_CACHE_TTL_SECONDS: optional(wholeNumber(0, 3600)),
 });
 
-const Config = Environment.transform((env) => {
+const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
+  path: ['TOOLS_ALLOW_LOOPBACK'],
+  message: 'must not be true when NODE_ENV is production (it lets the tools fetch from this machine)',
+}).transform((env) => {
   const rootDir = env.ROOT_DIR ? resolve(env.ROOT_DIR) : resolve(__dirname, '..', '..');
   return {
     host: env.HOST ?? '127.0.0.1',
@@ -105,6 +129,13 @@ const Config = Environment.transform((env) => {
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     dnsServers: env.DNS_SERVERS,
+    tools: {
+      allowLoopback: env.TOOLS_ALLOW_LOOPBACK ?? false,
+      extraCaFile: env.TOOLS_EXTRA_CA_FILE,
+      extraMarkRootsFile: env.TOOLS_EXTRA_MARK_ROOTS_FILE,
+      dnsTimeoutMs: env.TOOLS_DNS_TIMEOUT_MS ?? 2500,
+      cacheTtlSeconds: env.TOOLS_CACHE_TTL_SECONDS ?? 60,
+    },
   };
 });
 export type Config = z.output<typeof Config>;
@@ -129,6 +160,7 @@ export function describeDefaults(config: Config): string[] {
   if (!config.newsletterUrl) notes.push(`NEWSLETTER_URL not set: newsletter sign-ups go to the bff's own ${OWN_NEWSLETTER_PATH}`);
   if (!config.tagManagerId) notes.push('TAG_MANAGER_ID not set: no tag manager is loaded, even after consent');
   if (!config.dnsServers) notes.push('DNS_SERVERS not set: DNS lookups use the system resolver');
+  if (config.tools.allowLoopback) notes.push('TOOLS_ALLOW_LOOPBACK=true: the tools may fetch logos and certificates from this machine (tests only)');
   for (const name of REMOTE_NAMES) {
     if (!config.remoteUrls[name]) notes.push(`REMOTE_${name.toUpperCase()}_URL not set: ${name} is served from /mfe/${name}/`);
   }

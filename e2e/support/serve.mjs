@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startSmtpSink } from './smtp-sink.mjs';
 
 const WORKSPACE = path.resolve(import.meta.dirname, '..', '..');
 const APPS = ['shell', 'mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
@@ -34,6 +35,24 @@ for (const app of APPS) {
 writeFileSync(path.join(runDir, 'root-dir'), rootDir);
 console.log(`e2e: serving a copy of the build from ${rootDir} on http://127.0.0.1:${port}`);
 
+// The e-mail tools' fixture DNS and HTTPS servers (bff/test/fixtures/tools/README.md lists the
+// domains): they print the bff settings that point the tools at them, then serve until stdin closes.
+const toolFixtures = spawn(process.execPath, ['--import', 'tsx', path.join('test', 'fixtures', 'tools', 'serve.ts')], {
+  cwd: path.join(WORKSPACE, 'bff'),
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const toolFixtureSettings = await new Promise((resolve, reject) => {
+  let output = '';
+  toolFixtures.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (output.includes('\n')) resolve(JSON.parse(output.slice(0, output.indexOf('\n'))));
+  });
+  toolFixtures.once('exit', (code) => reject(new Error(`e2e: the tool fixtures stopped (${code})`)));
+});
+
+// Mail goes over real SMTP to a loopback server that files each message under runDir/mail.
+const smtpSink = await startSmtpSink(path.join(runDir, 'mail'));
+
 // node with tsx's loader (one process, so a signal reaches the server itself), as `pnpm start` runs it.
 const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
   cwd: path.join(WORKSPACE, 'bff'),
@@ -48,11 +67,15 @@ const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server
     NEWSLETTER_URL: '',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
     NODE_ENV: 'test',
+    SMTP_URL: smtpSink.smtpUrl,
+    ...toolFixtureSettings.env,
   },
 });
 
 let stopping = false;
 function cleanUp() {
+  void smtpSink.stop();
+  toolFixtures.stdin.end();
   if (!process.env.E2E_KEEP_RUN_DIR) rmSync(runDir, { recursive: true, force: true });
 }
 function stop(signal) {

@@ -1,0 +1,222 @@
+import type { promises as dns } from 'node:dns';
+import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import type { LookupFunction } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import fp from 'fastify-plugin';
+import ipaddr from 'ipaddr.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    safeFetch: SafeFetch;
+  }
+}
+
+/**
+ * Fetching what a domain owner points the tools at (the BIMI logo at l=, the certificate at a=)
+ * without letting a record turn the bff into a proxy into its own network: https only, every
+ * address checked after resolution and the connection pinned to that checked address (so a second,
+ * different DNS answer cannot slip in between check and connect), few redirects (each checked
+ * again), a size cap and one deadline for the whole fetch.
+ */
+
+export type FetchFailureReason =
+  | 'invalid-url'
+  | 'not-https'
+  | 'blocked-address'
+  | 'dns'
+  | 'timeout'
+  | 'too-large'
+  | 'http-status'
+  | 'too-many-redirects'
+  | 'network';
+
+export class FetchRefusedError extends Error {
+  override name = 'FetchRefusedError';
+  constructor(
+    readonly reason: FetchFailureReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// Cloud metadata services that sit on ordinary-looking addresses; the others (169.254.169.254,
+// fd00:ec2::254, 100.100.100.200) are already refused by their range.
+const METADATA_ADDRESSES = new Set(['168.63.129.16', '192.0.0.192']);
+
+/** Only public unicast addresses are fetched from; loopback too when the test setting allows it. */
+export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  // process() turns ::ffff:127.0.0.1 into 127.0.0.1 so a mapped address is judged as what it is.
+  const parsed = ipaddr.process(address);
+  if (METADATA_ADDRESSES.has(parsed.toString())) return false;
+  const range = parsed.range();
+  return range === 'unicast' || (allowLoopback && range === 'loopback');
+}
+
+export interface SafeFetchSettings {
+  resolver: Pick<dns.Resolver, 'resolve4' | 'resolve6'>;
+  allowLoopback: boolean;
+  /** A PEM bundle trusted in addition to the public roots (the fixture server's test CA). */
+  extraCa?: string;
+}
+
+export interface FetchLimits {
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+  accept: string;
+}
+
+export interface FetchedResource {
+  url: string;
+  /** Where the body came from after redirects. */
+  finalUrl: string;
+  redirects: string[];
+  /** The address actually connected to. */
+  address: string;
+  contentType: string | undefined;
+  body: Buffer;
+}
+
+export type SafeFetch = (url: string, limits: FetchLimits) => Promise<FetchedResource>;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+function parseHttpsUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FetchRefusedError('invalid-url', `${raw} is not a valid URL.`);
+  }
+  if (url.protocol !== 'https:') throw new FetchRefusedError('not-https', `${raw} does not use https://; only https addresses are fetched.`);
+  if (url.username || url.password) throw new FetchRefusedError('invalid-url', `${url.host} is given with a user name or password; remove them.`);
+  return url;
+}
+
+async function resolveAllowedAddress(settings: SafeFetchSettings, url: URL): Promise<{ address: string; family: 4 | 6 }> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host)) {
+    if (!isAllowedAddress(host, settings.allowLoopback)) {
+      throw new FetchRefusedError('blocked-address', `${url.host} is a private, local or reserved address; the tools only fetch from public addresses.`);
+    }
+    return { address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 };
+  }
+  const [v4, v6] = await Promise.allSettled([settings.resolver.resolve4(host), settings.resolver.resolve6(host)]);
+  const addresses = [...(v4.status === 'fulfilled' ? v4.value : []), ...(v6.status === 'fulfilled' ? v6.value : [])];
+  if (addresses.length === 0) {
+    const failure = [v4, v6].find((result) => result.status === 'rejected') as PromiseRejectedResult | undefined;
+    const code = (failure?.reason as { code?: string } | undefined)?.code ?? 'ENODATA';
+    throw new FetchRefusedError('dns', `${host} has no address in DNS (${code}).`);
+  }
+  // One private answer among public ones is refused too: the host is pointing somewhere it should not.
+  const blocked = addresses.find((address) => !isAllowedAddress(address, settings.allowLoopback));
+  if (blocked) {
+    throw new FetchRefusedError('blocked-address', `${host} resolves to ${blocked}, a private, local or reserved address; the tools only fetch from public addresses.`);
+  }
+  const address = addresses[0] as string;
+  return { address, family: ipaddr.parse(address).kind() === 'ipv6' ? 6 : 4 };
+}
+
+/** A lookup that answers with the one address already checked, whatever the socket asks. */
+function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+}
+
+function request(url: URL, pinned: { address: string; family: 4 | 6 }, settings: SafeFetchSettings, limits: FetchLimits, signal: AbortSignal): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const outgoing = https.request(url, {
+      method: 'GET',
+      agent: false,
+      lookup: pinnedLookup(pinned.address, pinned.family),
+      ca: settings.extraCa ? [...rootCertificates, settings.extraCa] : undefined,
+      headers: { accept: limits.accept, 'user-agent': 'BIMI-store-tools/1.0 (+BIMI checker)' },
+      signal,
+    });
+    outgoing.once('response', resolve);
+    outgoing.once('error', reject);
+    outgoing.end();
+  });
+}
+
+async function readLimited(response: IncomingMessage, url: URL, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers['content-length']);
+  const tooLarge = () => new FetchRefusedError('too-large', `${url.href} is larger than ${Math.round(maxBytes / 1024)} KB, the most the tool accepts.`);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      response.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function describeNetworkError(error: unknown, url: URL, timeoutMs: number): FetchRefusedError {
+  if (error instanceof FetchRefusedError) return error;
+  const named = error as { name?: string; code?: string; message?: string };
+  if (named.name === 'AbortError' || named.name === 'TimeoutError' || named.code === 'ABORT_ERR') {
+    return new FetchRefusedError('timeout', `${url.href} did not answer within ${timeoutMs / 1000} seconds.`);
+  }
+  return new FetchRefusedError('network', `${url.href} could not be fetched: ${named.message ?? String(error)}${named.code ? ` (${named.code})` : ''}.`);
+}
+
+export function createSafeFetch(settings: SafeFetchSettings): SafeFetch {
+  return async function safeFetch(rawUrl, limits) {
+    const signal = AbortSignal.timeout(limits.timeoutMs);
+    const redirects: string[] = [];
+    let url = parseHttpsUrl(rawUrl);
+    for (;;) {
+      let response: IncomingMessage;
+      let pinned: { address: string; family: 4 | 6 };
+      try {
+        pinned = await resolveAllowedAddress(settings, url);
+        response = await request(url, pinned, settings, limits, signal);
+      } catch (error) {
+        throw describeNetworkError(error, url, limits.timeoutMs);
+      }
+      const status = response.statusCode ?? 0;
+      if (REDIRECT_STATUSES.has(status) && response.headers.location) {
+        response.destroy();
+        if (redirects.length >= limits.maxRedirects) {
+          throw new FetchRefusedError('too-many-redirects', `${rawUrl} redirects more than ${limits.maxRedirects} times; point the record at the final address.`);
+        }
+        const next = new URL(response.headers.location, url).href;
+        redirects.push(next);
+        url = parseHttpsUrl(next);
+        continue;
+      }
+      if (status < 200 || status > 299) {
+        response.destroy();
+        throw new FetchRefusedError('http-status', `${url.href} answered HTTP ${status}; it must answer 200 with the file.`);
+      }
+      try {
+        const body = await readLimited(response, url, limits.maxBytes);
+        return { url: rawUrl, finalUrl: url.href, redirects, address: pinned.address, contentType: response.headers['content-type'], body };
+      } catch (error) {
+        throw describeNetworkError(error, url, limits.timeoutMs);
+      }
+    }
+  };
+}
+
+export default fp(
+  async function safeFetchPlugin(fastify) {
+    const { allowLoopback, extraCaFile } = fastify.config.tools;
+    fastify.decorate('safeFetch', createSafeFetch({ resolver: fastify.dnsResolver, allowLoopback, extraCa: extraCaFile ? readFileSync(extraCaFile, 'utf8') : undefined }));
+  },
+  { name: 'safe-fetch', dependencies: ['dns-resolver'] },
+);
