@@ -1,39 +1,178 @@
-import { addItem, cart, cartCount, cartTotal, clearCart, readStoredCart, removeItem, setQuantity } from './store';
+import { certificateCartItems, dmarcCartItem, type CartItem } from '@bimi/catalog/cart-items';
+import { toasts } from '@bimi/ui/toasts';
+import {
+  CART_STORAGE_KEY,
+  addItem,
+  addToCart,
+  cart,
+  clearCart,
+  decreaseQuantity,
+  increaseQuantity,
+  persistCart,
+  readStoredCart,
+  removeItem,
+  serializeCart,
+  setQuantity,
+} from './store';
 
-const vmc = { uniqueId: 'u1', id: 'verified-mark-certificate', name: 'Verified Mark Certificate', quantity: 1, price: 144720 };
+const quiet = { error: () => {} };
+const [vmc] = certificateCartItems({ productId: 'verified-mark-certificate', domains: 1, years: 1, logos: 1, sourcePageType: 'product' }, { settings: {}, logger: quiet }) as [CartItem];
+const dmarc = dmarcCartItem({ productId: 'dmarc-plus', emailVolume: 500_000, billingPeriod: 'annual', sourcePageType: 'product' }, { settings: {}, logger: quiet });
+
+/** A Storage in memory, and the window's storage events, so the store runs here as in a browser tab. */
+class MemoryStorage implements Storage {
+  private values = new Map<string, string>();
+  failWrites = false;
+  get length() {
+    return this.values.size;
+  }
+  clear() {
+    this.values.clear();
+  }
+  getItem(key: string) {
+    return this.values.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.values.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.values.delete(key);
+  }
+  setItem(key: string, value: string) {
+    if (this.failWrites) throw new Error('QuotaExceededError');
+    this.values.set(key, value);
+  }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('cart store', () => {
-  beforeEach(() => clearCart());
+  beforeEach(() => {
+    clearCart();
+    toasts.items.splice(0);
+  });
 
-  it('adds, merges the same line, and derives count and total in cents', () => {
+  it('derives totalPrice and totalQuantities from the items, in cents', () => {
     addItem(vmc);
     addItem({ ...vmc, quantity: 2 });
-    expect(cart.items).toHaveLength(1);
-    expect(cartCount(cart.items)).toBe(3);
-    expect(cartTotal(cart.items)).toBe(434160);
+    addItem(dmarc);
+    expect(cart.items).toHaveLength(2);
+    expect(cart.totalQuantities).toBe(4);
+    expect(cart.totalPrice).toBe(3 * 144720 + 71988);
   });
 
-  it('never lets a quantity fall below 1', () => {
+  it('increases and decreases, never below 1', () => {
     addItem(vmc);
-    setQuantity('u1', 0);
+    increaseQuantity(vmc.uniqueId);
+    expect(cart.items[0]?.quantity).toBe(2);
+    decreaseQuantity(vmc.uniqueId);
+    decreaseQuantity(vmc.uniqueId);
     expect(cart.items[0]?.quantity).toBe(1);
-    setQuantity('u1', -5);
+    setQuantity(vmc.uniqueId, -5);
     expect(cart.items[0]?.quantity).toBe(1);
+    setQuantity(vmc.uniqueId, Number.NaN);
+    expect(cart.items[0]?.quantity).toBe(1);
+    setQuantity(vmc.uniqueId, 1000);
+    expect(cart.items[0]?.quantity).toBe(99);
   });
 
-  it('removes a line and refuses an invalid item without changing the cart', () => {
+  it('removes a line and clears the cart', () => {
+    addItem(vmc);
+    addItem(dmarc);
+    removeItem(vmc.uniqueId);
+    expect(cart.items.map((item) => item.id)).toEqual(['dmarc-plus']);
+    clearCart();
+    expect(cart.totalQuantities).toBe(0);
+  });
+
+  it('refuses an invalid item without changing the cart', () => {
     addItem(vmc);
     expect(() => addItem({ ...vmc, uniqueId: 'u2', price: 1.5 })).toThrow();
-    removeItem('u1');
-    expect(cart.items).toHaveLength(0);
+    expect(() => addItem({ ...vmc, uniqueId: 'u3', certId: 'X1234567' })).toThrow();
+    expect(cart.items).toHaveLength(1);
+  });
+});
+
+describe('addToCart toasts (spec §8)', () => {
+  beforeEach(() => {
+    clearCart();
+    toasts.items.splice(0);
   });
 
-  it('discards corrupt or outdated stored data with a warning', () => {
+  it('says "{name} added to cart" for one item', () => {
+    expect(addToCart('DMARC Plus', () => [dmarc])).toBe(true);
+    expect(toasts.items.map((toast) => [toast.message, toast.severity])).toEqual([['DMARC Plus added to cart', 'success']]);
+  });
+
+  it('says "{n} {name} certificates added to cart" for several logos', () => {
+    const settings = {};
+    addToCart('Verified Mark Certificate', () =>
+      certificateCartItems({ productId: 'verified-mark-certificate', domains: 3, years: 2, logos: 3, sourcePageType: 'product' }, { settings, logger: quiet }),
+    );
+    expect(toasts.items[0]?.message).toBe('3 Verified Mark Certificate certificates added to cart');
+    expect(cart.items.map((item) => item.price)).toEqual([824904, 824904, 824904]);
+  });
+
+  it('says "Failed to add {name} to cart: {reason}" and adds nothing when the items are refused', () => {
+    expect(
+      addToCart('DMARC Plus', () => [dmarcCartItem({ productId: 'dmarc-plus', emailVolume: 5_000_000, billingPeriod: 'monthly', sourcePageType: 'product' }, { settings: {} })]),
+    ).toBe(false);
+    expect(addToCart('Verified Mark Certificate', () => [{ ...vmc, quantity: 0 }])).toBe(false);
+    expect(toasts.items.map((toast) => [toast.message, toast.severity])).toEqual([
+      ['Failed to add DMARC Plus to cart: No pricing option found for email volume', 'error'],
+      ['Failed to add Verified Mark Certificate to cart: the item is not valid', 'error'],
+    ]);
+    expect(cart.items).toEqual([]);
+  });
+});
+
+describe('stored cart', () => {
+  it('keeps valid data and discards corrupt or outdated data with a warning', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readStoredCart(null)).toEqual([]);
     expect(readStoredCart('{not json')).toEqual([]);
-    expect(readStoredCart(JSON.stringify({ version: 0, items: [vmc] }))).toEqual([]);
-    expect(readStoredCart(JSON.stringify({ version: 1, items: [vmc] }))).toEqual([vmc]);
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(readStoredCart(JSON.stringify({ items: 'x' }))).toEqual([]);
+    // The version-1 shape of the first cart: outdated.
+    expect(readStoredCart(JSON.stringify({ version: 1, items: [{ uniqueId: 'u1', id: 'verified-mark-certificate', name: 'VMC', quantity: 1, price: 144720 }] }))).toEqual([]);
+    expect(readStoredCart(JSON.stringify({ version: 2, items: [vmc, { ...dmarc, price: 'free' }] }))).toEqual([vmc]);
+    expect(readStoredCart(serializeCart([vmc, dmarc]))).toEqual([vmc, dmarc]);
+    expect(warn).toHaveBeenCalledTimes(4);
     warn.mockRestore();
+  });
+
+  it('loads on start, saves every change, and follows other tabs', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(CART_STORAGE_KEY, serializeCart([vmc]));
+    const events = new EventTarget();
+    const stop = persistCart(storage, events as unknown as Window);
+    try {
+      expect(cart.items).toEqual([vmc]);
+      addItem(dmarc);
+      await flush();
+      expect(readStoredCart(storage.getItem(CART_STORAGE_KEY))).toEqual([vmc, dmarc]);
+
+      // Another tab removed the certificate.
+      const event = new Event('storage') as StorageEvent;
+      Object.assign(event, { key: CART_STORAGE_KEY, newValue: serializeCart([dmarc]) });
+      events.dispatchEvent(event);
+      expect(cart.items).toEqual([dmarc]);
+
+      // Another tab wrote something unreadable: the cart empties, it does not crash.
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+      const corrupt = new Event('storage') as StorageEvent;
+      Object.assign(corrupt, { key: CART_STORAGE_KEY, newValue: '{{' });
+      events.dispatchEvent(corrupt);
+      expect(cart.items).toEqual([]);
+
+      // Storage that refuses writes costs persistence, not the cart.
+      storage.failWrites = true;
+      addItem(vmc);
+      await flush();
+      expect(cart.items).toEqual([vmc]);
+      expect(warn).toHaveBeenCalledWith('[cart] local storage refused the cart; it will not survive a reload');
+      warn.mockRestore();
+    } finally {
+      stop();
+    }
   });
 });

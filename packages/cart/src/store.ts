@@ -1,26 +1,28 @@
 import { proxy, subscribe } from 'valtio';
 import * as z from 'zod/mini';
+import { CartItem } from '@bimi/catalog/cart-items';
+import { MAX_QUANTITY } from '@bimi/catalog/quote';
+import { showToast } from '@bimi/ui/toasts';
 
 /**
- * The one cart (spec §3, §4). It is shared as a Module Federation singleton, so the
- * shell's cart toggle, the checkout drawer and the storefront's pages all read and write
- * this same object. It is kept in localStorage and follows other tabs.
+ * The one cart (spec §3, §4). It is shared as a Module Federation singleton, so the shell's
+ * cart toggle, the checkout drawer and the storefront's pages all read and write this same
+ * object. It is kept in localStorage (so it survives a reload, sign-out and session expiry)
+ * and follows changes made in other tabs. Items are built by @bimi/catalog/cart-items.
  */
-export const CartItem = z.object({
-  uniqueId: z.string().check(z.minLength(1)),
-  id: z.string().check(z.minLength(1)),
-  name: z.string().check(z.minLength(1)),
-  quantity: z.int().check(z.minimum(1)),
-  /** Price of one unit in integer cents. */
-  price: z.int().check(z.minimum(0)),
-});
-export type CartItem = z.infer<typeof CartItem>;
 
-const StoredCart = z.object({ version: z.literal(1), items: z.array(CartItem) });
+/** Stored as { version, items }; a new item shape gets a new version so older data is recognised and dropped. */
+const STORAGE_VERSION = 2;
+const StoredCart = z.object({ version: z.number(), items: z.array(z.unknown()) });
 
 export const CART_STORAGE_KEY = 'bimi.cart';
 
-export const cart = proxy({ items: [] as CartItem[] });
+export interface CartState {
+  items: CartItem[];
+  /** Sum of price × quantity, in integer cents. */
+  readonly totalPrice: number;
+  readonly totalQuantities: number;
+}
 
 export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((n, item) => n + item.quantity, 0);
@@ -30,56 +32,142 @@ export function cartTotal(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.price * item.quantity, 0);
 }
 
+export const cart: CartState = proxy({
+  items: [] as CartItem[],
+  get totalPrice(): number {
+    return cartTotal(this.items);
+  },
+  get totalQuantities(): number {
+    return cartCount(this.items);
+  },
+});
+
+/** Adds one item (validated); an item already in the cart (same uniqueId) gains its quantity instead. */
 export function addItem(item: CartItem): void {
   const parsed = CartItem.parse(item);
   const existing = cart.items.find((i) => i.uniqueId === parsed.uniqueId);
-  if (existing) existing.quantity += parsed.quantity;
+  if (existing) existing.quantity = Math.min(MAX_QUANTITY, existing.quantity + parsed.quantity);
   else cart.items.push(parsed);
+}
+
+function failureReason(error: unknown): string {
+  if (error instanceof z.core.$ZodError) return 'the item is not valid';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Adds what a visitor configured and says so (spec §8): "{name} added to cart", or
+ * "{n} {name} certificates added to cart" for several logos. `build` makes the items (from
+ * @bimi/catalog/cart-items); when it or the cart refuses them nothing is added and the toast
+ * reads "Failed to add {name} to cart: {reason}". Answers whether the items were added.
+ */
+export function addToCart(name: string, build: () => CartItem[]): boolean {
+  let items: CartItem[];
+  try {
+    items = build().map((item) => CartItem.parse(item));
+    if (items.length === 0) throw new Error('nothing to add');
+  } catch (error) {
+    showToast({ message: `Failed to add ${name} to cart: ${failureReason(error)}`, severity: 'error' });
+    return false;
+  }
+  for (const item of items) addItem(item);
+  const message = items.length > 1 ? `${items.length} ${name} certificates added to cart` : `${name} added to cart`;
+  showToast({ message, severity: 'success' });
+  return true;
 }
 
 export function removeItem(uniqueId: string): void {
   cart.items = cart.items.filter((i) => i.uniqueId !== uniqueId);
 }
 
+/** Sets a line's quantity, kept between 1 (spec §4: never below 1) and MAX_QUANTITY. */
 export function setQuantity(uniqueId: string, quantity: number): void {
   const item = cart.items.find((i) => i.uniqueId === uniqueId);
-  if (item) item.quantity = Math.max(1, Math.floor(quantity));
+  if (item && Number.isFinite(quantity)) item.quantity = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(quantity)));
+}
+
+export function increaseQuantity(uniqueId: string): void {
+  const item = cart.items.find((i) => i.uniqueId === uniqueId);
+  if (item) setQuantity(uniqueId, item.quantity + 1);
+}
+
+export function decreaseQuantity(uniqueId: string): void {
+  const item = cart.items.find((i) => i.uniqueId === uniqueId);
+  if (item) setQuantity(uniqueId, item.quantity - 1);
 }
 
 export function clearCart(): void {
   cart.items = [];
 }
 
-/** Reads the stored cart; data that is corrupt or from another version is dropped with a warning. */
+/** Reads the stored cart. Data that is corrupt or from another version is dropped, and items that fail the schema are left out, each with a warning. */
 export function readStoredCart(raw: string | null): CartItem[] {
   if (!raw) return [];
+  let stored: z.infer<typeof StoredCart>;
   try {
     const parsed = StoredCart.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data.items;
-    console.warn('[cart] stored cart has an unexpected shape and was discarded');
+    if (!parsed.success) {
+      console.warn('[cart] stored cart has an unexpected shape and was discarded');
+      return [];
+    }
+    stored = parsed.data;
   } catch {
     console.warn('[cart] stored cart is not valid JSON and was discarded');
+    return [];
   }
-  return [];
+  if (stored.version !== STORAGE_VERSION) {
+    console.warn(`[cart] stored cart is from version ${stored.version} of the store, not ${STORAGE_VERSION}, and was discarded`);
+    return [];
+  }
+  const items: CartItem[] = [];
+  for (const candidate of stored.items) {
+    const item = CartItem.safeParse(candidate);
+    if (item.success) items.push(item.data);
+    else console.warn('[cart] a stored cart item is not valid and was left out');
+  }
+  return items;
+}
+
+export function serializeCart(items: readonly CartItem[]): string {
+  return JSON.stringify({ version: STORAGE_VERSION, items });
 }
 
 let persisting = false;
 
-/** Loads the cart from localStorage, saves every change, and follows changes made in other tabs. */
-export function persistCart(storage: Storage = window.localStorage): () => void {
+/**
+ * Loads the cart from storage, saves every change, and follows changes made in other tabs
+ * (the storage event). Storage that refuses to write (full, private mode) costs persistence,
+ * never the cart. Answers a function that stops all three.
+ */
+export function persistCart(storage: Storage = window.localStorage, events: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
   if (persisting) return () => {};
   persisting = true;
-  cart.items = readStoredCart(storage.getItem(CART_STORAGE_KEY));
+  let lastWritten: string | null = null;
+  try {
+    lastWritten = storage.getItem(CART_STORAGE_KEY);
+  } catch {
+    console.warn('[cart] local storage cannot be read; the cart lasts for this page only');
+  }
+  cart.items = readStoredCart(lastWritten);
   const unsubscribe = subscribe(cart, () => {
-    storage.setItem(CART_STORAGE_KEY, JSON.stringify({ version: 1, items: cart.items }));
+    const value = serializeCart(cart.items);
+    if (value === lastWritten) return;
+    lastWritten = value;
+    try {
+      storage.setItem(CART_STORAGE_KEY, value);
+    } catch {
+      console.warn('[cart] local storage refused the cart; it will not survive a reload');
+    }
   });
   const onStorage = (event: StorageEvent) => {
-    if (event.key === CART_STORAGE_KEY) cart.items = readStoredCart(event.newValue);
+    if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
+    lastWritten = event.newValue;
+    cart.items = readStoredCart(event.newValue);
   };
-  window.addEventListener('storage', onStorage);
+  events.addEventListener('storage', onStorage);
   return () => {
     persisting = false;
     unsubscribe();
-    window.removeEventListener('storage', onStorage);
+    events.removeEventListener('storage', onStorage);
   };
 }

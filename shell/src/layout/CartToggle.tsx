@@ -3,7 +3,8 @@ import { useSnapshot } from 'valtio';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import { cart, cartCount } from '@bimi/cart/store';
+import { formatUsd } from '@bimi/catalog/prices';
+import { cart } from '@bimi/cart/store';
 import { cartDrawer, closeCartDrawer, openCartDrawer } from '@bimi/cart/drawer';
 import type { CartDrawerProps } from '@bimi/contracts/remote-modules';
 import { RemoteWidget } from '../federation/RemoteWidget';
@@ -11,17 +12,19 @@ import { loadRemoteModule } from '../federation/registry';
 
 /** The header's cart button (a dot when the cart has items) and the checkout remote's drawer. */
 export function CartToggle() {
-  const { items } = useSnapshot(cart);
+  const { totalQuantities: count, totalPrice } = useSnapshot(cart);
   const { open } = useSnapshot(cartDrawer);
   const [mounted, setMounted] = useState(false);
-  const count = cartCount(items);
   if (open && !mounted) setMounted(true);
   return (
     <>
       <IconButton
         color="inherit"
         data-testid="cart-toggle"
-        aria-label={count > 0 ? `Open cart, ${count} item${count === 1 ? '' : 's'}` : 'Open cart, empty'}
+        aria-label={count > 0 ? `Open cart, ${count} item${count === 1 ? '' : 's'}, ${formatUsd(totalPrice)}` : 'Open cart, empty'}
+        title={count > 0 ? `${count} item${count === 1 ? '' : 's'}, ${formatUsd(totalPrice)}` : 'Your cart is empty'}
+        data-count={count}
+        data-total={totalPrice}
         onClick={openCartDrawer}
         onPointerEnter={() => loadRemoteModule('checkout', './CartDrawer').catch(() => {})}
       >
