@@ -1,6 +1,8 @@
 /** One jest run for the whole workspace: unit tests beside the code, bff API tests through fastify.inject. */
 module.exports = {
   testEnvironment: 'node',
+  // Checks PostgreSQL and Redis when the run is told to use them; says which suites it leaves out otherwise.
+  globalSetup: '<rootDir>/bff/test/global-setup.ts',
   roots: ['<rootDir>/packages', '<rootDir>/bff', '<rootDir>/shell', '<rootDir>/mfe-storefront', '<rootDir>/mfe-checkout', '<rootDir>/mfe-account', '<rootDir>/mfe-tools', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { Config } from './config';
 import contactMessages from './plugins/app/contact-messages';
 import database from './plugins/app/db';
+import mailer from './plugins/app/mailer';
+import sessions from './plugins/app/sessions';
 import newsletterSubscribers from './plugins/app/newsletter-subscribers';
 import publicConfig from './plugins/app/public-config';
 import remoteRegistry from './plugins/app/remote-registry';
@@ -14,7 +16,9 @@ import cookie from './plugins/external/cookie';
 import securityHeaders from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
 import buildOutputs from './plugins/external/static';
+import accountRoutes from './routes/api/account';
 import analyticsRoutes from './routes/api/analytics';
+import authRoutes from './routes/api/auth';
 import cartRoutes from './routes/api/cart';
 import clientErrorRoutes from './routes/api/client-errors';
 import contactRoutes from './routes/api/contact';
@@ -24,6 +28,7 @@ import publicConfigRoutes from './routes/api/public-config';
 import documentRoutes from './routes/docs';
 import pageRoutes from './routes/pages';
 import remotesRoutes from './routes/remotes';
+import devOutboxRoutes from './routes/dev/outbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +39,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where log lines go instead of stdout; tests read them. */
   logStream?: NodeJS.WritableStream;
+  /** The clock sessions and mailed links go by (epoch ms); tests move it to check expiry. */
+  now?: () => number;
 }
 
 function apiError(message: string): ApiError {
@@ -75,6 +82,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(buildOutputs, { prefix: '/mfe' });
 
   await app.register(database);
+  await app.register(sessions, { now: options.now });
+  await app.register(mailer);
   await app.register(newsletterSubscribers);
   await app.register(contactMessages);
   await app.register(telemetry);
@@ -106,6 +115,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(cartRoutes, { prefix: '/api/cart' });
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(remotesRoutes);
   await app.register(documentRoutes);
   await app.register(pageRoutes);

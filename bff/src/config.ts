@@ -35,12 +35,6 @@ function isDnsServer(value: string): boolean {
 const unsetWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetWhenEmpty, schema.optional());
 
-// The card payment provider's price and product identifiers (spec §9), handed to the browser in the public config.
-const paymentIdentifier = optional(z.string().regex(PAYMENT_IDENTIFIER_PATTERN, 'must be a price or product identifier (letters, digits and _)'));
-const PRICE_SETTINGS = Object.fromEntries(PRICE_SETTING_NAMES.map((name) => [name, paymentIdentifier])) as Record<PriceSettingName, typeof paymentIdentifier>;
-const priceSettingsFrom = (env: Partial<Record<PriceSettingName, string>>) =>
-  Object.fromEntries(PRICE_SETTING_NAMES.flatMap((name) => (env[name] ? [[name, env[name]]] : []))) as Partial<Record<PriceSettingName, string>>;
-
 const readableFile = z.string().refine((path) => {
   try {
     return statSync(path).isFile();
@@ -54,6 +48,12 @@ const wholeNumber = (min: number, max: number) =>
     .regex(/^\d{1,6}$/, `must be a whole number from ${min} to ${max}`)
     .transform(Number)
     .refine((value) => value >= min && value <= max, `must be a whole number from ${min} to ${max}`);
+
+// The card payment provider's price and product identifiers (spec §9), handed to the browser in the public config.
+const paymentIdentifier = optional(z.string().regex(PAYMENT_IDENTIFIER_PATTERN, 'must be a price or product identifier (letters, digits and _)'));
+const PRICE_SETTINGS = Object.fromEntries(PRICE_SETTING_NAMES.map((name) => [name, paymentIdentifier])) as Record<PriceSettingName, typeof paymentIdentifier>;
+const priceSettingsFrom = (env: Partial<Record<PriceSettingName, string>>) =>
+  Object.fromEntries(PRICE_SETTING_NAMES.flatMap((name) => (env[name] ? [[name, env[name]]] : []))) as Partial<Record<PriceSettingName, string>>;
 
 const absoluteHttpUrl = z.string().refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an absolute http(s) URL');
 const remoteBaseUrl = z
@@ -89,6 +89,13 @@ const Environment = z.object({
     z.string().refine((value) => hasProtocol(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL'),
   ),
   REDIS_URL: optional(z.string().refine((value) => hasProtocol(value, ['redis:', 'rediss:']), 'must be a redis:// or rediss:// URL')),
+  // Several stores may share one Redis: each keeps its keys under its own prefix.
+  REDIS_KEY_PREFIX: optional(z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')),
+  // Signs the session and CSRF cookies; every replica of the bff needs the same one.
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  // Where the site is reached from outside: the base of every link in a mail and of sign-in redirects.
+  PUBLIC_URL: optional(absoluteHttpUrl.transform((value) => value.replace(/\/+$/, ''))),
+  MAIL_FROM: optional(z.string().min(3, 'must be an address such as "BIMI Store <no-reply@example.com>"')),
   DNS_SERVERS: optional(
     z
       .string()
@@ -106,6 +113,9 @@ const Environment = z.object({
 const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
   path: ['TOOLS_ALLOW_LOOPBACK'],
   message: 'must not be true when NODE_ENV is production (it lets the tools fetch from this machine)',
+}).refine((env) => !(env.NODE_ENV === 'production' && !env.SESSION_SECRET), {
+  path: ['SESSION_SECRET'],
+  message: 'is required when NODE_ENV is production (at least 32 random characters, the same on every replica)',
 }).transform((env) => {
   const rootDir = env.ROOT_DIR ? resolve(env.ROOT_DIR) : resolve(__dirname, '..', '..');
   return {
@@ -128,6 +138,10 @@ const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NOD
     smtpUrl: env.SMTP_URL,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'bimi:',
+    sessionSecret: env.SESSION_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    mailFrom: env.MAIL_FROM ?? 'BIMI Store <no-reply@localhost>',
     dnsServers: env.DNS_SERVERS,
     tools: {
       allowLoopback: env.TOOLS_ALLOW_LOOPBACK ?? false,
@@ -139,6 +153,13 @@ const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NOD
   };
 });
 export type Config = z.output<typeof Config>;
+
+/** The site's address as seen from outside, without a trailing slash: PUBLIC_URL, else where the bff listens. */
+export function publicBaseUrl(config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
 
 /** Reads the configuration from the environment; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -154,9 +175,11 @@ export function describeDefaults(config: Config): string[] {
   if (!config.stripeSecretKey) notes.push('STRIPE_SECRET_KEY not set: no card payment provider is configured, so no card payment can be taken');
   const unsetPrices = PRICE_SETTING_NAMES.filter((name) => name.endsWith('_PRICE') && !config.priceSettings[name]);
   if (unsetPrices.length > 0) notes.push(`${unsetPrices.join(', ')} not set: those plans have no price identifier, so checkout cannot charge them`);
-  if (!config.smtpUrl) notes.push('SMTP_URL not set: no mail server is configured, so no mail is sent');
   if (!config.databaseUrl) notes.push(`DATABASE_URL not set: using the embedded SQLite database in ${join(config.dataDir, 'store.sqlite')}`);
-  if (!config.redisUrl) notes.push('REDIS_URL not set: no Redis is used');
+  if (!config.redisUrl) notes.push('REDIS_URL not set: sessions and rate-limit counters live in the database and in memory');
+  if (!config.sessionSecret) notes.push('SESSION_SECRET not set: a random secret is used, so sessions end when the bff restarts');
+  if (!config.smtpUrl) notes.push('SMTP_URL not set: mail goes to the development outbox (logged, and listed at /dev/outbox outside production)');
+  if (!config.publicUrl) notes.push(`PUBLIC_URL not set: links in mails and sign-in redirects start with ${publicBaseUrl(config)}`);
   if (!config.newsletterUrl) notes.push(`NEWSLETTER_URL not set: newsletter sign-ups go to the bff's own ${OWN_NEWSLETTER_PATH}`);
   if (!config.tagManagerId) notes.push('TAG_MANAGER_ID not set: no tag manager is loaded, even after consent');
   if (!config.dnsServers) notes.push('DNS_SERVERS not set: DNS lookups use the system resolver');

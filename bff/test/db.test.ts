@@ -6,7 +6,9 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDialect, migrateToLatest } from '../src/plugins/app/db';
 import type { StoreDatabase } from '../src/db/schema';
+import { isUniqueViolation } from '../src/lib/http-error';
 import { createFakeRoot } from './fixtures';
+import { startIdentityStore, storageEngines } from './identity-fixtures';
 
 describe('the store database', () => {
   let rootDir: string;
@@ -41,19 +43,55 @@ describe('the store database', () => {
   it('records each migration once', async () => {
     const db = new Kysely<StoreDatabase>({ dialect: createDialect(loadConfig({ DATA_DIR: dataDir })) });
     try {
-      expect(await migrateToLatest(db)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages']);
+      expect(await migrateToLatest(db)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages', '0003_identity']);
       expect(await migrateToLatest(db)).toEqual([]);
       const tables = await db.introspection.getTables();
-      expect(tables.map((table) => table.name).sort()).toEqual(['client_errors', 'contact_messages', 'newsletter_subscribers', 'page_views']);
+      expect(tables.map((table) => table.name).sort()).toEqual(IDENTITY_AND_EARLIER_TABLES);
     } finally {
       await db.destroy();
     }
   });
+});
 
-  it('refuses to start on PostgreSQL until it is supported, rather than split data across replicas', async () => {
-    const config = loadConfig({ ROOT_DIR: rootDir, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://store@db.internal/store' });
-    const app = await buildApp(config).catch((error: Error) => error);
-    const failure = app instanceof Error ? app : await app.ready().then(() => undefined, (error: Error) => error);
-    expect(failure?.message).toMatch(/DATABASE_URL is set, but this bff does not support PostgreSQL yet/);
+const IDENTITY_AND_EARLIER_TABLES = [
+  'client_errors',
+  'contact_messages',
+  'contacts',
+  'email_tokens',
+  'newsletter_subscribers',
+  'organization_invites',
+  'organization_members',
+  'organizations',
+  'outbox_messages',
+  'page_views',
+  'partner_applications',
+  'sessions',
+  'support_tickets',
+  'users',
+];
+
+describe.each(storageEngines())('the store database on $name', (engine) => {
+  it('runs every migration, keeps data across restarts and enforces unique emails', async () => {
+    const store = await startIdentityStore(engine);
+    try {
+      const tables = await store.app.db.introspection.getTables();
+      expect(tables.map((table) => table.name).sort()).toEqual(expect.arrayContaining(IDENTITY_AND_EARLIER_TABLES));
+      const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.app.db);
+      expect(migrations.rows.map((row) => row.name)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages', '0003_identity']);
+
+      await store.app.inject({ url: '/api/newsletter/subscribe?email=kept@example.com&c=cb' });
+      expect(await store.app.db.selectFrom('newsletter_subscribers').select('email').execute()).toEqual([{ email: 'kept@example.com' }]);
+
+      const user = { email: 'a@example.com', name: 'A', password_hash: 'x', email_verified_at: null, pending_email: null, notification_preferences: '{}', created_at: 'now', updated_at: 'now' };
+      await store.app.db.insertInto('users').values({ id: '00000000-0000-4000-8000-000000000001', ...user }).execute();
+      const duplicate = await store.app.db
+        .insertInto('users')
+        .values({ id: '00000000-0000-4000-8000-000000000002', ...user })
+        .execute()
+        .catch((error: unknown) => error);
+      expect(isUniqueViolation(duplicate)).toBe(true);
+    } finally {
+      await store.cleanUp();
+    }
   });
 });

@@ -76,6 +76,6 @@ describe('the content security policy follows the configuration', () => {
   });
 
   it('upgrades insecure requests in production only', async () => {
-    expect((await policyFor({ NODE_ENV: 'production' })).has('upgrade-insecure-requests')).toBe(true);
+    expect((await policyFor({ NODE_ENV: 'production', SESSION_SECRET: 'a production secret of at least 32 characters' })).has('upgrade-insecure-requests')).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import fp from 'fastify-plugin';
-import { Kysely, Migrator, SqliteAdapter, SqliteDialect, type Dialect, type DialectAdapter } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, type Dialect, type DialectAdapter } from 'kysely';
+import { Pool } from 'pg';
 import type { Config } from '../../config';
 import { storeMigrations } from '../../db/migrations';
 import type { StoreDatabase } from '../../db/schema';
@@ -16,7 +17,8 @@ declare module 'fastify' {
 /** The one place that knows which database the store runs on; everything else speaks Kysely. */
 export function createDialect(config: Config): Dialect {
   if (config.databaseUrl) {
-    throw new Error('DATABASE_URL is set, but this bff does not support PostgreSQL yet: unset it to use the embedded SQLite database');
+    // A PostgreSQL server for several bff replicas; `?options=-c search_path=…` selects a schema.
+    return new PostgresDialect({ pool: new Pool({ connectionString: config.databaseUrl, max: 10 }) });
   }
   mkdirSync(config.dataDir, { recursive: true });
   const database = new SqliteDatabase(join(config.dataDir, 'store.sqlite'));

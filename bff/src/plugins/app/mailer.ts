@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import { createTransport, type Transporter } from 'nodemailer';
+import { newId } from '../../lib/tokens';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Sends through SMTP (SMTP_URL) or drops into the development outbox; resolves once the server took it. */
+  send(message: MailMessage): Promise<void>;
+  /** Where mail goes, for the start-up log and /dev/outbox. */
+  readonly kind: 'smtp' | 'outbox';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/**
+ * Mail for sign-up, password reset, email change and invitations. With SMTP_URL, nodemailer
+ * sends it; without, it goes to the development outbox: a table the log announces and
+ * /dev/outbox lists, so every flow works end to end on a fresh machine.
+ */
+export default fp(
+  async function mailer(fastify) {
+    const { config } = fastify;
+    let transport: Transporter | undefined;
+    if (config.smtpUrl) {
+      transport = createTransport(config.smtpUrl);
+      fastify.addHook('onClose', async () => transport?.close());
+    }
+
+    const send = async (message: MailMessage): Promise<void> => {
+      if (transport) {
+        await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text });
+        fastify.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        return;
+      }
+      await fastify.db
+        .insertInto('outbox_messages')
+        .values({ id: newId(), recipient: message.to, subject: message.subject, text: message.text, created_at: new Date(fastify.now()).toISOString() })
+        .execute();
+      fastify.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail written to the development outbox (SMTP_URL not set)');
+    };
+
+    fastify.decorate('mailer', { send, kind: transport ? 'smtp' : 'outbox' } satisfies Mailer);
+  },
+  { name: 'mailer', dependencies: ['db', 'sessions'], decorators: { fastify: ['config', 'db'] } },
+);

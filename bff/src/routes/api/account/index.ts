@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import contacts from './contacts';
+import organizations from './organizations';
+import profile from './profile';
+import support from './support';
+
+/** /api/account/*: the sessions plugin answers 401 without a session and 403 for a write without the CSRF header. */
+const account: FastifyPluginAsync = async (fastify) => {
+  await fastify.register(profile);
+  await fastify.register(organizations);
+  await fastify.register(contacts);
+  await fastify.register(support);
+};
+
+export default account;

@@ -1,0 +1,90 @@
+import { ACCOUNT_PATHS, EmailChangeRequest, NotificationPreferences, PasswordChangeRequest, Profile, ProfileUpdate } from '@bimi/contracts/account';
+import { AcceptedAnswer, passwordProblems } from '@bimi/contracts/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicBaseUrl } from '../../../config';
+import { HttpError } from '../../../lib/http-error';
+import { emailChangeMail } from '../../../lib/mail-texts';
+import { hashPassword, verifyPassword } from '../../../lib/passwords';
+import { newLinkToken } from '../../../lib/tokens';
+import { VERIFICATION_LIFETIME_MS } from '../auth';
+import { currentUser } from './current-user';
+
+/** Profile (name, email change with re-verification, password change) and notification preferences. */
+const profile: FastifyPluginAsyncZod = async (fastify) => {
+  const iso = (offset = 0) => new Date(fastify.now() + offset).toISOString();
+
+  async function loadProfile(userId: string): Promise<Profile> {
+    const user = await fastify.db
+      .selectFrom('users')
+      .select(['name', 'email', 'email_verified_at', 'pending_email', 'created_at'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { name: user.name, email: user.email, emailVerified: user.email_verified_at !== null, pendingEmail: user.pending_email, createdAt: user.created_at };
+  }
+
+  fastify.get(ACCOUNT_PATHS.profile, { schema: { response: { 200: Profile } } }, async (request) => loadProfile(currentUser(request).id));
+
+  fastify.patch(ACCOUNT_PATHS.profile, { schema: { body: ProfileUpdate, response: { 200: Profile } } }, async (request) => {
+    const user = currentUser(request);
+    await fastify.db.updateTable('users').set({ name: request.body.name, updated_at: iso() }).where('id', '=', user.id).execute();
+    return loadProfile(user.id);
+  });
+
+  fastify.post(
+    ACCOUNT_PATHS.profileEmail,
+    { schema: { body: EmailChangeRequest, response: { 202: Profile } }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { newEmail, currentPassword } = request.body;
+      const stored = await fastify.db.selectFrom('users').select(['password_hash', 'email', 'name']).where('id', '=', user.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(stored.password_hash, currentPassword))) throw new HttpError(400, 'currentPassword: The current password is incorrect');
+      if (newEmail === stored.email) throw new HttpError(400, 'newEmail: This is already your email address');
+      const taken = await fastify.db.selectFrom('users').select('id').where('email', '=', newEmail).executeTakeFirst();
+      if (taken) throw new HttpError(409, 'newEmail: Another account uses this email address');
+
+      const { token, tokenHash } = newLinkToken();
+      await fastify.db.transaction().execute(async (trx) => {
+        // Only the newest address asked for can be confirmed.
+        await trx.updateTable('email_tokens').set({ used_at: iso() }).where('user_id', '=', user.id).where('purpose', '=', 'email-change').where('used_at', 'is', null).execute();
+        await trx
+          .insertInto('email_tokens')
+          .values({ token_hash: tokenHash, user_id: user.id, purpose: 'email-change', email: newEmail, expires_at: iso(VERIFICATION_LIFETIME_MS), used_at: null, created_at: iso() })
+          .execute();
+        await trx.updateTable('users').set({ pending_email: newEmail, updated_at: iso() }).where('id', '=', user.id).execute();
+      });
+      await fastify.mailer.send(emailChangeMail(newEmail, stored.name, publicBaseUrl(fastify.config), token));
+      return reply.code(202).send(await loadProfile(user.id));
+    },
+  );
+
+  fastify.post(
+    ACCOUNT_PATHS.profilePassword,
+    { schema: { body: PasswordChangeRequest, response: { 200: AcceptedAnswer } }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { currentPassword, newPassword } = request.body;
+      const stored = await fastify.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(stored.password_hash, currentPassword))) throw new HttpError(400, 'currentPassword: The current password is incorrect');
+      const problem = passwordProblems(newPassword, { email: user.email })[0];
+      if (problem) throw new HttpError(400, `newPassword: ${problem}`);
+      await fastify.db.updateTable('users').set({ password_hash: await hashPassword(newPassword), updated_at: iso() }).where('id', '=', user.id).execute();
+      return { message: 'Your password was changed.' };
+    },
+  );
+
+  fastify.get(ACCOUNT_PATHS.notifications, { schema: { response: { 200: NotificationPreferences } } }, async (request) => {
+    const row = await fastify.db.selectFrom('users').select('notification_preferences').where('id', '=', currentUser(request).id).executeTakeFirstOrThrow();
+    return NotificationPreferences.parse(JSON.parse(row.notification_preferences));
+  });
+
+  fastify.put(ACCOUNT_PATHS.notifications, { schema: { body: NotificationPreferences, response: { 200: NotificationPreferences } } }, async (request) => {
+    await fastify.db
+      .updateTable('users')
+      .set({ notification_preferences: JSON.stringify(request.body), updated_at: iso() })
+      .where('id', '=', currentUser(request).id)
+      .execute();
+    return request.body;
+  });
+};
+
+export default profile;

@@ -1,0 +1,296 @@
+import { PASSWORD_MESSAGES, SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
+import { Browser, GOOD_PASSWORD, linkFromOutbox, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
+
+describe.each(storageEngines())('authentication on $name', (engine) => {
+  let store: IdentityStore;
+  beforeEach(async () => {
+    store = await startIdentityStore(engine);
+  });
+  afterEach(async () => {
+    await store.cleanUp();
+  });
+
+  describe('the NextAuth client conformance', () => {
+    it('csrf → providers → callback/credentials (form, json=true) → session → signout, as next-auth/react does', async () => {
+      await signedInUser(store, 'Setup', 'setup@example.com');
+      const browser = new Browser(store.app);
+      await browser.write('POST', '/api/auth/signup', { name: 'Jane Doe', email: 'jane@example.com', password: GOOD_PASSWORD });
+      const token = new URL(await linkFromOutbox(store.app, 'jane@example.com', '/auth/verify')).searchParams.get('token');
+      await browser.write('POST', '/api/auth/verify', { token });
+
+      // useSession on a signed-out page
+      const signedOut = await browser.request({ url: '/api/auth/session' });
+      expect(signedOut.statusCode).toBe(200);
+      expect(signedOut.json()).toEqual({});
+
+      // signIn(): getProviders, then getCsrfToken, then the form post
+      const providers = (await browser.request({ url: '/api/auth/providers' })).json();
+      expect(providers.credentials).toEqual({
+        id: 'credentials',
+        name: 'Credentials',
+        type: 'credentials',
+        signinUrl: 'http://store.test/api/auth/signin/credentials',
+        callbackUrl: 'http://store.test/api/auth/callback/credentials',
+      });
+      browser.cookies.delete('next-auth.csrf-token');
+      const csrf = await browser.request({ url: '/api/auth/csrf' });
+      const { csrfToken } = csrf.json();
+      expect(csrfToken).toMatch(/^[0-9a-f]{64}$/);
+      const csrfCookie = csrf.cookies.find((cookie) => cookie.name === 'next-auth.csrf-token');
+      expect(decodeURIComponent(csrfCookie?.value ?? '')).toMatch(new RegExp(`^${csrfToken}\\|[0-9a-f]{64}$`));
+      expect(csrfCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+      const signIn = await browser.request({
+        method: 'POST',
+        url: '/api/auth/callback/credentials',
+        form: { email: 'jane@example.com', password: GOOD_PASSWORD, redirect: 'false', callbackUrl: 'http://store.test/account/orders', csrfToken, json: 'true' },
+      });
+      expect(signIn.statusCode).toBe(200);
+      expect(signIn.json()).toEqual({ url: 'http://store.test/account/orders' });
+      const sessionCookie = signIn.cookies.find((cookie) => cookie.name === 'bimi.session');
+      expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+      expect(sessionCookie?.secure).toBeFalsy();
+
+      const session = await browser.session();
+      expect(session).toEqual({ user: { name: 'Jane Doe', email: 'jane@example.com', image: null }, expires: new Date(store.clock.now + SESSION_IDLE_LIMIT_MS).toISOString() });
+
+      // signOut(): getCsrfToken, then the form post; the answer's url is where the client goes
+      const signOut = await browser.request({
+        method: 'POST',
+        url: '/api/auth/signout',
+        form: { csrfToken: await browser.csrfToken(), callbackUrl: '/auth/signin', json: 'true' },
+      });
+      expect(signOut.statusCode).toBe(200);
+      expect(signOut.json()).toEqual({ url: 'http://store.test/auth/signin' });
+      expect(await browser.session()).toEqual({});
+
+      // the client's log beacon
+      const log = await browser.request({ method: 'POST', url: '/api/auth/_log', form: { level: 'error', code: 'CLIENT_FETCH_ERROR', message: 'boom' } });
+      expect(log.statusCode).toBe(200);
+      expect(store.logs.entries.some((entry) => entry.msg === 'authentication client log' && entry.code === 'CLIENT_FETCH_ERROR')).toBe(true);
+    });
+
+    it('answers a wrong password with 401 and a url carrying error=CredentialsSignin, and an unknown email the same', async () => {
+      await signedInUser(store, 'Jane', 'jane@example.com');
+      const browser = new Browser(store.app);
+      for (const email of ['jane@example.com', 'nobody@example.com']) {
+        const response = await browser.signIn(email, 'wrong password 1');
+        expect(response.statusCode).toBe(401);
+        expect(new URL(response.json().url).searchParams.get('error')).toBe('CredentialsSignin');
+      }
+      expect(await browser.session()).toEqual({});
+    });
+
+    it('keeps a callbackUrl to another site from redirecting there', async () => {
+      const browser = await signedInUser(store, 'Jane', 'jane@example.com');
+      const response = await browser.signIn('jane@example.com', GOOD_PASSWORD, 'https://evil.example/steal');
+      expect(response.json()).toEqual({ url: 'http://store.test/account/dashboard' });
+    });
+  });
+
+  describe('CSRF', () => {
+    it('refuses a sign-in without the token, with a forged token, or with a cookie from another secret', async () => {
+      await signedInUser(store, 'Jane', 'jane@example.com');
+      const browser = new Browser(store.app);
+      const form = { email: 'jane@example.com', password: GOOD_PASSWORD, json: 'true' };
+      const noToken = await browser.request({ method: 'POST', url: '/api/auth/callback/credentials', form });
+      expect(noToken.statusCode).toBe(403);
+      expect(new URL(noToken.json().url).searchParams.get('error')).toBe('MissingCSRF');
+
+      await browser.csrfToken();
+      const forged = await browser.request({ method: 'POST', url: '/api/auth/callback/credentials', form: { ...form, csrfToken: 'a'.repeat(64) } });
+      expect(forged.statusCode).toBe(403);
+
+      const attacker = new Browser(store.app);
+      attacker.cookies.set('next-auth.csrf-token', encodeURIComponent(`${'b'.repeat(64)}|${'c'.repeat(64)}`));
+      const planted = await attacker.request({ method: 'POST', url: '/api/auth/callback/credentials', form: { ...form, csrfToken: 'b'.repeat(64) } });
+      expect(planted.statusCode).toBe(403);
+      expect(await attacker.session()).toEqual({});
+    });
+
+    it('refuses JSON writes without the X-CSRF-Token header, and sign-out without the form token', async () => {
+      const browser = await signedInUser(store, 'Jane', 'jane@example.com');
+      const signUp = await browser.request({ method: 'POST', url: '/api/auth/signup', json: { name: 'X', email: 'x@example.com', password: GOOD_PASSWORD } });
+      expect(signUp.statusCode).toBe(403);
+      expect(await store.app.db.selectFrom('users').select('id').where('email', '=', 'x@example.com').executeTakeFirst()).toBeUndefined();
+      const rename = await browser.request({ method: 'PATCH', url: '/api/account/profile', json: { name: 'Changed' } });
+      expect(rename.statusCode).toBe(403);
+      expect(rename.json().message).toMatch(/CSRF/);
+      const signOut = await browser.request({ method: 'POST', url: '/api/auth/signout', form: { csrfToken: 'nope', json: 'true' } });
+      expect(signOut.statusCode).toBe(403);
+      expect((await browser.session()).user).toMatchObject({ name: 'Jane' });
+    });
+  });
+
+  describe('sessions', () => {
+    it('gives a new session id at sign-in, so a planted session id is worthless (no fixation)', async () => {
+      const attacker = await signedInUser(store, 'Mallory', 'mallory@example.com');
+      const plantedId = attacker.cookies.get('bimi.session') ?? '';
+      await attacker.request({ method: 'POST', url: '/api/auth/signout', form: { csrfToken: await attacker.csrfToken(), json: 'true' } });
+
+      await signedInUser(store, 'Jane', 'jane@example.com');
+      const victim = new Browser(store.app, '198.51.100.7');
+      victim.cookies.set('bimi.session', plantedId);
+      const before = victim.cookies.get('bimi.session');
+      const signIn = await victim.signIn('jane@example.com', GOOD_PASSWORD);
+      expect(signIn.statusCode).toBe(200);
+      const after = victim.cookies.get('bimi.session');
+      expect(after).toBeDefined();
+      expect(after).not.toBe(before);
+
+      const withPlantedId = new Browser(store.app);
+      withPlantedId.cookies.set('bimi.session', plantedId);
+      expect(await withPlantedId.session()).toEqual({});
+    });
+
+    it('ends after two idle hours, enforced by the server', async () => {
+      const browser = await signedInUser(store, 'Jane', 'jane@example.com');
+      store.advance(SESSION_IDLE_LIMIT_MS - 60_000);
+      expect((await browser.session()).user).toBeDefined();
+      store.advance(SESSION_IDLE_LIMIT_MS - 1);
+      expect((await browser.session()).user).toBeDefined();
+      store.advance(SESSION_IDLE_LIMIT_MS);
+      expect(await browser.session()).toEqual({});
+      expect((await browser.request({ url: '/api/account/profile' })).statusCode).toBe(401);
+    });
+
+    it('ends at the absolute limit however active the user is', async () => {
+      const browser = await signedInUser(store, 'Jane', 'jane@example.com');
+      const started = store.clock.now;
+      while (store.clock.now + SESSION_IDLE_LIMIT_MS / 2 < started + SESSION_ABSOLUTE_LIMIT_MS) {
+        store.advance(SESSION_IDLE_LIMIT_MS / 2);
+        expect((await browser.session()).user).toBeDefined();
+      }
+      const last = await browser.session();
+      expect(last.expires).toBe(new Date(started + SESSION_ABSOLUTE_LIMIT_MS).toISOString());
+      store.advance(started + SESSION_ABSOLUTE_LIMIT_MS - store.clock.now);
+      expect(await browser.session()).toEqual({});
+    });
+
+    it('stores sessions where the configuration says', async () => {
+      await signedInUser(store, 'Jane', 'jane@example.com');
+      const rows = await store.app.db.selectFrom('sessions').select('sid').execute();
+      if (engine.redis) {
+        expect(rows).toHaveLength(0);
+        expect((await store.app.redis?.keys(`${store.app.config.redisKeyPrefix}session:*`))?.length).toBeGreaterThan(0);
+      } else {
+        expect(rows.length).toBeGreaterThan(0);
+      }
+    });
+  });
+
+  describe('rate limiting', () => {
+    it('stops sign-in attempts on one account after 5 in 15 minutes, from any address', async () => {
+      await signedInUser(store, 'Jane', 'jane@example.com');
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const browser = new Browser(store.app, `192.0.2.${attempt + 1}`);
+        expect((await browser.signIn('jane@example.com', 'wrong password 1')).statusCode).toBe(401);
+      }
+      const blocked = await new Browser(store.app, '192.0.2.99').signIn('jane@example.com', GOOD_PASSWORD);
+      expect(blocked.statusCode).toBe(429);
+      expect(new URL(blocked.json().url).searchParams.get('error')).toBe('TooManyAttempts');
+      expect(blocked.headers['retry-after']).toBeDefined();
+      // Another account is not affected.
+      await signedInUser(store, 'Joe', 'joe@example.com', '192.0.2.100');
+    });
+
+    it('stops one address after 20 attempts whatever the accounts', async () => {
+      const browser = new Browser(store.app, '192.0.2.200');
+      for (let attempt = 0; attempt < 20; attempt++) {
+        expect((await browser.signIn(`user${attempt}@example.com`, 'wrong password 1')).statusCode).toBe(401);
+      }
+      expect((await browser.signIn('other@example.com', 'wrong password 1')).statusCode).toBe(429);
+    });
+  });
+
+  describe('sign-up, verification and password reset', () => {
+    it('refuses a weak password, a bad email and a missing name with clear messages and stores nothing', async () => {
+      const browser = new Browser(store.app);
+      const weak = await browser.write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: 'short' });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().message).toContain(PASSWORD_MESSAGES.tooShort);
+      const badEmail = await browser.write('POST', '/api/auth/signup', { name: 'Jane', email: 'not-an-email', password: GOOD_PASSWORD });
+      expect(badEmail.json().message).toContain('email: Enter a valid email address');
+      const noName = await browser.write('POST', '/api/auth/signup', { email: 'jane@example.com', password: GOOD_PASSWORD });
+      expect(noName.statusCode).toBe(400);
+      const notJson = await browser.request({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json', 'x-csrf-token': await browser.csrfToken() } });
+      expect(notJson.statusCode).toBe(400);
+      expect(await store.app.db.selectFrom('users').select('id').execute()).toEqual([]);
+    });
+
+    it('refuses a second account for the same email (any case) with 409', async () => {
+      await signedInUser(store, 'Jane', 'jane@example.com');
+      const again = await new Browser(store.app).write('POST', '/api/auth/signup', { name: 'Jane 2', email: 'JANE@example.com', password: GOOD_PASSWORD });
+      expect(again.statusCode).toBe(409);
+    });
+
+    it('refuses sign-in before verification, and takes each verification link once', async () => {
+      const browser = new Browser(store.app);
+      await browser.write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: GOOD_PASSWORD });
+      const early = await browser.signIn('jane@example.com', GOOD_PASSWORD);
+      expect(early.statusCode).toBe(403);
+      expect(new URL(early.json().url).searchParams.get('error')).toBe('EmailNotVerified');
+      const token = new URL(await linkFromOutbox(store.app, 'jane@example.com', '/auth/verify')).searchParams.get('token');
+      expect((await browser.write('POST', '/api/auth/verify', { token })).json()).toMatchObject({ purpose: 'signup', email: 'jane@example.com' });
+      const reused = await browser.write('POST', '/api/auth/verify', { token });
+      expect(reused.statusCode).toBe(400);
+      expect((await browser.write('POST', '/api/auth/verify', { token: 'x' })).statusCode).toBe(400);
+      expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('lets a verification link expire after 24 hours', async () => {
+      const browser = new Browser(store.app);
+      await browser.write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: GOOD_PASSWORD });
+      const token = new URL(await linkFromOutbox(store.app, 'jane@example.com', '/auth/verify')).searchParams.get('token');
+      store.advance(24 * 60 * 60 * 1000);
+      expect((await browser.write('POST', '/api/auth/verify', { token })).statusCode).toBe(400);
+      expect((await browser.write('POST', '/api/auth/resend-verification', { email: 'jane@example.com' })).statusCode).toBe(202);
+      const fresh = new URL(await linkFromOutbox(store.app, 'jane@example.com', '/auth/verify')).searchParams.get('token');
+      expect(fresh).not.toBe(token);
+      expect((await browser.write('POST', '/api/auth/verify', { token: fresh })).statusCode).toBe(200);
+    });
+
+    it('answers forgot-password the same whether the email exists or not; the link works once, for one hour', async () => {
+      await signedInUser(store, 'Jane', 'jane@example.com');
+      const browser = new Browser(store.app, '198.51.100.20');
+      const known = await browser.write('POST', '/api/auth/forgot-password', { email: 'jane@example.com' });
+      const unknown = await browser.write('POST', '/api/auth/forgot-password', { email: 'nobody@example.com' });
+      expect(known.statusCode).toBe(202);
+      expect(unknown.statusCode).toBe(202);
+      expect(unknown.body).toBe(known.body);
+      expect(await store.app.db.selectFrom('outbox_messages').select('id').where('recipient', '=', 'nobody@example.com').execute()).toEqual([]);
+
+      const token = new URL(await linkFromOutbox(store.app, 'jane@example.com', '/auth/reset-password')).searchParams.get('token');
+      const weak = await browser.write('POST', '/api/auth/reset-password', { token, password: 'weak' });
+      expect(weak.statusCode).toBe(400);
+      const reset = await browser.write('POST', '/api/auth/reset-password', { token, password: 'a brand new secret 7' });
+      expect(reset.statusCode).toBe(200);
+      expect((await browser.write('POST', '/api/auth/reset-password', { token, password: 'another secret 8' })).statusCode).toBe(400);
+      expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(401);
+      expect((await browser.signIn('jane@example.com', 'a brand new secret 7')).statusCode).toBe(200);
+
+      await browser.write('POST', '/api/auth/forgot-password', { email: 'jane@example.com' });
+      const late = new URL(await linkFromOutbox(store.app, 'jane@example.com', '/auth/reset-password')).searchParams.get('token');
+      store.advance(60 * 60 * 1000);
+      expect((await browser.write('POST', '/api/auth/reset-password', { token: late, password: 'too late secret 9' })).statusCode).toBe(400);
+    });
+
+    it('stores passwords as argon2id at OWASP parameters', async () => {
+      await signedInUser(store, 'Jane', 'jane@example.com');
+      const row = await store.app.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    });
+
+    it('stores a partner application for review, and refuses a bad website', async () => {
+      const browser = new Browser(store.app);
+      const good = await browser.write('POST', '/api/auth/partner-signup', { company: 'Acme', website: 'acme.example', contactName: 'Ann', email: 'ann@acme.example' });
+      expect(good.statusCode).toBe(201);
+      const bad = await browser.write('POST', '/api/auth/partner-signup', { company: 'Acme', website: 'not a site', contactName: 'Ann', email: 'ann@acme.example' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain('website:');
+      expect(await store.app.db.selectFrom('partner_applications').select(['company', 'website', 'status']).execute()).toEqual([
+        { company: 'Acme', website: 'https://acme.example', status: 'pending' },
+      ]);
+    });
+  });
+});

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createFakeRoot, LogLines } from './fixtures';
+
+export interface StorageEngine {
+  name: string;
+  /** Whether this engine uses PostgreSQL and whether sessions live in Redis. */
+  postgres: boolean;
+  redis: boolean;
+}
+
+/** SQLite always; PostgreSQL, and PostgreSQL with Redis sessions, when .ci/run points the tests at them. */
+export function storageEngines(): StorageEngine[] {
+  const engines: StorageEngine[] = [{ name: 'SQLite', postgres: false, redis: false }];
+  if (process.env.TEST_DATABASE_URL) engines.push({ name: 'PostgreSQL', postgres: true, redis: false });
+  if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) engines.push({ name: 'PostgreSQL with Redis sessions', postgres: true, redis: true });
+  return engines;
+}
+
+export interface IdentityStore {
+  app: FastifyInstance;
+  logs: LogLines;
+  clock: { now: number };
+  /** Moves the bff's clock forward. */
+  advance(ms: number): void;
+  cleanUp(): Promise<void>;
+}
+
+/** A PostgreSQL URL whose connections use `schema` (created here) instead of public. */
+function withSchema(databaseUrl: string, schema: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+/**
+ * The bff on the given engine: a fresh SQLite file, or a PostgreSQL schema of its own, and Redis
+ * keys under a prefix of its own; all of it removed by cleanUp.
+ */
+export async function startIdentityStore(engine: StorageEngine, env: NodeJS.ProcessEnv = {}): Promise<IdentityStore> {
+  const rootDir = createFakeRoot();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bff-identity-'));
+  const unique = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  const schema = `bff_test_${unique}`;
+  const redisPrefix = `bff-test:${unique}:`;
+  const engineEnv: NodeJS.ProcessEnv = {};
+  if (engine.postgres) {
+    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    engineEnv.DATABASE_URL = withSchema(process.env.TEST_DATABASE_URL ?? '', schema);
+  }
+  if (engine.redis) {
+    engineEnv.REDIS_URL = process.env.TEST_REDIS_URL;
+    engineEnv.REDIS_KEY_PREFIX = redisPrefix;
+  }
+  const clock = { now: Date.parse('2030-01-15T09:00:00.000Z') };
+  const logs = new LogLines();
+  const config = loadConfig({ ROOT_DIR: rootDir, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', PUBLIC_URL: 'http://store.test', ...engineEnv, ...env });
+  const app = await buildApp(config, { logStream: logs, now: () => clock.now });
+  await app.ready();
+  return {
+    app,
+    logs,
+    clock,
+    advance(ms) {
+      clock.now += ms;
+    },
+    async cleanUp() {
+      await app.close();
+      rmSync(rootDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+      if (engine.postgres) {
+        const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+      if (engine.redis) {
+        const redis = new Redis(process.env.TEST_REDIS_URL ?? '');
+        const keys = await redis.keys(`${redisPrefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+        await redis.quit();
+      }
+    },
+  };
+}
+
+/** A browser's cookie jar over fastify.inject: keeps what the bff sets and sends it back. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly ip = '203.0.113.10',
+  ) {}
+
+  private remember(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const gone = cookie.value === '' || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now()) || cookie.maxAge === 0;
+      if (gone) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(options: { method?: string; url: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> }): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { cookie: this.cookieHeader(), ...options.headers };
+    let payload: string | undefined;
+    if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(options.form).toString();
+    } else if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(options.json);
+    }
+    const response = await this.app.inject({ method: (options.method ?? 'GET') as 'GET', url: options.url, headers, payload, remoteAddress: this.ip });
+    this.remember(response);
+    return response;
+  }
+
+  async csrfToken(): Promise<string> {
+    const response = await this.request({ url: '/api/auth/csrf' });
+    return (response.json() as { csrfToken: string }).csrfToken;
+  }
+
+  /** A JSON write as the account client makes it: with the X-CSRF-Token header. */
+  async write(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, json?: unknown): Promise<LightMyRequestResponse> {
+    const token = await this.csrfToken();
+    return this.request({ method, url, json, headers: { 'x-csrf-token': token } });
+  }
+
+  /** Sign-in exactly as NextAuth's signIn('credentials', {email, password, redirect: false}) posts it. */
+  async signIn(email: string, password: string, callbackUrl = 'http://store.test/account/dashboard'): Promise<LightMyRequestResponse> {
+    const csrfToken = await this.csrfToken();
+    return this.request({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      form: { email, password, redirect: 'false', callbackUrl, csrfToken, json: 'true' },
+    });
+  }
+
+  async session(): Promise<Record<string, unknown>> {
+    return (await this.request({ url: '/api/auth/session' })).json();
+  }
+}
+
+/** The last link to `path` mailed to `to` in the development outbox. */
+export async function linkFromOutbox(app: FastifyInstance, to: string, path: string): Promise<string> {
+  const rows = await app.db.selectFrom('outbox_messages').select(['text']).where('recipient', '=', to).orderBy('created_at', 'desc').execute();
+  for (const row of rows) {
+    const link = row.text.match(/https?:\/\/\S+/g)?.find((candidate) => new URL(candidate).pathname === path);
+    if (link) return link;
+  }
+  throw new Error(`no mail to ${to} with a link to ${path}`);
+}
+
+export const GOOD_PASSWORD = 'correct horse 42';
+
+/** Signs up and verifies through the outbox; returns a browser signed in as that user. */
+export async function signedInUser(store: IdentityStore, name: string, email: string, ip = '203.0.113.10'): Promise<Browser> {
+  const browser = new Browser(store.app, ip);
+  const signUp = await browser.write('POST', '/api/auth/signup', { name, email, password: GOOD_PASSWORD });
+  if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
+  const link = await linkFromOutbox(store.app, email, '/auth/verify');
+  const verify = await browser.write('POST', '/api/auth/verify', { token: new URL(link).searchParams.get('token') });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  const signIn = await browser.signIn(email, GOOD_PASSWORD);
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+  return browser;
+}
