@@ -499,24 +499,16 @@ export interface BuiltSpfRecord {
   strings: string[];
 }
 
-/** Cuts a TXT value into strings of at most 255 bytes, on term boundaries when possible. */
+/** Cuts a TXT value into as few strings of at most 255 bytes as possible; receivers join them back without spaces. */
 export function splitTxt(text: string): string[] {
   const strings: string[] = [];
-  let current = '';
-  for (const piece of text.split(/(?<= )/)) {
-    if (current !== '' && byteLength(current + piece) > TXT_STRING_LIMIT) {
-      strings.push(current);
-      current = '';
-    }
-    current += piece;
-    while (byteLength(current) > TXT_STRING_LIMIT) {
-      let cut = Math.min(current.length, TXT_STRING_LIMIT);
-      while (cut > 1 && byteLength(current.slice(0, cut)) > TXT_STRING_LIMIT) cut -= 1;
-      strings.push(current.slice(0, cut));
-      current = current.slice(cut);
-    }
+  let rest = text;
+  while (rest !== '') {
+    let cut = Math.min(rest.length, TXT_STRING_LIMIT);
+    while (cut > 1 && byteLength(rest.slice(0, cut)) > TXT_STRING_LIMIT) cut -= 1;
+    strings.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
   }
-  if (current !== '') strings.push(current);
   return strings;
 }
 
