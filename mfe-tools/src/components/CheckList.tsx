@@ -1,0 +1,49 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { Check } from '@bimi/contracts/tools';
+import { StatusIcon } from './StatusIcon';
+import { STATUS_LABEL, STATUS_ORDER } from './status';
+
+/** Fails first, then warnings, passes and notes; the server's order within each status is kept. */
+export function sortChecks(checks: readonly Check[]): Check[] {
+  return checks
+    .map((check, index) => ({ check, index }))
+    .sort((a, b) => STATUS_ORDER[a.check.status] - STATUS_ORDER[b.check.status] || a.index - b.index)
+    .map(({ check }) => check);
+}
+
+/** Every finding with its explanation and, when something is to be done, how to fix it. */
+export function CheckList({ checks }: { checks: readonly Check[] }) {
+  return (
+    <Box component="ul" aria-label="Checks" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+      {sortChecks(checks).map((check) => (
+        <Box
+          component="li"
+          key={check.id}
+          data-check-id={check.id}
+          data-status={check.status}
+          sx={{ display: 'flex', gap: 1.5, p: 2, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 0 }}
+        >
+          <StatusIcon status={check.status} sx={{ mt: '2px' }} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600 }}>
+              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                {STATUS_LABEL[check.status]}:{' '}
+              </Box>
+              {check.title}
+            </Typography>
+            <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {check.detail}
+            </Typography>
+            {check.fix && check.status !== 'pass' && (
+              <Typography sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+                <strong>How to fix: </strong>
+                {check.fix}
+              </Typography>
+            )}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import type { ToolField } from '../lib/useToolRun';
+
+/**
+ * A checker's form: one row of fields and the button. Errors show under their field and are
+ * announced; while a check runs the button says so and cannot be pressed twice.
+ */
+export function ToolForm({
+  label,
+  fields,
+  values,
+  errors,
+  busy,
+  submitLabel,
+  onChange,
+  onBlur,
+  onSubmit,
+  children,
+}: {
+  /** The form's accessible name, e.g. "DMARC inspector". */
+  label: string;
+  fields: readonly ToolField[];
+  values: Readonly<Record<string, string>>;
+  errors: Readonly<Record<string, string>>;
+  busy: boolean;
+  submitLabel: string;
+  onChange: (name: string, value: string) => void;
+  onBlur: (name: string) => void;
+  onSubmit: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Box
+      component="form"
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap', mt: 3 }}
+    >
+      {fields.map((field, index) => (
+        <TextField
+          key={field.name}
+          name={field.name}
+          label={field.optional ? `${field.label} (optional)` : field.label}
+          value={values[field.name] ?? ''}
+          placeholder={field.placeholder}
+          error={Boolean(errors[field.name])}
+          helperText={errors[field.name] ?? field.helperText ?? ' '}
+          onChange={(event) => onChange(field.name, event.target.value)}
+          onBlur={() => onBlur(field.name)}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus={index === 0 && !values[field.name]}
+          sx={{ flex: index === 0 ? '2 1 260px' : '1 1 160px' }}
+          slotProps={{ htmlInput: { inputMode: 'url', 'aria-invalid': Boolean(errors[field.name]) } }}
+        />
+      ))}
+      {children}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={busy}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, minHeight: 56 }}
+      >
+        {busy ? 'Checking…' : submitLabel}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { ToolAnswer } from '@bimi/contracts/tools';
+import type { ToolRunState } from '../lib/useToolRun';
+import { CheckList } from './CheckList';
+import { RecordsTable } from './RecordsTable';
+import { VerdictBanner } from './VerdictBanner';
+
+/** A headed block of the result: "Checks", "Records", "Certificate"… */
+export function ResultSection({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box component="section" aria-label={title} data-testid={testId} sx={{ mt: 4 }}>
+      <Typography variant="h3" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function describeQuery(query: Readonly<Record<string, string>>): string {
+  return Object.values(query).filter(Boolean).join(' · ');
+}
+
+/**
+ * What a checker shows under its form: progress while it runs, the failure with a Retry, or
+ * the answer: the verdict, what the tool adds (`before`/`after` the checks), every check,
+ * then the records as published.
+ */
+export function ToolResult({
+  state,
+  onRetry,
+  before,
+  after,
+  recordsTitle = 'Records found',
+}: {
+  state: ToolRunState;
+  onRetry: () => void;
+  before?: (answer: ToolAnswer) => ReactNode;
+  after?: (answer: ToolAnswer) => ReactNode;
+  recordsTitle?: string;
+}) {
+  if (state.status === 'idle') return null;
+  if (state.status === 'running') {
+    return (
+      <Box role="status" aria-busy="true" data-testid="tool-progress" sx={{ mt: 4 }}>
+        <Typography sx={{ mb: 1 }}>Checking {describeQuery(state.query)}… looking up DNS records.</Typography>
+        <LinearProgress aria-label="Check in progress" />
+      </Box>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Alert
+        severity={state.error.kind === 'rate-limited' ? 'warning' : 'error'}
+        data-testid="tool-error"
+        data-error-kind={state.error.kind}
+        sx={{ mt: 4, alignItems: 'center' }}
+        action={
+          <Button color="inherit" variant="outlined" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      >
+        {state.error.message}
+      </Alert>
+    );
+  }
+  const { answer } = state;
+  return (
+    <Box data-testid="tool-answer" sx={{ mt: 4 }}>
+      <VerdictBanner subject={describeQuery(state.query)} checks={answer.checks} score={answer.score} />
+      {before?.(answer)}
+      <ResultSection title="Checks">
+        <CheckList checks={answer.checks} />
+      </ResultSection>
+      {after?.(answer)}
+      <ResultSection title={recordsTitle}>
+        <RecordsTable records={answer.records} />
+      </ResultSection>
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+import type { PageProps } from '@bimi/ui/RouteTable';
+import { ToolForm } from '../../components/ToolForm';
+import { ToolPage } from '../../components/ToolPage';
+import { TagTable, tagsFrom } from '../../components/TagTable';
+import { ResultSection, ToolResult } from '../../components/ToolResult';
+import { DOMAIN_FIELD } from '../../lib/fields';
+import { useToolRun } from '../../lib/useToolRun';
+
+const FIELDS = [DOMAIN_FIELD];
+
+/** What each DMARC tag does (RFC 7489 §6.3), in the words a domain owner needs. */
+const DMARC_TAGS: Record<string, string> = {
+  v: 'Version: always DMARC1, and it must come first.',
+  p: 'Policy for mail that fails DMARC: none (deliver and report), quarantine (spam folder) or reject (refuse). BIMI needs quarantine or reject.',
+  sp: 'Policy for subdomains; when absent they follow p. BIMI needs it not to be none.',
+  np: 'Policy for subdomains that do not exist, which spammers like to use.',
+  pct: 'Share of failing mail the policy applies to, 0–100. BIMI needs 100 (or no pct at all).',
+  rua: 'Where receivers send daily aggregate reports: who sends mail as your domain, and whether it passes.',
+  ruf: 'Where receivers send failure reports about single messages; few receivers send them.',
+  adkim: 'DKIM alignment: r (relaxed, a subdomain may sign) or s (strict, exact domain).',
+  aspf: 'SPF alignment: r (relaxed) or s (strict).',
+  fo: 'When to send failure reports: 0 (all checks fail), 1 (any check fails), d (DKIM fails), s (SPF fails).',
+  rf: 'Format of failure reports; afrf is the only one defined.',
+  ri: 'Requested seconds between aggregate reports; receivers mostly send daily whatever it says.',
+  t: 'Testing mode (t=y): the policy is applied one step softer. BIMI needs it off.',
+  psd: 'Whether this domain is a public suffix domain (for registries, not companies).',
+};
+
+export default function DmarcInspectorPage({ route }: PageProps) {
+  const run = useToolRun('dmarc', FIELDS);
+  return (
+    <ToolPage
+      title={route.title}
+      lead="Look up a domain's DMARC record, see what each tag does, and find out whether the policy is strict enough for BIMI logos to show."
+      about={[
+        {
+          heading: 'What DMARC is',
+          body: (
+            <>
+              <p>
+                DMARC is a TXT record at <code>_dmarc.yourdomain.com</code> that tells mailboxes what to do with mail that claims to come from your domain but
+                fails SPF and DKIM: deliver it (<code>p=none</code>), send it to spam (<code>p=quarantine</code>) or refuse it (<code>p=reject</code>).
+              </p>
+              <p>The <code>rua</code> tag names where mailboxes send daily aggregate reports, so you can see who sends mail as you before you tighten the policy.</p>
+            </>
+          ),
+        },
+        {
+          heading: 'Why BIMI needs it',
+          body: (
+            <>
+              <p>
+                Mailboxes only show a BIMI logo when the domain is protected against spoofing: a DMARC policy of <code>quarantine</code> or <code>reject</code>,
+                applied to all mail (<code>pct=100</code>), on the domain and its organizational domain, with no <code>sp=none</code> for subdomains.
+              </p>
+              <p>A domain at <code>p=none</code> is monitored, not protected: start there, read the reports, then move to enforcement.</p>
+            </>
+          ),
+        },
+      ]}
+    >
+      <ToolForm
+        label={route.title}
+        fields={FIELDS}
+        values={run.values}
+        errors={run.errors}
+        busy={run.state.status === 'running'}
+        submitLabel="Inspect DMARC"
+        onChange={run.setValue}
+        onBlur={run.blur}
+        onSubmit={run.submit}
+      />
+      <ToolResult
+        state={run.state}
+        onRetry={run.retry}
+        after={(answer) => {
+          const tags = tagsFrom(answer.details);
+          return tags.length > 0 ? (
+            <ResultSection title="The record, tag by tag">
+              <TagTable tags={tags} meanings={DMARC_TAGS} />
+            </ResultSection>
+          ) : null;
+        }}
+      />
+    </ToolPage>
+  );
+}

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { MONOSPACE } from '../../components/RecordsTable';
+import type { SpfTreeNode } from './spf-tree';
+
+/** RFC 7208 §4.6.4: at most 10 DNS-querying terms in one evaluation, or the result is a permerror. */
+export const SPF_LOOKUP_LIMIT = 10;
+
+function TreeNode({ node }: { node: SpfTreeNode }) {
+  return (
+    <Box component="li" data-spf-domain={node.domain} sx={{ listStyle: 'none', minWidth: 0 }}>
+      <Box sx={{ border: 1, borderColor: node.problem ? 'error.main' : 'divider', borderRadius: 2, p: 1.5, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
+          {node.via !== 'root' && (
+            <Typography component="span" sx={{ fontSize: 12, fontWeight: 700, textTransform: 'uppercase', color: 'primary.main' }}>
+              {node.via}
+            </Typography>
+          )}
+          <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {node.domain}
+          </Typography>
+          {node.lookups !== undefined && (
+            <Typography component="span" color="text.secondary" sx={{ fontSize: 14, ml: 'auto' }}>
+              {node.lookups} lookup{node.lookups === 1 ? '' : 's'}
+            </Typography>
+          )}
+        </Box>
+        {node.record && (
+          <Box component="code" sx={{ display: 'block', mt: 0.5, fontFamily: MONOSPACE, fontSize: 13, color: 'text.secondary', wordBreak: 'break-all' }}>
+            {node.record}
+          </Box>
+        )}
+        {node.problem && (
+          <Typography color="error" sx={{ mt: 0.5, fontSize: 14 }}>
+            {node.problem}
+          </Typography>
+        )}
+      </Box>
+      {node.children.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mt: 1, pl: { xs: 1.5, md: 3 }, borderLeft: 2, borderColor: 'divider', display: 'grid', gap: 1 }}>
+          {node.children.map((child, index) => (
+            <TreeNode key={`${child.domain}-${index}`} node={child} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The record and every include/redirect it pulls in, with the lookups each costs against the limit of 10. */
+export function SpfTree({ root, totalLookups }: { root: SpfTreeNode; totalLookups?: number | undefined }) {
+  const over = totalLookups !== undefined && totalLookups > SPF_LOOKUP_LIMIT;
+  return (
+    <Box data-testid="spf-tree">
+      {totalLookups !== undefined && (
+        <Typography data-testid="spf-lookup-count" sx={{ mb: 1.5, fontWeight: 600, color: over ? 'error.main' : 'text.primary' }}>
+          {totalLookups} of {SPF_LOOKUP_LIMIT} DNS lookups used{over ? ': over the limit, so receivers treat SPF as broken (permerror)' : ''}
+        </Typography>
+      )}
+      <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
+        <TreeNode node={root} />
+      </Box>
+    </Box>
+  );
+}

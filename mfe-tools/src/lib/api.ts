@@ -1,0 +1,99 @@
+import * as z from 'zod/mini';
+import { ApiError } from '@bimi/contracts/api-error';
+import { ToolAnswer, type ToolName } from '@bimi/contracts/tools';
+
+/**
+ * The tools' one API client: every checker asks GET /api/tools/<tool>?… and gets the
+ * contract's answer, checked here with the same zod schema the bff answers with, so a page
+ * only ever renders an answer of the right shape.
+ */
+
+export type ToolFailureKind = 'rejected' | 'rate-limited' | 'network' | 'server' | 'malformed' | 'aborted';
+
+/** Why a check did not produce an answer, in words fit to show beside a Retry button. */
+export class ToolRequestError extends Error {
+  constructor(
+    readonly kind: ToolFailureKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ToolRequestError';
+  }
+}
+
+type Fetch = typeof fetch;
+
+/** What the bff said when it refused: its `{message}`, or a plain sentence for its status. */
+async function failureFrom(response: Response): Promise<ToolRequestError> {
+  let message: string | undefined;
+  try {
+    const parsed = ApiError.safeParse(await response.json());
+    if (parsed.success && parsed.data.message.trim()) message = parsed.data.message;
+  } catch {
+    // A proxy's HTML error page: fall back to the status below.
+  }
+  if (response.status === 429) {
+    const wait = Number(response.headers.get('retry-after'));
+    const when = Number.isFinite(wait) && wait > 0 ? `in ${wait} second${wait === 1 ? '' : 's'}` : 'in a minute';
+    return new ToolRequestError('rate-limited', `Too many checks from your network. Please try again ${when}.`, 429);
+  }
+  if (response.status >= 400 && response.status < 500) {
+    return new ToolRequestError('rejected', message ?? `The check was refused (HTTP ${response.status}).`, response.status);
+  }
+  return new ToolRequestError('server', 'The server could not finish the check. Please try again.', response.status);
+}
+
+async function answerFrom(request: Promise<Response>): Promise<ToolAnswer> {
+  let response: Response;
+  try {
+    response = await request;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw new ToolRequestError('aborted', 'The check was cancelled.');
+    throw new ToolRequestError('network', 'Could not reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw await failureFrom(response);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ToolRequestError('malformed', 'The server sent an answer the page could not read. Please try again.', response.status);
+  }
+  const parsed = ToolAnswer.safeParse(body);
+  if (!parsed.success) {
+    throw new ToolRequestError('malformed', 'The server sent an answer the page could not read. Please try again.', response.status);
+  }
+  return parsed.data;
+}
+
+/** Runs one checker: `runTool('dmarc', {domain: 'example.com'})`. Empty query values are left out. */
+export function runTool(
+  tool: ToolName,
+  query: Readonly<Record<string, string>>,
+  options: { signal?: AbortSignal; fetch?: Fetch } = {},
+): Promise<ToolAnswer> {
+  const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== ''));
+  const doFetch = options.fetch ?? fetch;
+  return answerFrom(
+    doFetch(`/api/tools/${tool}?${search}`, { headers: { accept: 'application/json' }, signal: options.signal ?? null }),
+  );
+}
+
+/** The VMC validator's upload: the PEM text the user chose, checked by the bff (POST /api/tools/vmc). */
+export const VmcUpload = z.object({ pem: z.string() });
+export type VmcUpload = z.infer<typeof VmcUpload>;
+
+export function validateUploadedVmc(
+  upload: VmcUpload,
+  options: { signal?: AbortSignal; fetch?: Fetch } = {},
+): Promise<ToolAnswer> {
+  const doFetch = options.fetch ?? fetch;
+  return answerFrom(
+    doFetch('/api/tools/vmc', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(upload),
+      signal: options.signal ?? null,
+    }),
+  );
+}

@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ToolAnswer, ToolName } from '@bimi/contracts/tools';
+import type { FieldResult } from './domain';
+import { runTool, ToolRequestError } from './api';
+
+/** One input of a checker's form; its name is also its query parameter in the shareable URL. */
+export interface ToolField {
+  name: string;
+  label: string;
+  validate: (raw: string) => FieldResult;
+  /** An optional field (a DKIM selector) may be left empty; the check runs without it. */
+  optional?: boolean;
+  placeholder?: string;
+  helperText?: string;
+}
+
+export type ToolRunState =
+  | { status: 'idle' }
+  | { status: 'running'; query: Record<string, string> }
+  | { status: 'done'; query: Record<string, string>; answer: ToolAnswer }
+  | { status: 'failed'; query: Record<string, string>; error: ToolRequestError };
+
+type Values = Record<string, string>;
+
+function validateAll(fields: readonly ToolField[], values: Values) {
+  const errors: Values = {};
+  const query: Values = {};
+  for (const field of fields) {
+    const raw = values[field.name] ?? '';
+    if (field.optional && raw.trim() === '') continue;
+    const result = field.validate(raw);
+    if (result.ok) query[field.name] = result.value;
+    else errors[field.name] = result.message;
+  }
+  return { errors, query, valid: Object.keys(errors).length === 0 };
+}
+
+/**
+ * A checker's form and its run, driven by the address bar: submitting puts the query in the
+ * URL (`?domain=example.com`), and whatever query the URL holds runs. So a shared link, a
+ * reload or Back all rerun the same check, and the page never holds a result the URL does
+ * not describe.
+ */
+export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
+  const [params, setParams] = useSearchParams();
+  const urlValues = useMemo(() => {
+    const values: Values = {};
+    for (const field of fields) values[field.name] = params.get(field.name) ?? '';
+    return values;
+  }, [params, fields]);
+  const urlKey = JSON.stringify(urlValues);
+  const requested = fields.some((field) => !field.optional && urlValues[field.name] !== '');
+
+  const [values, setValues] = useState<Values>(urlValues);
+  const [errors, setErrors] = useState<Values>({});
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<ToolRunState>({ status: 'idle' });
+
+  // Back and Forward change the URL under the form: show what is being checked.
+  useEffect(() => {
+    setValues(JSON.parse(urlKey) as Values);
+  }, [urlKey]);
+
+  useEffect(() => {
+    if (!requested) {
+      setState({ status: 'idle' });
+      return;
+    }
+    // A shared link is input too: it is validated like the form before anything is sent.
+    const checked = validateAll(fields, JSON.parse(urlKey) as Values);
+    setErrors(checked.errors);
+    if (!checked.valid) {
+      setState({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: 'running', query: checked.query });
+    runTool(tool, checked.query, { signal: controller.signal }).then(
+      (answer) => setState({ status: 'done', query: checked.query, answer }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const failure = error instanceof ToolRequestError ? error : new ToolRequestError('network', 'The check could not run. Please try again.');
+        setState({ status: 'failed', query: checked.query, error: failure });
+      },
+    );
+    return () => controller.abort();
+  }, [tool, fields, urlKey, requested, attempt]);
+
+  const setValue = useCallback((name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    // An error stays until the user fixes it; it is re-judged on blur and submit.
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  /** Spec §5: a domain is checked on blur as well as on submit; an empty untouched field is left alone. */
+  const blur = useCallback(
+    (name: string) => {
+      const field = fields.find((candidate) => candidate.name === name);
+      const raw = values[name] ?? '';
+      if (!field || raw === '' || (field.optional && raw.trim() === '')) return;
+      const result = field.validate(raw);
+      setErrors((current) => {
+        const { [name]: _previous, ...rest } = current;
+        return result.ok ? rest : { ...rest, [name]: result.message };
+      });
+    },
+    [fields, values],
+  );
+
+  const submit = useCallback(() => {
+    const checked = validateAll(fields, values);
+    setErrors(checked.errors);
+    if (!checked.valid) return false;
+    setValues((current) => ({ ...current, ...checked.query }));
+    const next = new URLSearchParams(checked.query);
+    if (next.toString() === new URLSearchParams(Object.entries(urlValues).filter(([, value]) => value !== '')).toString()) {
+      // The same query again: the URL cannot change, so run it again explicitly.
+      setAttempt((count) => count + 1);
+    } else {
+      setParams(next);
+    }
+    return true;
+  }, [fields, values, urlValues, setParams]);
+
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+
+  return { values, errors, state, setValue, blur, submit, retry };
+}
