@@ -91,7 +91,10 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
       .innerJoin('users', 'users.id', 'organization_members.user_id')
       .select(['users.name', 'users.email', 'organization_members.role', 'organization_members.joined_at'])
       .where('organization_members.organization_id', '=', organization.id)
+      // Owners first, then by arrival.
+      .orderBy('organization_members.role', 'desc')
       .orderBy('organization_members.joined_at')
+      .orderBy('users.email')
       .execute();
     const invites =
       organization.role === 'owner'
