@@ -5,13 +5,17 @@ import { z } from 'zod';
 import type { Config } from './config';
 import contactMessages from './plugins/app/contact-messages';
 import database from './plugins/app/db';
+import dnsResolver from './plugins/app/dns';
+import markRoots from './plugins/app/mark-certificate';
 import mailer from './plugins/app/mailer';
 import sessions from './plugins/app/sessions';
 import newsletterSubscribers from './plugins/app/newsletter-subscribers';
 import publicConfig from './plugins/app/public-config';
 import remoteRegistry from './plugins/app/remote-registry';
+import safeFetch from './plugins/app/safe-fetch';
 import shellPage from './plugins/app/shell-page';
 import telemetry from './plugins/app/telemetry';
+import toolAnswers from './plugins/app/tool-answers';
 import cookie from './plugins/external/cookie';
 import securityHeaders from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
@@ -28,6 +32,7 @@ import publicConfigRoutes from './routes/api/public-config';
 import documentRoutes from './routes/docs';
 import pageRoutes from './routes/pages';
 import remotesRoutes from './routes/remotes';
+import toolRoutes from './routes/api/tools';
 import devOutboxRoutes from './routes/dev/outbox';
 
 declare module 'fastify' {
@@ -90,6 +95,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(remoteRegistry);
   await app.register(publicConfig);
   await app.register(shellPage);
+  await app.register(dnsResolver);
+  await app.register(safeFetch);
+  await app.register(markRoots);
+  await app.register(toolAnswers);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -118,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(accountRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
+  await app.register(toolRoutes, { prefix: '/api/tools' });
   await app.register(remotesRoutes);
   await app.register(documentRoutes);
   await app.register(pageRoutes);

@@ -108,6 +108,7 @@ const Environment = z.object({
   TOOLS_EXTRA_MARK_ROOTS_FILE: optional(readableFile),
   TOOLS_DNS_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
   TOOLS_CACHE_TTL_SECONDS: optional(wholeNumber(0, 3600)),
+  TOOLS_RATE_LIMIT_PER_MINUTE: optional(wholeNumber(1, 100_000)),
 });
 
 const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
@@ -149,6 +150,7 @@ const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NOD
       extraMarkRootsFile: env.TOOLS_EXTRA_MARK_ROOTS_FILE,
       dnsTimeoutMs: env.TOOLS_DNS_TIMEOUT_MS ?? 2500,
       cacheTtlSeconds: env.TOOLS_CACHE_TTL_SECONDS ?? 60,
+      rateLimitPerMinute: env.TOOLS_RATE_LIMIT_PER_MINUTE ?? 30,
     },
   };
 });

@@ -69,6 +69,8 @@ const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server
     NODE_ENV: 'test',
     SMTP_URL: smtpSink.smtpUrl,
     ...toolFixtureSettings.env,
+    // Playwright flows run every tool many times from one address.
+    TOOLS_RATE_LIMIT_PER_MINUTE: '600',
   },
 });
 

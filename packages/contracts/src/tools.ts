@@ -51,3 +51,50 @@ export function summarize(checks: readonly Check[]): CheckStatus {
   if (checks.some((check) => check.status === 'pass')) return 'pass';
   return 'info';
 }
+
+// Query strings of the tool endpoints. Names are checked in full by the bff (`validateDomain` of
+// @bimi/email-auth, which also accepts a pasted URL or address); these bound their size and shape.
+const DomainInput = z.string({ error: 'Enter a domain name, for example example.com.' }).check(
+  z.trim(),
+  z.minLength(1, 'Enter a domain name, for example example.com.'),
+  z.maxLength(1024, 'That is too long to be a domain name.'),
+);
+const DnsNameInput = z.string({ error: 'Enter a DNS name, for example _dmarc.example.com.' }).check(
+  z.trim(),
+  z.minLength(1, 'Enter a DNS name, for example _dmarc.example.com.'),
+  z.maxLength(1024, 'That is too long to be a DNS name.'),
+);
+/** A DKIM or BIMI selector: one or more labels of letters, digits, hyphens and underscores. */
+export const Selector = z.string().check(
+  z.trim(),
+  z.toLowerCase(),
+  z.regex(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/, 'A selector is letters, digits, hyphens and underscores, for example default or s1.'),
+);
+
+export const DomainToolQuery = z.object({ domain: DomainInput });
+export type DomainToolQuery = z.infer<typeof DomainToolQuery>;
+export const SelectorToolQuery = z.object({ domain: DomainInput, selector: z.optional(Selector) });
+export type SelectorToolQuery = z.infer<typeof SelectorToolQuery>;
+export const NameToolQuery = z.object({ name: DnsNameInput });
+export type NameToolQuery = z.infer<typeof NameToolQuery>;
+
+/** The VMC validator reads the certificate a domain's BIMI record points at, or one at a URL. */
+export const VmcToolQuery = z
+  .object({
+    domain: z.optional(DomainInput),
+    url: z.optional(z.string().check(z.trim(), z.maxLength(2048, 'That address is too long.'), z.url({ protocol: /^https$/, error: 'Enter an https:// address of a PEM file.' }))),
+  })
+  .check(z.refine((query) => (query.domain === undefined) !== (query.url === undefined), { message: 'Give either a domain or the https:// address of a certificate.', path: ['domain'] }));
+export type VmcToolQuery = z.infer<typeof VmcToolQuery>;
+
+/** Most a mark-certificate PEM bundle may weigh (real ones are 10–40 KB). */
+export const MAX_PEM_BYTES = 64 * 1024;
+/** An uploaded certificate: the PEM text, and optionally the domain it must name. */
+export const VmcUpload = z.object({
+  pem: z.string({ error: 'Upload a PEM certificate file.' }).check(
+    z.minLength(1, 'Upload a PEM certificate file.'),
+    z.maxLength(MAX_PEM_BYTES, 'The certificate file is larger than 64 KB; upload the PEM bundle your issuer delivered.'),
+  ),
+  domain: z.optional(DomainInput),
+});
+export type VmcUpload = z.infer<typeof VmcUpload>;

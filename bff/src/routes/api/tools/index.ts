@@ -1,0 +1,91 @@
+import { DomainToolQuery, NameToolQuery, SelectorToolQuery, ToolAnswer, VmcToolQuery, VmcUpload, type ToolName } from '@bimi/contracts/tools';
+import type { Inspection } from '@bimi/email-auth/checks';
+import { inspectDkim } from '@bimi/email-auth/dkim';
+import { inspectDmarc } from '@bimi/email-auth/dmarc';
+import { validateDomain } from '@bimi/email-auth/domain';
+import { inspectSpf } from '@bimi/email-auth/spf';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ToolIo } from '../../../plugins/app/tool-answers';
+import { certificateAnswer, vmcAtUrl, vmcForDomain } from './certificate';
+import { cnameTool, recordsTool, txtTool } from './dns-tools';
+
+/** A 400 in the shape of every validation error: "domain: Enter a full domain name …". */
+class BadToolInput extends Error {
+  readonly statusCode = 400;
+}
+
+/** The name as DNS will be asked (a pasted URL or address reduced to its domain, lower case, ASCII). */
+function domainOf(field: string, input: string): string {
+  const valid = validateDomain(input);
+  if (!valid.ok) throw new BadToolInput(`${field}: ${valid.error}`);
+  return valid.domain;
+}
+
+/** An inspection of @bimi/email-auth as the tools answer it (the query is added by the caller). */
+function fromInspection<Details extends object>(inspection: Inspection<Details>): Omit<ToolAnswer, 'query'> {
+  return { records: inspection.records, checks: inspection.checks, score: inspection.score, details: inspection.details as Record<string, unknown> };
+}
+
+const response = { 200: ToolAnswer };
+
+/**
+ * The e-mail authentication tools (issue 5). Every answer is a ToolAnswer; DNS and fetch failures
+ * are checks inside it, never an error status. Each client address may run each tool a limited
+ * number of times a minute, and identical questions within a minute share one answer.
+ */
+const tools: FastifyPluginAsyncZod = async (fastify) => {
+  const rateLimit = { max: fastify.config.tools.rateLimitPerMinute, timeWindow: '1 minute' };
+
+  async function send(reply: FastifyReply, tool: ToolName, query: Record<string, string>, compute: (io: ToolIo) => Promise<Omit<ToolAnswer, 'query'>>) {
+    const { answer, cached } = await fastify.toolAnswers.answer(tool, query, compute);
+    return reply.header('cache-control', 'no-store').header('x-tool-cache', cached ? 'hit' : 'miss').send(answer);
+  }
+
+  fastify.get('/dmarc', { schema: { querystring: DomainToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+    const domain = domainOf('domain', request.query.domain);
+    return send(reply, 'dmarc', { domain }, async (io) => fromInspection(await inspectDmarc(domain, io.dns)));
+  });
+
+  fastify.get('/spf', { schema: { querystring: DomainToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+    const domain = domainOf('domain', request.query.domain);
+    return send(reply, 'spf', { domain }, async (io) => fromInspection(await inspectSpf(domain, io.dns)));
+  });
+
+  fastify.get('/dkim', { schema: { querystring: SelectorToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+    const domain = domainOf('domain', request.query.domain);
+    const { selector } = request.query;
+    return send(reply, 'dkim', selector ? { domain, selector } : { domain }, async (io) => fromInspection(await inspectDkim(domain, { selector }, io.dns)));
+  });
+
+  fastify.get('/vmc', { schema: { querystring: VmcToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+    const { url } = request.query;
+    if (url) return send(reply, 'vmc', { url }, (io) => vmcAtUrl(url, io, fastify.markRoots));
+    const domain = domainOf('domain', request.query.domain ?? '');
+    return send(reply, 'vmc', { domain }, (io) => vmcForDomain(domain, io, fastify.markRoots));
+  });
+
+  // An uploaded certificate is checked as sent; nothing is fetched, so nothing is cached.
+  fastify.post('/vmc', { schema: { body: VmcUpload, response }, config: { rateLimit }, bodyLimit: 96 * 1024 }, async (request, reply) => {
+    const domain = request.body.domain === undefined ? undefined : domainOf('domain', request.body.domain);
+    const answer: ToolAnswer = { query: domain ? { domain } : {}, ...(await certificateAnswer(request.body.pem, { rootStore: fastify.markRoots, domain })) };
+    return reply.header('cache-control', 'no-store').send(answer);
+  });
+
+  fastify.get('/txt', { schema: { querystring: NameToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+    const name = domainOf('name', request.query.name);
+    return send(reply, 'txt', { name }, (io) => txtTool(name, io));
+  });
+
+  fastify.get('/cname', { schema: { querystring: NameToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+    const name = domainOf('name', request.query.name);
+    return send(reply, 'cname', { name }, (io) => cnameTool(name, io));
+  });
+
+  fastify.get('/records', { schema: { querystring: DomainToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+    const domain = domainOf('domain', request.query.domain);
+    return send(reply, 'records', { domain }, (io) => recordsTool(domain, io));
+  });
+};
+
+export default tools;
