@@ -1,0 +1,109 @@
+import { expect, expectRemotePage, test } from '../support/test';
+import { newUser, signInWithForm, VERIFY_MAIL } from '../support/account';
+import { linkFromMail } from '../support/mail';
+
+/** Issue 4: a visitor signs up, verifies the address from the mail, signs in, edits the profile and signs out. */
+test('sign up, verify by mail, sign in, change the profile, sign out', async ({ page }) => {
+  const user = newUser();
+
+  await page.goto('/auth/signup');
+  await expectRemotePage(page, 'account', 'Create your account');
+  const form = page.getByRole('form', { name: 'Create your account' });
+
+  // The shared zod rules answer before anything is sent…
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await expect(form.getByText('Email is required')).toBeVisible();
+
+  // …and the password rule is shown live.
+  const rules = page.getByTestId('password-rules');
+  await form.getByLabel('Password', { exact: true }).fill('short');
+  await expect(rules.getByText('At least 10 characters')).toHaveAttribute('data-met', 'false');
+  await expect(rules.getByText('A letter')).toHaveAttribute('data-met', 'true');
+  await form.getByLabel('Name').fill(user.name);
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
+  await expect(rules.locator('[data-met=false]')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(`/auth/check-email?email=${encodeURIComponent(user.email)}`);
+  await expect(page.getByText(user.email)).toBeVisible();
+
+  // Signing up twice with the same address gets the server's message.
+  await page.goto('/auth/signup');
+  await form.getByLabel('Name').fill(user.name);
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL('/auth/signup');
+
+  // Not verified yet: signing in is refused with the reason.
+  await page.goto('/auth/signin');
+  await signInWithForm(page, user);
+  await expect(page.getByRole('alert')).toContainText('Please verify your email address first');
+
+  // The link in the mail (over SMTP) verifies the address.
+  const link = await linkFromMail(user.email, VERIFY_MAIL, /\/auth\/verify\?token=/);
+  await page.goto(link.pathname + link.search);
+  await expectRemotePage(page, 'account', 'Verify your email');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByText('Your email address is verified')).toBeVisible();
+
+  // The link works once.
+  const again = await page.request.get(link.pathname + link.search);
+  expect(again.status()).toBe(200);
+
+  // A wrong password is refused with the CredentialsSignin message.
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await expect(signIn.getByLabel('Email')).toHaveValue(user.email);
+  await signIn.getByLabel('Password').fill('not the password 1');
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signIn.getByRole('alert')).toHaveText('The email or password is incorrect.');
+
+  await signIn.getByLabel('Password').fill(user.password);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/account/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Ada');
+  await expect(page.getByTestId('sidebar-user-menu')).toContainText(user.email);
+
+  // The profile: a new name shows in the dashboard greeting at once.
+  await page.getByTestId('account-sidebar').getByRole('button', { name: 'Settings' }).click();
+  await page.getByTestId('account-sidebar').getByRole('link', { name: 'Profile' }).click();
+  await expectRemotePage(page, 'account', 'Profile');
+  const nameForm = page.getByRole('form', { name: 'Your name' });
+  await nameForm.getByLabel('Name').fill('');
+  await nameForm.getByRole('button', { name: 'Save name' }).click();
+  await expect(nameForm.getByText('Name is required')).toBeVisible();
+  await nameForm.getByLabel('Name').fill('Augusta Ada King');
+  await nameForm.getByRole('button', { name: 'Save name' }).click();
+  await expect(nameForm.getByText('Your name was saved.')).toBeVisible();
+
+  // A wrong current password is the server's to refuse.
+  const passwordForm = page.getByRole('form', { name: 'Change password' });
+  await passwordForm.getByLabel('Current password').fill('not the password 1');
+  await passwordForm.getByLabel('New password', { exact: true }).fill('Difference engine 1822');
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByRole('alert')).toBeVisible();
+
+  await page.getByTestId('account-sidebar').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Augusta');
+
+  // The header of the public site shows the user menu instead of the sign-in icon.
+  await page.goto('/');
+  await expect(page.getByTestId('sign-in-link')).toHaveCount(0);
+  await expect(page.getByTestId('floating-dashboard')).toBeVisible();
+  await page.getByTestId('user-menu-button').click();
+  const menu = page.getByTestId('user-menu');
+  for (const label of ['Dashboard', 'Profile', 'Orders', 'Billing', 'Manage Data', 'Support']) await expect(menu.getByRole('link', { name: label })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Manage Data' })).toHaveAttribute('href', '/account/settings/organizations');
+  await expect(menu).toContainText(user.email);
+
+  // Sign out returns to the sign-in page, and the account area is closed again.
+  await menu.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/auth/signin');
+  expect(await (await page.request.get('/api/auth/session')).json()).toEqual({});
+  await page.goto('/account/dashboard');
+  await expect(page).toHaveURL('/auth/signin?callbackUrl=%2Faccount%2Fdashboard&error=SessionRequired');
+});
