@@ -2,16 +2,22 @@ import type { ComponentType } from 'react';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { PageIntro } from '@bimi/ui/PageIntro';
 import { HomePage } from '../features/home/HomePage';
-import { ProductPage } from '../features/products/ProductPage';
+import {
+  CommonMarkPage,
+  DmarcEnforcementPage,
+  GovernmentMarkPage,
+  MarkCertificatesPage,
+  VerifiedMarkPage,
+} from '../features/products/lazy-pages';
 
 /** Pages with their own component; the others show their heading and lead from routes.json. */
 export const pages: Record<string, ComponentType<PageProps>> = {
   '/': HomePage,
-  '/products/digicert-mark-certificates': ProductPage,
-  '/products/digicert-verified-mark-certificate': ProductPage,
-  '/products/digicert-common-mark-certificate': ProductPage,
-  '/products/digicert-government-mark-certificate': ProductPage,
-  '/products/easydmarc-enforcement': ProductPage,
+  '/products/digicert-mark-certificates': MarkCertificatesPage,
+  '/products/digicert-verified-mark-certificate': VerifiedMarkPage,
+  '/products/digicert-common-mark-certificate': CommonMarkPage,
+  '/products/digicert-government-mark-certificate': GovernmentMarkPage,
+  '/products/easydmarc-enforcement': DmarcEnforcementPage,
 };
 
 export function GenericPage({ route }: PageProps) {

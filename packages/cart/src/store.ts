@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { CartItem } from '@bimi/catalog/cart-items';
 import { MAX_QUANTITY } from '@bimi/catalog/quote';
 import { showToast } from '@bimi/ui/toasts';
+import { openCartDrawer } from './drawer';
 
 /**
  * The one cart (spec §3, §4). It is shared as a Module Federation singleton, so the shell's
@@ -72,7 +73,7 @@ export function addToCart(name: string, build: () => CartItem[]): boolean {
   }
   for (const item of items) addItem(item);
   const message = items.length > 1 ? `${items.length} ${name} certificates added to cart` : `${name} added to cart`;
-  showToast({ message, severity: 'success' });
+  showToast({ message, severity: 'success', action: { label: 'View cart', onClick: openCartDrawer } });
   return true;
 }
 

@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { certificateCartItems } from '@bimi/catalog/cart-items';
+import {
+  certificateListCents,
+  certificatePriceCents,
+  certificateSavingsCents,
+  formatUsd,
+  MAX_DOMAINS,
+  MAX_LOGOS,
+  MIN_DOMAINS,
+  MIN_LOGOS,
+  RULE_MESSAGES,
+} from '@bimi/catalog/prices';
+import { AGENCY_LEVEL_OPTIONS, type AgencyLevel, type CertificateId, DEFAULT_AGENCY_LEVEL, PLAN_YEARS, PRODUCTS, TRADEMARK_STATUS_OPTIONS, type TrademarkStatus } from '@bimi/catalog/products';
+import { addToCart } from '@bimi/cart/store';
+import { readPriceSettings } from '@bimi/cart/price-settings';
+
+/** A whole number typed into a field, or null while the text is not one within the range. */
+function wholeNumberIn(text: string, min: number, max: number): number | null {
+  if (!/^\d{1,4}$/.test(text.trim())) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+}
+
+function NumberField({ label, value, onChange, min, max, error, helper }: { label: string; value: string; onChange: (value: string) => void; min: number; max: number; error: string | null; helper: string }) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error !== null}
+      helperText={error ?? helper}
+      slotProps={{ htmlInput: { inputMode: 'numeric', min, max } }}
+      sx={{ width: { xs: '100%', sm: 200 } }}
+    />
+  );
+}
+
+/**
+ * Spec §9: configure a certificate (domains 1–250, 1–3 years, logos) and see every plan's price
+ * and savings live. Each logo becomes its own cart item; every figure comes from @bimi/catalog.
+ */
+export function CertificateConfigurator({ productId }: { productId: CertificateId }) {
+  const product = PRODUCTS[productId];
+  const [domainsText, setDomainsText] = useState('1');
+  const [logosText, setLogosText] = useState('1');
+  const [years, setYears] = useState<(typeof PLAN_YEARS)[number]>(1);
+  const [trademarkStatus, setTrademarkStatus] = useState<TrademarkStatus>('Registered');
+  const [agencyLevel, setAgencyLevel] = useState<AgencyLevel>(DEFAULT_AGENCY_LEVEL);
+
+  const domains = wholeNumberIn(domainsText, MIN_DOMAINS, MAX_DOMAINS);
+  const logos = wholeNumberIn(logosText, MIN_LOGOS, MAX_LOGOS);
+  const valid = domains !== null && logos !== null;
+  const perCertificate = domains !== null ? certificatePriceCents({ productId, domains, years }) : null;
+  const total = perCertificate !== null && logos !== null ? perCertificate * logos : null;
+
+  const add = () => {
+    if (domains === null || logos === null) return;
+    addToCart(product.name, () =>
+      certificateCartItems(
+        {
+          productId,
+          domains,
+          years,
+          logos,
+          sourcePageType: 'product',
+          ...(product.trademarkStatusOptions.length > 0 && { trademarkStatus }),
+          ...(product.agencyLevelOptions.length > 0 && { agencyLevel }),
+        },
+        { settings: readPriceSettings() },
+      ),
+    );
+  };
+
+  return (
+    <Box data-testid="certificate-configurator" data-product={productId} sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2, p: { xs: 2.5, md: 4 }, bgcolor: '#fff' }}>
+      <Typography component="h2" variant="h2" sx={{ mb: 1 }}>
+        Configure your {product.name}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Price per certificate covers every domain on it for the whole term. Each logo needs its own certificate.
+      </Typography>
+
+      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 3 }}>
+        <NumberField
+          label="Domains"
+          value={domainsText}
+          onChange={setDomainsText}
+          min={MIN_DOMAINS}
+          max={MAX_DOMAINS}
+          error={domains === null ? RULE_MESSAGES.domains : null}
+          helper={`${MIN_DOMAINS} to ${MAX_DOMAINS} per certificate`}
+        />
+        <NumberField
+          label="Logos"
+          value={logosText}
+          onChange={setLogosText}
+          min={MIN_LOGOS}
+          max={MAX_LOGOS}
+          error={logos === null ? RULE_MESSAGES.logos : null}
+          helper="One certificate per logo"
+        />
+        {product.agencyLevelOptions.length > 0 && (
+          <TextField select label="Agency level" value={agencyLevel} onChange={(event) => setAgencyLevel(event.target.value as AgencyLevel)} sx={{ width: { xs: '100%', sm: 200 } }}>
+            {AGENCY_LEVEL_OPTIONS.map((level) => (
+              <MenuItem key={level} value={level}>
+                {level}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Box>
+
+      {product.trademarkStatusOptions.length > 0 && (
+        <Box sx={{ mb: 3 }}>
+          <Typography id="trademark-status" sx={{ fontWeight: 600 }}>
+            Trademark status
+          </Typography>
+          <RadioGroup row aria-labelledby="trademark-status" value={trademarkStatus} onChange={(event) => setTrademarkStatus(event.target.value as TrademarkStatus)}>
+            {TRADEMARK_STATUS_OPTIONS.map((status) => (
+              <FormControlLabel key={status} value={status} control={<Radio />} label={status} />
+            ))}
+          </RadioGroup>
+        </Box>
+      )}
+
+      <Typography id="plan-length" sx={{ fontWeight: 600, mb: 1 }}>
+        Plan length
+      </Typography>
+      <Box role="radiogroup" aria-labelledby="plan-length" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, mb: 3 }}>
+        {PLAN_YEARS.map((planYears) => {
+          const selected = planYears === years;
+          const price = domains !== null ? certificatePriceCents({ productId, domains, years: planYears }) : null;
+          const savings = domains !== null ? certificateSavingsCents({ productId, domains, years: planYears }) : null;
+          const list = domains !== null ? certificateListCents({ productId, domains, years: planYears }) : null;
+          return (
+            <ButtonBase
+              key={planYears}
+              role="radio"
+              aria-checked={selected}
+              data-testid={`plan-${planYears}`}
+              data-cents={price ?? ''}
+              onClick={() => setYears(planYears)}
+              sx={{
+                display: 'block',
+                textAlign: 'left',
+                p: 2,
+                borderRadius: 2,
+                border: '2px solid',
+                borderColor: selected ? 'primary.main' : 'divider',
+                bgcolor: selected ? '#e8efff' : 'transparent',
+              }}
+            >
+              <Typography sx={{ fontWeight: 700 }}>{product.subscriptionOptions?.[`${planYears}yr`]?.label}</Typography>
+              <Typography sx={{ fontSize: 22, fontWeight: 700, my: 0.5 }}>{price !== null ? formatUsd(price) : '—'}</Typography>
+              {list !== null && savings !== null && (
+                <Typography variant="body2" color="success.main" sx={{ fontWeight: 600 }}>
+                  Save {formatUsd(savings)} <Box component="span" sx={{ color: 'text.secondary', textDecoration: 'line-through', fontWeight: 400 }}>{formatUsd(list)}</Box>
+                </Typography>
+              )}
+              <Typography variant="body2" color="text.secondary">
+                per certificate{domains !== null && domains > 1 ? `, ${domains} domains` : ''}
+              </Typography>
+            </ButtonBase>
+          );
+        })}
+      </Box>
+
+      <Box sx={{ display: 'flex', alignItems: { xs: 'stretch', sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' }, gap: 2, justifyContent: 'space-between', borderTop: '1px solid', borderColor: 'divider', pt: 3 }}>
+        <Box>
+          <Typography color="text.secondary">
+            {logos ?? '—'} certificate{logos === 1 ? '' : 's'} × {perCertificate !== null ? formatUsd(perCertificate) : '—'}
+          </Typography>
+          <Typography sx={{ fontSize: 28, fontWeight: 700 }} data-testid="configured-total" data-cents={total ?? ''}>
+            {total !== null ? formatUsd(total) : '—'}
+          </Typography>
+        </Box>
+        <Button variant="contained" size="large" data-testid="add-to-cart" disabled={!valid} onClick={add}>
+          Add to cart
+        </Button>
+      </Box>
+    </Box>
+  );
+}
