@@ -7,6 +7,7 @@ import { inspectSpf } from '@bimi/email-auth/spf';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ToolIo } from '../../../plugins/app/tool-answers';
+import { bimiTool } from './bimi';
 import { certificateAnswer, vmcAtUrl, vmcForDomain } from './certificate';
 import { cnameTool, recordsTool, txtTool } from './dns-tools';
 
@@ -56,6 +57,12 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
     const domain = domainOf('domain', request.query.domain);
     const { selector } = request.query;
     return send(reply, 'dkim', selector ? { domain, selector } : { domain }, async (io) => fromInspection(await inspectDkim(domain, { selector }, io.dns)));
+  });
+
+  fastify.get('/bimi', { schema: { querystring: SelectorToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+    const domain = domainOf('domain', request.query.domain);
+    const { selector } = request.query;
+    return send(reply, 'bimi', selector ? { domain, selector } : { domain }, (io) => bimiTool(domain, selector, io, fastify.markRoots));
   });
 
   fastify.get('/vmc', { schema: { querystring: VmcToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
