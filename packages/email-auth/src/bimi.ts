@@ -1,8 +1,10 @@
 import type { Check, DnsRecord } from '@bimi/contracts/tools';
+import * as z from 'zod/mini';
 import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
 import { inspectDmarc, checkBimiReadiness, type DmarcDetails } from './dmarc';
 import { describeLookupError, lookupTxt, type DnsResolver } from './dns';
 import { organizationalDomain, validateDomain } from './domain';
+import { asText, readInput } from './input';
 import { splitTxt } from './spf';
 import { listWords, parseTagList, quote, type Tag } from './tag-list';
 
@@ -48,7 +50,7 @@ const commaList = (value: string | undefined) => (value ?? '').split(',').map((i
 
 /** Parses one BIMI assertion record and checks what the text alone shows. Never throws. */
 export function parseBimi(text: string): BimiParse {
-  const list = parseTagList(String(text));
+  const list = parseTagList(asText(text));
   const get = (name: string) => list.byName.get(name);
   const first = list.tags[0];
   const isBimi = first?.name === 'v' && first.value === 'BIMI1';
@@ -56,7 +58,7 @@ export function parseBimi(text: string): BimiParse {
   const a = get('a');
   const avp = get('avp')?.toLowerCase();
   const record: BimiRecord = {
-    text: String(text),
+    text: asText(text),
     tags: list.tags,
     logos: commaList(l),
     evidence: a === undefined || a === '' ? undefined : a,
@@ -65,7 +67,7 @@ export function parseBimi(text: string): BimiParse {
     declined: (l ?? '') === '' && (a ?? '') === '',
   };
   if (!isBimi) {
-    const found = first ? `${first.name}=${first.value}` : quote(String(text));
+    const found = first ? `${first.name}=${first.value}` : quote(asText(text));
     return { isBimi, record, checks: [fail('bimi.version', 'Not a BIMI record', `A BIMI record must start with v=BIMI1; this one starts with ${found}, so receivers ignore it.`,
       'Start the record with v=BIMI1; e.g. v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem')] };
   }
@@ -160,7 +162,7 @@ export async function inspectBimi(domain: string, options: { selector?: string }
   const valid = validateDomain(domain);
   const selector = (options?.selector ?? '').trim().toLowerCase() || DEFAULT_BIMI_SELECTOR;
   const empty = (checks: Check[], records: DnsRecord[] = []): Inspection<BimiDetails> => ({
-    records, checks, score: 0, details: { domain: valid.ok ? valid.domain : String(domain), selector, inherited: false, record: null, dmarcReady: false },
+    records, checks, score: 0, details: { domain: valid.ok ? valid.domain : asText(domain), selector, inherited: false, record: null, dmarcReady: false },
   });
   if (!valid.ok) return empty([fail('bimi.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain in the From address, e.g. example.com.')]);
   if (!isSelector(selector)) {
@@ -235,15 +237,17 @@ async function dmarcPrerequisites(domain: string, orgDomain: string, dmarc: Insp
   return false;
 }
 
-export interface BimiRecordInput {
-  domain?: string;
-  selector?: string;
+/** What the BIMI generator asks for; values are checked by buildBimiRecord, shapes by this schema. */
+export const BimiRecordInput = z.object({
+  domain: z.optional(z.string()),
+  selector: z.optional(z.string()),
   /** HTTPS address of the SVG Tiny PS logo; empty together with `evidence` declines BIMI. */
-  logo?: string;
+  logo: z.optional(z.string()),
   /** HTTPS address of the VMC/CMC (.pem). */
-  evidence?: string;
-  avatarPreference?: 'brand' | 'personal';
-}
+  evidence: z.optional(z.string()),
+  avatarPreference: z.optional(z.string()),
+});
+export type BimiRecordInput = z.infer<typeof BimiRecordInput>;
 
 export interface BuiltBimiRecord {
   record: string;
@@ -255,19 +259,21 @@ export interface BuiltBimiRecord {
 
 /** Builds a BIMI assertion record from the generator's fields, validating each. Never throws. */
 export function buildBimiRecord(input: BimiRecordInput): BuiltBimiRecord {
-  const source = (input && typeof input === 'object' ? input : {}) as Partial<BimiRecordInput>;
+  const read = readInput(BimiRecordInput, input);
+  if (!read.ok) return { record: '', name: '', errors: read.errors, warnings: [], strings: [] };
+  const source = read.data;
   const errors: string[] = [];
   const warnings: string[] = [];
-  const selector = String(source.selector ?? '').trim().toLowerCase() || DEFAULT_BIMI_SELECTOR;
+  const selector = (source.selector ?? '').trim().toLowerCase() || DEFAULT_BIMI_SELECTOR;
   if (!isSelector(selector)) errors.push('A selector is letters, digits and hyphens, e.g. default or brand.');
   let name = `${selector}._bimi`;
-  if (source.domain !== undefined && String(source.domain).trim() !== '') {
-    const valid = validateDomain(String(source.domain));
+  if (source.domain !== undefined && source.domain.trim() !== '') {
+    const valid = validateDomain(source.domain);
     if (valid.ok) name = `${selector}._bimi.${valid.domain}`;
     else errors.push(valid.error);
   }
-  const logo = String(source.logo ?? '').trim();
-  const evidence = String(source.evidence ?? '').trim();
+  const logo = (source.logo ?? '').trim();
+  const evidence = (source.evidence ?? '').trim();
   if (logo !== '') {
     const url = httpsUrl(logo);
     if (!url) errors.push('The logo address must be a full https:// address.');
@@ -280,7 +286,7 @@ export function buildBimiRecord(input: BimiRecordInput): BuiltBimiRecord {
   } else if (logo !== '') {
     warnings.push('Without a certificate (VMC or CMC), Gmail and Apple Mail do not show the logo.');
   }
-  const avp = source.avatarPreference;
+  const avp = source.avatarPreference || undefined;
   if (avp !== undefined && avp !== 'brand' && avp !== 'personal') errors.push('The avatar preference is brand or personal.');
   if (errors.length > 0) return { record: '', name, errors, warnings, strings: [] };
   // Empty l= and a= is the declination record (the domain asks for no logo).

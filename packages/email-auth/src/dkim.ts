@@ -1,8 +1,10 @@
 import type { Check, DnsRecord } from '@bimi/contracts/tools';
 import * as asn1js from 'asn1js';
+import * as z from 'zod/mini';
 import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
 import { describeLookupError, lookupTxt, type DnsResolver } from './dns';
 import { validateDomain } from './domain';
+import { asText, readInput } from './input';
 import { splitTxt } from './spf';
 import { listWords, parseTagList, quote, type Tag } from './tag-list';
 
@@ -77,7 +79,7 @@ function rsaModulusBits(der: Uint8Array): number | null {
  * the raw 32 bytes RFC 8463 asks for. Never throws.
  */
 export function readDkimKey(p: string, keyType: string = 'rsa'): DkimKey {
-  const bytes = decodeBase64(String(p));
+  const bytes = decodeBase64(asText(p));
   if (!bytes) return { ok: false, error: 'The key is not valid base64.' };
   if (keyType === 'ed25519') {
     if (bytes.length === 32) return { ok: true, type: 'ed25519', bits: 256, format: 'raw' };
@@ -126,11 +128,11 @@ const colonList = (value: string | undefined) => value?.split(':').map((item) =>
 
 /** Parses one DKIM key record and checks it, key size included. Never throws. */
 export function parseDkim(text: string): DkimParse {
-  const list = parseTagList(String(text));
+  const list = parseTagList(asText(text));
   const get = (name: string) => list.byName.get(name);
   const p = get('p');
   const record: DkimRecord = {
-    text: String(text),
+    text: asText(text),
     tags: list.tags,
     version: get('v'),
     keyType: (get('k') ?? 'rsa').toLowerCase(),
@@ -229,7 +231,7 @@ function isSelector(selector: string): boolean {
 export async function inspectDkim(domain: string, options: { selector?: string }, dns: DnsResolver): Promise<Inspection<DkimDetails>> {
   const valid = validateDomain(domain);
   if (!valid.ok) {
-    return { records: [], checks: [fail('dkim.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain in the From address, e.g. example.com.')], score: 0, details: { domain: String(domain), tried: [], selectors: [] } };
+    return { records: [], checks: [fail('dkim.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain in the From address, e.g. example.com.')], score: 0, details: { domain: asText(domain), tried: [], selectors: [] } };
   }
   const name = valid.domain;
   const given = options?.selector?.trim().toLowerCase();
@@ -283,15 +285,17 @@ async function inspectSelector(domain: string, selector: string, dns: DnsResolve
   return { selector: { selector, name, status: 'found', record: only.record, checks, score: scoreChecks(checks, ceiling) }, records };
 }
 
-export interface DkimRecordInput {
-  domain?: string;
-  selector: string;
+/** What the DKIM generator asks for; values are checked by buildDkimRecord, shapes by this schema. */
+export const DkimRecordInput = z.object({
+  domain: z.optional(z.string()),
+  selector: z.string(),
   /** The public key: PEM (with BEGIN/END lines) or bare base64. */
-  publicKey: string;
+  publicKey: z.string(),
   /** Checked against the key itself; detected when left out. */
-  keyType?: DkimKeyType;
-  testing?: boolean;
-}
+  keyType: z.optional(z.enum(['rsa', 'ed25519'])),
+  testing: z.optional(z.boolean()),
+});
+export type DkimRecordInput = z.infer<typeof DkimRecordInput>;
 
 export interface BuiltDkimRecord {
   record: string;
@@ -309,18 +313,20 @@ export interface BuiltDkimRecord {
  * (SubjectPublicKeyInfo) is published as the bare 32 bytes RFC 8463 asks for. Never throws.
  */
 export function buildDkimRecord(input: DkimRecordInput): BuiltDkimRecord {
-  const source = (input && typeof input === 'object' ? input : {}) as Partial<DkimRecordInput>;
+  const read = readInput(DkimRecordInput, input);
+  if (!read.ok) return { record: '', name: '', errors: read.errors, warnings: [], strings: [] };
+  const source = read.data;
   const errors: string[] = [];
   const warnings: string[] = [];
-  const selector = String(source.selector ?? '').trim().toLowerCase();
+  const selector = source.selector.trim().toLowerCase();
   if (!isSelector(selector)) errors.push('Enter a selector: letters, digits, hyphens and underscores, e.g. s1 or 2025a.');
   let name = `${selector}._domainkey`;
-  if (source.domain !== undefined && String(source.domain).trim() !== '') {
-    const valid = validateDomain(String(source.domain));
+  if (source.domain !== undefined && source.domain.trim() !== '') {
+    const valid = validateDomain(source.domain);
     if (valid.ok) name = `${selector}._domainkey.${valid.domain}`;
     else errors.push(valid.error);
   }
-  const pem = String(source.publicKey ?? '');
+  const pem = source.publicKey;
   if (/-----BEGIN (?:ENCRYPTED )?PRIVATE KEY-----|-----BEGIN RSA PRIVATE KEY-----/.test(pem)) {
     return { record: '', name, errors: [...errors, 'This is a private key: never publish it. Paste the public key (BEGIN PUBLIC KEY).'], warnings, strings: [] };
   }

@@ -221,4 +221,9 @@ describe('buildDmarcRecord', () => {
     expect(built.errors).toHaveLength(6);
     expect(buildDmarcRecord({ p: '' }).errors).toEqual(['Choose a policy: none, quarantine or reject.']);
   });
+
+  it('input of the wrong shape (from an untyped caller) is an error, not a throw', () => {
+    expect(buildDmarcRecord({ p: 5, rua: 'a@example.com' } as never).errors).toEqual([expect.stringMatching(/^p: /), expect.stringMatching(/^rua: /)]);
+    expect(buildDmarcRecord(null as never).errors).toHaveLength(1);
+  });
 });

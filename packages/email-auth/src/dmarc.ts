@@ -2,6 +2,7 @@ import type { Check, DnsRecord } from '@bimi/contracts/tools';
 import * as z from 'zod/mini';
 import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
 import { describeLookupError, lookupTxt, type DnsResolver } from './dns';
+import { asText, readInput } from './input';
 import { organizationalDomain, validateDomain } from './domain';
 import { listWords, parseTagList, quote, type Tag } from './tag-list';
 
@@ -88,14 +89,14 @@ function parseReportUris(value: string | undefined): DmarcReportUri[] {
 
 /** Parses one DMARC record. Never throws, whatever the text. */
 export function parseDmarc(text: string): DmarcParse {
-  const list = parseTagList(text);
+  const list = parseTagList(asText(text));
   const get = (name: string) => list.byName.get(name);
   const first = list.tags[0];
   const isDmarc = first?.name === 'v' && first.value === 'DMARC1';
   const pctText = get('pct');
   const pct = pctText !== undefined && /^\d{1,3}$/.test(pctText) && Number(pctText) <= 100 ? Number(pctText) : 100;
   const record: DmarcRecord = {
-    text,
+    text: asText(text),
     tags: list.tags,
     p: readPolicy(get('p')),
     sp: readPolicy(get('sp')),
@@ -109,7 +110,7 @@ export function parseDmarc(text: string): DmarcParse {
     testing: get('t')?.toLowerCase() === 'y',
     psd: (['y', 'n', 'u'] as const).find((flag) => flag === get('psd')?.toLowerCase()),
   };
-  return { isDmarc, record, checks: isDmarc ? validateDmarcTags(list, record) : [versionCheck(text, list.tags[0])] };
+  return { isDmarc, record, checks: isDmarc ? validateDmarcTags(list, record) : [versionCheck(record.text, list.tags[0])] };
 }
 
 function versionCheck(text: string, first: Tag | undefined): Check {
@@ -358,7 +359,7 @@ function dmarcRecordsAt(texts: string[]): string[] {
 export async function inspectDmarc(domain: string, dns: DnsResolver): Promise<Inspection<DmarcDetails>> {
   const valid = validateDomain(domain);
   if (!valid.ok) {
-    return emptyInspection(String(domain), [fail('dmarc.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain you send mail from, e.g. example.com.')]);
+    return emptyInspection(asText(domain), [fail('dmarc.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain you send mail from, e.g. example.com.')]);
   }
   const name = valid.domain;
   const orgDomain = organizationalDomain(name);
@@ -467,20 +468,21 @@ async function reportAuthorizationChecks(policyDomain: string, record: DmarcReco
   return results;
 }
 
-/** What the DMARC generator asks for; everything but p is optional. */
-export interface DmarcRecordInput {
-  domain?: string;
-  p: string;
-  sp?: string;
-  np?: string;
-  pct?: number;
-  rua?: string[];
-  ruf?: string[];
-  adkim?: string;
-  aspf?: string;
-  fo?: string[];
-  testing?: boolean;
-}
+/** What the DMARC generator asks for; values are checked by buildDmarcRecord, shapes by this schema. */
+export const DmarcRecordInput = z.object({
+  domain: z.optional(z.string()),
+  p: z.string(),
+  sp: z.optional(z.string()),
+  np: z.optional(z.string()),
+  pct: z.optional(z.number()),
+  rua: z.optional(z.array(z.string())),
+  ruf: z.optional(z.array(z.string())),
+  adkim: z.optional(z.string()),
+  aspf: z.optional(z.string()),
+  fo: z.optional(z.array(z.string())),
+  testing: z.optional(z.boolean()),
+});
+export type DmarcRecordInput = z.infer<typeof DmarcRecordInput>;
 
 export interface BuiltRecord {
   /** The TXT value to publish, empty when there are errors. */
@@ -493,21 +495,23 @@ export interface BuiltRecord {
 
 /** Builds a DMARC record from the generator's fields, validating each. Never throws. */
 export function buildDmarcRecord(input: DmarcRecordInput): BuiltRecord {
+  const read = readInput(DmarcRecordInput, input);
+  if (!read.ok) return { record: '', name: '_dmarc', errors: read.errors };
+  const source = read.data;
   const errors: string[] = [];
-  const source = (input && typeof input === 'object' ? input : {}) as Partial<DmarcRecordInput>;
   let name = '_dmarc';
-  if (source.domain !== undefined && String(source.domain).trim() !== '') {
-    const valid = validateDomain(String(source.domain));
+  if (source.domain !== undefined && source.domain.trim() !== '') {
+    const valid = validateDomain(source.domain);
     if (valid.ok) name = `_dmarc.${valid.domain}`;
     else errors.push(valid.error);
   }
   const parts = ['v=DMARC1'];
-  const policyTag = (tag: 'p' | 'sp' | 'np', value: unknown, required: boolean) => {
+  const policyTag = (tag: 'p' | 'sp' | 'np', value: string | undefined, required: boolean) => {
     if (value === undefined || value === '') {
       if (required) errors.push('Choose a policy: none, quarantine or reject.');
       return;
     }
-    const policy = readPolicy(String(value));
+    const policy = readPolicy(value);
     if (policy) parts.push(`${tag}=${policy}`);
     else errors.push(`${tag} must be none, quarantine or reject.`);
   };
@@ -526,18 +530,17 @@ export function buildDmarcRecord(input: DmarcRecordInput): BuiltRecord {
   }
   if (source.testing === true) parts.push('t=y');
   for (const tag of ['rua', 'ruf'] as const) {
-    const addresses = Array.isArray(source[tag]) ? (source[tag] as unknown[]) : [];
     const uris: string[] = [];
-    for (const entry of addresses) {
-      const address = String(entry).trim().replace(/^mailto:/i, '');
+    for (const entry of source[tag] ?? []) {
+      const address = entry.trim().replace(/^mailto:/i, '');
       if (address === '') continue;
       if (MAILTO_ADDRESS.safeParse(address).success) uris.push(`mailto:${address}`);
       else errors.push(`${quote(address, 40)} is not a valid e-mail address for ${tag}.`);
     }
     if (uris.length > 0) parts.push(`${tag}=${uris.join(',')}`);
   }
-  if (Array.isArray(source.fo) && source.fo.length > 0) {
-    const options = source.fo.map((option) => String(option).trim().toLowerCase());
+  if (source.fo && source.fo.length > 0) {
+    const options = source.fo.map((option) => option.trim().toLowerCase());
     const bad = options.filter((option) => !['0', '1', 'd', 's'].includes(option));
     if (bad.length > 0) errors.push('Failure reporting options are 0, 1, d and s.');
     else if (!(options.length === 1 && options[0] === '0')) parts.push(`fo=${[...new Set(options)].join(':')}`);

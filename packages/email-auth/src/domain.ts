@@ -1,4 +1,5 @@
 import { getDomain, parse } from 'tldts';
+import { asText } from './input';
 
 /** Longest name DNS carries (RFC 1035 §2.3.4), written without the trailing dot. */
 const MAX_NAME_LENGTH = 253;
@@ -13,7 +14,7 @@ export type DomainValidation = { ok: true; domain: string } | { ok: false; error
  * form. Never throws; says in plain words what is wrong.
  */
 export function validateDomain(input: string): DomainValidation {
-  let text = String(input).trim().toLowerCase();
+  let text = asText(input).trim().toLowerCase();
   if (text === '') return { ok: false, error: 'Enter a domain name, for example example.com.' };
   if (text.length > 1024) return { ok: false, error: 'That is too long to be a domain name.' };
   // A pasted address or URL: keep the part a person means.
@@ -41,7 +42,7 @@ export function validateDomain(input: string): DomainValidation {
 
 /** Whether `name` is a DNS name as written (no URL, address or IDN conversion): at least two labels. */
 export function isDomainName(name: string): boolean {
-  const text = name.replace(/\.$/, '');
+  const text = asText(name).replace(/\.$/, '');
   if (text.length === 0 || text.length > MAX_NAME_LENGTH) return false;
   const labels = text.toLowerCase().split('.');
   return labels.length >= 2 && labels.every((label) => LABEL.test(label));
@@ -62,12 +63,13 @@ function toAscii(name: string): string | null {
  * list, is its own organizational domain.
  */
 export function organizationalDomain(domain: string): string {
-  const name = domain.toLowerCase().replace(/\.$/, '');
+  const name = asText(domain).toLowerCase().replace(/\.$/, '');
   return getDomain(name, { allowPrivateDomains: false, validateHostname: false }) ?? name;
 }
 
 /** Whether `domain` is a public suffix itself (`co.uk`), where nobody publishes mail records. */
 export function isPublicSuffix(domain: string): boolean {
+  domain = asText(domain);
   const result = parse(domain, { allowPrivateDomains: false, validateHostname: false });
   return result.publicSuffix === domain.toLowerCase().replace(/\.$/, '') && result.domain === null;
 }

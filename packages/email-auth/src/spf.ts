@@ -1,8 +1,10 @@
 import type { Check, DnsRecord } from '@bimi/contracts/tools';
 import ipaddr from 'ipaddr.js';
+import * as z from 'zod/mini';
 import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
 import { describeLookupError, lookup, lookupTxt, type DnsResolver, type Lookup } from './dns';
 import { isDomainName, validateDomain } from './domain';
+import { asText, readInput } from './input';
 import { listWords, quote } from './tag-list';
 
 /** SPF (RFC 7208): the record at the domain itself, and every record it includes or redirects to. */
@@ -145,7 +147,7 @@ function parseTerm(text: string): SpfTerm | { invalid: string } {
 
 /** Parses one SPF record and checks what the text alone shows. Never throws. */
 export function parseSpf(text: string): SpfParse {
-  const source = String(text);
+  const source = asText(text);
   const record: SpfRecord = { text: source, terms: [], invalid: [] };
   if (!isSpfText(source)) {
     return {
@@ -299,7 +301,7 @@ const txtQuery = (walk: Walk, name: string) => query(walk, `TXT ${name}`, () => 
  */
 export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Inspection<SpfDetails>> {
   const valid = validateDomain(domain);
-  const empty: SpfDetails = { domain: String(domain), lookups: 0, voidLookups: 0, truncated: false };
+  const empty: SpfDetails = { domain: asText(domain), lookups: 0, voidLookups: 0, truncated: false };
   if (!valid.ok) {
     return { records: [], checks: [fail('spf.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain you send mail from, e.g. example.com.')], score: 0, details: empty };
   }
@@ -475,19 +477,20 @@ function countVoid(walk: Walk, node: SpfNode) {
   node.voidLookups += 1;
 }
 
-/** What the SPF generator asks for. */
-export interface SpfRecordInput {
-  domain?: string;
+/** What the SPF generator asks for; values are checked by buildSpfRecord, shapes by this schema. */
+export const SpfRecordInput = z.object({
+  domain: z.optional(z.string()),
   /** Domains whose SPF records to include (your mail providers). */
-  includes?: string[];
-  ip4?: string[];
-  ip6?: string[];
+  includes: z.optional(z.array(z.string())),
+  ip4: z.optional(z.array(z.string())),
+  ip6: z.optional(z.array(z.string())),
   /** Authorize the domain's own A/AAAA and MX hosts. */
-  a?: boolean;
-  mx?: boolean;
+  a: z.optional(z.boolean()),
+  mx: z.optional(z.boolean()),
   /** How to treat everyone else: `-` fail, `~` soft fail (default), `?` neutral. */
-  all?: SpfQualifier;
-}
+  all: z.optional(z.string()),
+});
+export type SpfRecordInput = z.infer<typeof SpfRecordInput>;
 
 export interface BuiltSpfRecord {
   record: string;
@@ -514,15 +517,17 @@ export function splitTxt(text: string): string[] {
 
 /** Builds an SPF record from the generator's fields, validating each. Never throws. */
 export function buildSpfRecord(input: SpfRecordInput): BuiltSpfRecord {
-  const source = (input && typeof input === 'object' ? input : {}) as Partial<SpfRecordInput>;
+  const read = readInput(SpfRecordInput, input);
+  if (!read.ok) return { record: '', name: '@', errors: read.errors, lookups: 0, strings: [] };
+  const source = read.data;
   const errors: string[] = [];
   let name = '@';
-  if (source.domain !== undefined && String(source.domain).trim() !== '') {
-    const valid = validateDomain(String(source.domain));
+  if (source.domain !== undefined && source.domain.trim() !== '') {
+    const valid = validateDomain(source.domain);
     if (valid.ok) name = valid.domain;
     else errors.push(valid.error);
   }
-  const list = (value: unknown) => (Array.isArray(value) ? value.map((entry) => String(entry).trim()).filter((entry) => entry !== '') : []);
+  const list = (value: string[] | undefined) => (value ?? []).map((entry) => entry.trim()).filter((entry) => entry !== '');
   const terms = ['v=spf1'];
   if (source.a === true) terms.push('a');
   if (source.mx === true) terms.push('mx');

@@ -1,6 +1,7 @@
 import type { Check } from '@bimi/contracts/tools';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { fail, pass, scoreChecks, warn } from './checks';
+import { asText } from './input';
 import { listWords } from './tag-list';
 
 /**
@@ -44,7 +45,7 @@ function elementsOf(root: Element): Element[] {
 
 /** Checks a logo's SVG text against the SVG Tiny PS profile. Never throws; malformed XML is a failed check. */
 export function checkSvgTinyPs(svgText: string): SvgCheck {
-  const text = String(svgText);
+  const text = asText(svgText);
   const bytes = new TextEncoder().encode(text).length;
   const details: SvgDetails = { bytes };
   const checks: Check[] = [

@@ -25,7 +25,7 @@ export function parseTagList(text: string): TagList {
   const malformed: string[] = [];
   const duplicates = new Set<string>();
   const byName = new Map<string, string>();
-  for (const piece of String(text).split(';')) {
+  for (const piece of text.split(';')) {
     const trimmed = piece.trim();
     if (trimmed === '') continue;
     const equals = trimmed.indexOf('=');
