@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { PageIntro } from '@bimi/ui/PageIntro';
 import { HomePage } from '../features/home/HomePage';
+import { contentPages } from './content-pages';
 import {
   CommonMarkPage,
   DmarcEnforcementPage,
@@ -13,6 +14,7 @@ import {
 /** Pages with their own component; the others show their heading and lead from routes.json. */
 export const pages: Record<string, ComponentType<PageProps>> = {
   '/': HomePage,
+  ...contentPages,
   '/products/digicert-mark-certificates': MarkCertificatesPage,
   '/products/digicert-verified-mark-certificate': VerifiedMarkPage,
   '/products/digicert-common-mark-certificate': CommonMarkPage,

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 /** What a visitor can write to us about; the value is stored, the label is shown in the form. */
 export const CONTACT_TOPICS = [
   { value: 'sales', label: 'Buying a mark certificate' },
+  { value: 'call', label: 'Schedule a call with a specialist' },
   { value: 'validation', label: 'Validation and documents' },
   { value: 'dmarc', label: 'DMARC enforcement plans' },
   { value: 'technical', label: 'BIMI record or logo setup' },
