@@ -43,7 +43,7 @@ describe('the store database', () => {
   it('records each migration once', async () => {
     const db = new Kysely<StoreDatabase>({ dialect: createDialect(loadConfig({ DATA_DIR: dataDir })) });
     try {
-      expect(await migrateToLatest(db)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages', '0003_identity']);
+      expect(await migrateToLatest(db)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages', '0003_identity', '0004_sessions_by_user']);
       expect(await migrateToLatest(db)).toEqual([]);
       const tables = await db.introspection.getTables();
       expect(tables.map((table) => table.name).sort()).toEqual(IDENTITY_AND_EARLIER_TABLES);
@@ -77,7 +77,7 @@ describe.each(storageEngines())('the store database on $name', (engine) => {
       const tables = await store.app.db.introspection.getTables();
       expect(tables.map((table) => table.name).sort()).toEqual(expect.arrayContaining(IDENTITY_AND_EARLIER_TABLES));
       const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.app.db);
-      expect(migrations.rows.map((row) => row.name)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages', '0003_identity']);
+      expect(migrations.rows.map((row) => row.name)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages', '0003_identity', '0004_sessions_by_user']);
 
       await store.app.inject({ url: '/api/newsletter/subscribe?email=kept@example.com&c=cb' });
       expect(await store.app.db.selectFrom('newsletter_subscribers').select('email').execute()).toEqual([{ email: 'kept@example.com' }]);

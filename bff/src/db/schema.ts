@@ -70,6 +70,8 @@ export interface UsersTable {
   pending_email: string | null;
   /** JSON of NotificationPreferences. */
   notification_preferences: string;
+  /** Sessions started before this time are void: set when the password or the email changes (migration 0004). */
+  sessions_valid_from: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -90,6 +92,8 @@ export interface EmailTokensTable {
 
 export interface SessionsTable {
   sid: string;
+  /** The signed-in user, so a password change can end their other sessions (migration 0004). */
+  user_id: string | null;
   data: string;
   expires_at: string;
 }

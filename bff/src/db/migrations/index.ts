@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { newsletterAndTelemetry } from './0001_newsletter_and_telemetry';
 import { contactMessages } from './0002_contact_messages';
 import { identity } from './0003_identity';
+import { sessionsByUser } from './0004_sessions_by_user';
 
 /** Every migration, by name; Kysely runs them in name order and records which have run. */
 const migrations: Record<string, Migration> = {
   '0001_newsletter_and_telemetry': newsletterAndTelemetry,
   '0002_contact_messages': contactMessages,
   '0003_identity': identity,
+  '0004_sessions_by_user': sessionsByUser,
 };
 
 export const storeMigrations: MigrationProvider = {
