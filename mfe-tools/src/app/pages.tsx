@@ -18,6 +18,9 @@ const TOOL_PAGES = {
   'spf-lookup': lazy(() => import('../features/spf-lookup/SpfLookupPage')),
   'dkim-lookup': lazy(() => import('../features/dkim-lookup/DkimLookupPage')),
   'dmarc-generator': lazy(() => import('../features/dmarc-generator/DmarcGeneratorPage')),
+  'spf-generator': lazy(() => import('../features/spf-generator/SpfGeneratorPage')),
+  'dkim-generator': lazy(() => import('../features/dkim-generator/DkimGeneratorPage')),
+  'bimi-generator': lazy(() => import('../features/bimi-generator/BimiGeneratorPage')),
 } satisfies Record<string, LazyExoticComponent<ComponentType<PageProps>>>;
 
 /** The three tools that are also public pages (spec §2). */

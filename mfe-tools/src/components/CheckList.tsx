@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Check } from '@bimi/contracts/tools';
 import { StatusIcon } from './StatusIcon';
-import { STATUS_LABEL, STATUS_ORDER } from './status';
+import { STATUS_LABEL, STATUS_ORDER, VISUALLY_HIDDEN } from './status';
 
 /** Fails first, then warnings, passes and notes; the server's order within each status is kept. */
 export function sortChecks(checks: readonly Check[]): Check[] {
@@ -22,12 +22,13 @@ export function CheckList({ checks }: { checks: readonly Check[] }) {
           key={check.id}
           data-check-id={check.id}
           data-status={check.status}
-          sx={{ display: 'flex', gap: 1.5, p: 2, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 0 }}
+          // A pass needs no fix: its row is denser so problems stand out in a long list.
+          sx={{ display: 'flex', gap: 1.5, px: 2, py: check.status === 'pass' ? 1 : 2, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 0 }}
         >
           <StatusIcon status={check.status} sx={{ mt: '2px' }} />
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <Box component="span" sx={VISUALLY_HIDDEN}>
                 {STATUS_LABEL[check.status]}:{' '}
               </Box>
               {check.title}

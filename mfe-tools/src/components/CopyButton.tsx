@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import { VISUALLY_HIDDEN } from './status';
 
 type CopyState = 'ready' | 'copied' | 'failed';
 
@@ -43,7 +44,7 @@ export function CopyButton({
       >
         {shown}
       </Button>
-      <span role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <span role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
         {state === 'copied' ? `${what ?? 'Text'} copied to the clipboard` : ''}
       </span>
     </>

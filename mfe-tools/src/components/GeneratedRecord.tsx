@@ -8,7 +8,22 @@ import { MONOSPACE } from './RecordsTable';
  * A generator's output, rebuilt on every keystroke: the problems with the input, or the
  * record to publish, with where to publish it, each copyable with one click.
  */
-export function GeneratedRecord({ name, type = 'TXT', record, errors, what }: { name: string; type?: string; record: string; errors: readonly string[]; what: string }) {
+export function GeneratedRecord({
+  name,
+  type = 'TXT',
+  record,
+  errors,
+  what,
+  strings,
+}: {
+  name: string;
+  type?: string;
+  record: string;
+  errors: readonly string[];
+  what: string;
+  /** The value cut into 255-byte strings, when it is longer than one: some DNS panels want them quoted. */
+  strings?: readonly string[] | undefined;
+}) {
   return (
     <Box component="section" aria-label={`Your ${what}`} data-testid="generated-record" data-valid={errors.length === 0} sx={{ mt: 4, border: 1, borderColor: errors.length ? 'error.main' : 'success.main', borderRadius: 2, overflow: 'hidden' }}>
       <Box sx={{ px: 2, py: 1.5, bgcolor: 'grey.50', display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -42,6 +57,14 @@ export function GeneratedRecord({ name, type = 'TXT', record, errors, what }: { 
           <Box component="pre" data-testid="generated-value" sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontFamily: MONOSPACE, fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {record}
           </Box>
+          {strings && strings.length > 1 && (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography color="text.secondary" sx={{ fontSize: 14, flex: '1 1 240px' }}>
+                Longer than 255 characters: if your DNS provider asks for quoted strings, copy it as {strings.length} strings instead.
+              </Typography>
+              <CopyButton text={strings.map((part) => `"${part}"`).join(' ')} label="Copy as quoted strings" what={`${what} as quoted strings`} />
+            </Box>
+          )}
         </Box>
       )}
     </Box>

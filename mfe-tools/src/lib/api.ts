@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import { ApiError } from '@bimi/contracts/api-error';
-import { ToolAnswer, type ToolName } from '@bimi/contracts/tools';
+import { ToolAnswer, type ToolName, type VmcUpload } from '@bimi/contracts/tools';
 
 /**
  * The tools' one API client: every checker asks GET /api/tools/<tool>?… and gets the
@@ -79,10 +78,7 @@ export function runTool(
   );
 }
 
-/** The VMC validator's upload: the PEM text the user chose, checked by the bff (POST /api/tools/vmc). */
-export const VmcUpload = z.object({ pem: z.string() });
-export type VmcUpload = z.infer<typeof VmcUpload>;
-
+/** The VMC validator's upload: the PEM text the user chose (and the domain it must name), checked by the bff. */
 export function validateUploadedVmc(
   upload: VmcUpload,
   options: { signal?: AbortSignal; fetch?: Fetch } = {},

@@ -19,18 +19,17 @@ function KeySection({ answer }: { answer: ToolAnswer }) {
       {keys.length === 0 && <Typography color="text.secondary">No key was found at any selector tried.</Typography>}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(240px, 1fr))' } }}>
         {keys.map((key) => (
-          <Box key={key.selector} data-selector={key.selector} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}>
-            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{key.selector}</Typography>
-            <Typography color="text.secondary" data-testid="dkim-key-summary">
-              {[key.keyType?.toUpperCase(), key.keyBits ? `${key.keyBits}-bit` : undefined].filter(Boolean).join(' · ') || 'Key type unknown'}
-              {key.revoked ? ' · revoked (empty p=)' : ''}
+          <Box key={key.selector} data-selector={key.selector} sx={{ border: 1, borderColor: key.usable ? 'divider' : 'error.main', borderRadius: 2, p: 2 }}>
+            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>Selector {key.selector}</Typography>
+            <Typography color={key.usable ? 'text.secondary' : 'error'} data-testid="dkim-key-summary" sx={{ overflowWrap: 'anywhere' }}>
+              {key.summary}
             </Typography>
           </Box>
         ))}
       </Box>
-      {tried.length > 0 && (
+      {tried.length > 1 && (
         <Typography color="text.secondary" sx={{ mt: 1.5, fontSize: 14 }}>
-          Selectors tried: {tried.join(', ')}.
+          Common selectors tried: {tried.join(', ')}.
         </Typography>
       )}
     </ResultSection>

@@ -1,33 +1,37 @@
-/** The keys a DKIM answer found, read defensively from `details` (one key, or one per selector). */
+import * as z from 'zod/mini';
+
+/**
+ * The keys a DKIM answer found, from its `details` (DkimDetails of @bimi/email-auth/dkim):
+ * one entry per selector with a record, and the selectors tried.
+ */
+const DkimKey = z.union([
+  z.object({ ok: z.literal(true), type: z.string(), bits: z.number() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+const DkimSelectorResult = z.object({
+  selector: z.string(),
+  status: z.string(),
+  record: z.optional(z.object({ keyType: z.optional(z.string()), publicKey: z.optional(z.string()), key: z.optional(DkimKey) })),
+  score: z.optional(z.number()),
+});
+const DkimDetails = z.object({ tried: z.array(z.string()), selectors: z.array(DkimSelectorResult) });
+
 export interface DkimKeySummary {
   selector: string;
-  keyType?: string | undefined;
-  keyBits?: number | undefined;
-  revoked: boolean;
+  /** "RSA · 2048-bit", "revoked (empty p=)", or why the key cannot be read. */
+  summary: string;
+  usable: boolean;
 }
 
-type Loose = Record<string, unknown>;
-
-function asObject(value: unknown): Loose | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : undefined;
-}
-
-function readKey(value: unknown, fallbackSelector?: string): DkimKeySummary | undefined {
-  const node = asObject(value);
-  if (!node) return undefined;
-  const key = asObject(node['key']) ?? node;
-  const selector = typeof node['selector'] === 'string' ? node['selector'] : fallbackSelector;
-  if (!selector) return undefined;
-  const keyType = [key['keyType'], key['type'], key['k']].find((candidate) => typeof candidate === 'string') as string | undefined;
-  const keyBits = [key['keyBits'], key['bits'], key['keySize'], key['size']].find((candidate) => typeof candidate === 'number') as number | undefined;
-  return { selector, keyType, keyBits, revoked: key['revoked'] === true };
-}
-
-export function dkimKeysFrom(details: Loose | undefined): { keys: DkimKeySummary[]; tried: string[] } {
-  if (!details) return { keys: [], tried: [] };
-  const list = [details['keys'], details['found'], details['selectors']].find(Array.isArray) as unknown[] | undefined;
-  const keys = list ? list.flatMap((entry) => readKey(entry) ?? []) : [readKey(details)].flatMap((key) => (key && (key.keyType || key.keyBits || key.revoked) ? [key] : []));
-  const triedValue = details['tried'] ?? details['selectorsTried'];
-  const tried = Array.isArray(triedValue) ? triedValue.filter((entry): entry is string => typeof entry === 'string') : [];
-  return { keys, tried };
+export function dkimKeysFrom(details: Record<string, unknown> | undefined): { keys: DkimKeySummary[]; tried: string[] } {
+  const parsed = DkimDetails.safeParse(details);
+  if (!parsed.success) return { keys: [], tried: [] };
+  const keys = parsed.data.selectors.flatMap((result): DkimKeySummary[] => {
+    if (result.status !== 'found' || !result.record) return [];
+    const { key, publicKey, keyType } = result.record;
+    if (publicKey === '') return [{ selector: result.selector, summary: 'Revoked (empty p=)', usable: false }];
+    if (key?.ok) return [{ selector: result.selector, summary: `${key.type.toUpperCase()} · ${key.bits}-bit`, usable: true }];
+    return [{ selector: result.selector, summary: key && !key.ok ? key.error : `${(keyType ?? 'rsa').toUpperCase()} key that could not be read`, usable: false }];
+  });
+  return { keys, tried: parsed.data.tried };
 }

@@ -48,10 +48,10 @@ export default function SpfLookupPage({ route }: PageProps) {
         state={run.state}
         onRetry={run.retry}
         before={(answer) => {
-          const { root, totalLookups } = spfTreeFrom(answer.details);
-          return root ? (
+          const tree = spfTreeFrom(answer.details);
+          return tree.root ? (
             <ResultSection title="Include and redirect tree" testId="spf-tree-section">
-              <SpfTree root={root} totalLookups={totalLookups} />
+              <SpfTree {...tree} root={tree.root} />
             </ResultSection>
           ) : null;
         }}

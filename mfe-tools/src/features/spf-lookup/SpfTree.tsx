@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MONOSPACE } from '../../components/RecordsTable';
-import type { SpfTreeNode } from './spf-tree';
+import type { SpfTreeNode, SpfTreeSummary } from './spf-tree';
 
-/** RFC 7208 §4.6.4: at most 10 DNS-querying terms in one evaluation, or the result is a permerror. */
-export const SPF_LOOKUP_LIMIT = 10;
+// RFC 7208 §4.6.4. Not imported from @bimi/email-auth/spf: that module brings the Public Suffix
+// List (tldts, ~47 KB gzip) into this page for two numbers.
+const SPF_LOOKUP_LIMIT = 10;
+const SPF_VOID_LOOKUP_LIMIT = 2;
 
 function TreeNode({ node }: { node: SpfTreeNode }) {
   return (
@@ -22,6 +24,7 @@ function TreeNode({ node }: { node: SpfTreeNode }) {
           {node.lookups !== undefined && (
             <Typography component="span" color="text.secondary" sx={{ fontSize: 14, ml: 'auto' }}>
               {node.lookups} lookup{node.lookups === 1 ? '' : 's'}
+              {node.voidLookups ? `, ${node.voidLookups} void` : ''}
             </Typography>
           )}
         </Box>
@@ -47,16 +50,27 @@ function TreeNode({ node }: { node: SpfTreeNode }) {
   );
 }
 
-/** The record and every include/redirect it pulls in, with the lookups each costs against the limit of 10. */
-export function SpfTree({ root, totalLookups }: { root: SpfTreeNode; totalLookups?: number | undefined }) {
+/**
+ * The record and every include/redirect it pulls in, with the lookups each costs against
+ * RFC 7208 §4.6.4's limits: 10 DNS-querying terms and 2 void lookups per evaluation.
+ */
+export function SpfTree({ root, totalLookups, voidLookups, truncated }: SpfTreeSummary & { root: SpfTreeNode }) {
   const over = totalLookups !== undefined && totalLookups > SPF_LOOKUP_LIMIT;
+  const voidOver = voidLookups !== undefined && voidLookups > SPF_VOID_LOOKUP_LIMIT;
   return (
     <Box data-testid="spf-tree">
       {totalLookups !== undefined && (
-        <Typography data-testid="spf-lookup-count" sx={{ mb: 1.5, fontWeight: 600, color: over ? 'error.main' : 'text.primary' }}>
+        <Typography data-testid="spf-lookup-count" sx={{ fontWeight: 600, color: over ? 'error.main' : 'text.primary' }}>
+          {truncated ? 'At least ' : ''}
           {totalLookups} of {SPF_LOOKUP_LIMIT} DNS lookups used{over ? ': over the limit, so receivers treat SPF as broken (permerror)' : ''}
         </Typography>
       )}
+      {voidLookups !== undefined && voidLookups > 0 && (
+        <Typography sx={{ fontWeight: 600, color: voidOver ? 'error.main' : 'text.primary' }}>
+          {voidLookups} of {SPF_VOID_LOOKUP_LIMIT} void lookups (names that do not exist){voidOver ? ': over the limit (permerror)' : ''}
+        </Typography>
+      )}
+      <Box sx={{ mb: 1.5 }} />
       <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
         <TreeNode node={root} />
       </Box>

@@ -10,12 +10,25 @@ export interface SpfTreeNode {
   record?: string | undefined;
   /** DNS lookups this record's own terms cost (RFC 7208 §4.6.4). */
   lookups?: number | undefined;
-  /** Why this branch could not be followed, when it could not. */
+  /** DNS queries that found nothing, made for this record's terms (limit 2 in all). */
+  voidLookups?: number | undefined;
+  /** Why this branch stops, in words, when it does. */
   problem?: string | undefined;
   children: SpfTreeNode[];
 }
 
 type Loose = Record<string, unknown>;
+
+/** The reasons @bimi/email-auth's SPF walk gives for a branch that stops (SpfNode.problem). */
+const PROBLEM_WORDS: Record<string, string> = {
+  missing: 'No SPF record here: receivers treat this include as a permanent error.',
+  multiple: 'Several SPF records here: receivers treat that as a permanent error.',
+  'dns-error': 'The DNS lookup failed, so this branch could not be checked.',
+  loop: 'Include loop: this record is already being evaluated higher up.',
+  invalid: 'This record has invalid terms.',
+  macro: 'Uses SPF macros, which depend on each message: not expanded here.',
+  truncated: 'Not followed further: the lookup budget of this check ran out.',
+};
 const MAX_DEPTH = 12;
 
 function asObject(value: unknown): Loose | undefined {
@@ -57,13 +70,26 @@ function readNode(value: unknown, via: string, depth: number): SpfTreeNode | und
     via,
     record,
     lookups: firstNumber(node, ['lookups', 'lookupCount', 'ownLookups']),
-    problem: firstString(node, ['problem', 'error', 'errorMessage']),
+    voidLookups: firstNumber(node, ['voidLookups']),
+    problem: ((code) => (code ? (PROBLEM_WORDS[code] ?? code) : undefined))(firstString(node, ['problem', 'error'])),
     children,
   };
 }
 
-export function spfTreeFrom(details: Loose | undefined): { root?: SpfTreeNode | undefined; totalLookups?: number | undefined } {
-  if (!details) return {};
-  const root = readNode(details['tree'] ?? details['root'] ?? details, 'root', 0);
-  return { root, totalLookups: firstNumber(details, ['lookups', 'totalLookups', 'lookupCount']) };
+export interface SpfTreeSummary {
+  root?: SpfTreeNode | undefined;
+  totalLookups?: number | undefined;
+  voidLookups?: number | undefined;
+  /** The walk stopped at its bounds: the count is a lower bound. */
+  truncated: boolean;
+}
+
+export function spfTreeFrom(details: Loose | undefined): SpfTreeSummary {
+  if (!details) return { truncated: false };
+  return {
+    root: readNode(details['tree'], 'root', 0),
+    totalLookups: firstNumber(details, ['lookups']),
+    voidLookups: firstNumber(details, ['voidLookups']),
+    truncated: details['truncated'] === true,
+  };
 }

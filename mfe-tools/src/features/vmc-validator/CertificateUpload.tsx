@@ -2,27 +2,39 @@ import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-
-/** A PEM chain of a mark certificate and two intermediates is a few kilobytes; this is generous. */
-export const MAX_PEM_BYTES = 200_000;
+import { MAX_PEM_BYTES } from '@bimi/contracts/tools';
+import { validateDomain } from '../../lib/domain';
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
 
 /** What is wrong with a chosen file before it is sent, or undefined when it looks like a PEM certificate. */
 export function describePemProblem(file: { name: string; size: number }, text: string): string | undefined {
   if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > MAX_PEM_BYTES) return `${file.name} is ${Math.round(file.size / 1000)} KB; a mark certificate file is a few KB. Choose the .pem file your issuer sent.`;
+  if (file.size > MAX_PEM_BYTES) return `${file.name} is ${Math.round(file.size / 1024)} KB; a mark certificate file is at most ${MAX_PEM_BYTES / 1024} KB. Choose the .pem file your issuer sent.`;
   if (!PEM_BLOCK.test(text)) {
     return `${file.name} is not a PEM certificate: it must contain a block starting with -----BEGIN CERTIFICATE-----. Convert a DER (.cer) file with: openssl x509 -inform der -in cert.cer -out cert.pem`;
   }
   return undefined;
 }
 
-/** Choose a .pem file; it is read in the browser, checked to be PEM, then handed over. */
-export function CertificateUpload({ busy, onPem }: { busy: boolean; onPem: (pem: string, fileName: string) => void }) {
+/**
+ * Choose a .pem file, and optionally the domain it must name; the file is read in the browser,
+ * checked to be PEM, then handed over.
+ */
+export function CertificateUpload({ busy, onPem }: { busy: boolean; onPem: (upload: { pem: string; domain?: string }, fileName: string) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string>();
   const [fileName, setFileName] = useState<string>();
+  const [domain, setDomain] = useState('');
+  const [domainError, setDomainError] = useState<string>();
+
+  function checkedDomain(): { ok: boolean; value?: string } {
+    if (domain.trim() === '') return { ok: true };
+    const result = validateDomain(domain);
+    setDomainError(result.ok ? undefined : result.message);
+    return result.ok ? { ok: true, value: result.value } : { ok: false };
+  }
 
   async function choose(file: File | undefined) {
     if (!file) return;
@@ -30,11 +42,26 @@ export function CertificateUpload({ busy, onPem }: { busy: boolean; onPem: (pem:
     const text = file.size > MAX_PEM_BYTES ? '' : await file.text();
     const found = describePemProblem(file, text);
     setProblem(found);
-    if (!found) onPem(text, file.name);
+    const named = checkedDomain();
+    if (found || !named.ok) return;
+    onPem(named.value ? { pem: text, domain: named.value } : { pem: text }, file.name);
   }
 
   return (
     <Box component="form" aria-label="Upload a certificate" onSubmit={(event) => event.preventDefault()} sx={{ mt: 3 }}>
+      <TextField
+        label="Domain (optional)"
+        value={domain}
+        onChange={(event) => {
+          setDomain(event.target.value);
+          setDomainError(undefined);
+        }}
+        onBlur={() => checkedDomain()}
+        placeholder="example.com"
+        error={Boolean(domainError)}
+        helperText={domainError ?? 'Also check that the certificate names this domain'}
+        sx={{ width: '100%', maxWidth: 480, mb: 2 }}
+      />
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="contained" size="large" disabled={busy} onClick={() => input.current?.click()} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
           {busy ? 'Checking…' : 'Choose a PEM file'}
@@ -54,7 +81,7 @@ export function CertificateUpload({ busy, onPem }: { busy: boolean; onPem: (pem:
         />
       </Box>
       <Typography role={problem ? 'alert' : undefined} color={problem ? 'error' : 'text.secondary'} sx={{ mt: 1, fontSize: 14, overflowWrap: 'anywhere' }}>
-        {problem ?? 'The file is sent to our server only to be checked; it is not stored. Checking a file does not compare it with a domain.'}
+        {problem ?? 'The file is sent to our server only to be checked; it is not stored.'}
       </Typography>
     </Box>
   );

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { ToolAnswer } from '@bimi/contracts/tools';
+import type { ToolAnswer, VmcUpload } from '@bimi/contracts/tools';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { CertificateDetails } from '../../components/CertificateDetails';
 import { InboxPreview } from '../../components/InboxPreview';
@@ -39,19 +39,19 @@ function CertificateSections({ answer }: { answer: ToolAnswer }) {
 /** The upload's own run: not in the URL (a file cannot be shared by link), retried with the same text. */
 function useUploadRun() {
   const [state, setState] = useState<ToolRunState>({ status: 'idle' });
-  const last = useRef<{ pem: string; fileName: string }>(undefined);
+  const last = useRef<{ upload: VmcUpload; fileName: string }>(undefined);
   const controller = useRef<AbortController>(undefined);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const send = useCallback(async (pem: string, fileName: string) => {
+  const send = useCallback(async (upload: VmcUpload, fileName: string) => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
-    last.current = { pem, fileName };
-    const query = { file: fileName };
+    last.current = { upload, fileName };
+    const query: Record<string, string> = upload.domain ? { file: fileName, domain: upload.domain } : { file: fileName };
     setState({ status: 'running', query });
     try {
-      const answer = await validateUploadedVmc({ pem }, { signal: current.signal });
+      const answer = await validateUploadedVmc(upload, { signal: current.signal });
       setState({ status: 'done', query, answer });
     } catch (error) {
       if (current.signal.aborted) return;
@@ -59,7 +59,7 @@ function useUploadRun() {
     }
   }, []);
   const retry = useCallback(() => {
-    if (last.current) void send(last.current.pem, last.current.fileName);
+    if (last.current) void send(last.current.upload, last.current.fileName);
   }, [send]);
   return { state, send, retry };
 }
@@ -129,7 +129,7 @@ export default function VmcValidatorPage({ route }: PageProps) {
         </>
       ) : (
         <>
-          <CertificateUpload busy={upload.state.status === 'running'} onPem={(pem, fileName) => void upload.send(pem, fileName)} />
+          <CertificateUpload busy={upload.state.status === 'running'} onPem={(file, fileName) => void upload.send(file, fileName)} />
           <ToolResult state={upload.state} onRetry={upload.retry} after={(answer) => <CertificateSections answer={answer} />} recordsTitle="Records and files" />
         </>
       )}
