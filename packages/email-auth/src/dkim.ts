@@ -3,9 +3,9 @@ import * as asn1js from 'asn1js';
 import * as z from 'zod/mini';
 import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
 import { describeLookupError, lookupTxt, type DnsResolver } from './dns';
-import { validateDomain } from './domain';
+import { isSelector, validateDomain } from './domain-name';
 import { asText, readInput } from './input';
-import { splitTxt } from './spf';
+import { splitTxt } from './txt';
 import { listWords, parseTagList, quote, type Tag } from './tag-list';
 
 /** DKIM public key records (RFC 6376 §3.6.1) at `<selector>._domainkey.<domain>`; key sizes per RFC 8301, Ed25519 per RFC 8463. */
@@ -213,11 +213,6 @@ export interface DkimDetails {
   tried: string[];
   /** Selectors with a record (or a failed lookup), each with its own checks and score. */
   selectors: DkimSelectorResult[];
-}
-
-/** A selector is one or more DNS labels (RFC 6376 §3.1). */
-function isSelector(selector: string): boolean {
-  return selector.length <= 200 && selector.split('.').every((label) => /^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$/.test(label));
 }
 
 /**

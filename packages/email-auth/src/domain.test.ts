@@ -1,4 +1,5 @@
-import { isDomainName, isPublicSuffix, organizationalDomain, validateDomain } from './domain';
+import { isPublicSuffix, organizationalDomain } from './domain';
+import { isDomainName, validateDomain } from './domain-name';
 
 describe('validateDomain', () => {
   it.each([

@@ -5,7 +5,8 @@ import { buildDkimRecord, inspectDkim, parseDkim, readDkimKey } from './dkim';
 import { buildDmarcRecord, checkBimiReadiness, inspectDmarc, parseDmarc } from './dmarc';
 import type { DnsResolver } from './dns';
 import { organizationalDomain, validateDomain } from './domain';
-import { buildSpfRecord, inspectSpf, parseSpf, splitTxt } from './spf';
+import { buildSpfRecord, inspectSpf, parseSpf } from './spf';
+import { splitTxt } from './txt';
 import { checkSvgTinyPs } from './svg';
 
 /**

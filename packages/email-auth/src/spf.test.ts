@@ -1,6 +1,7 @@
 import { Check } from '@bimi/contracts/tools';
 import { memoryResolver, type Zone } from './memory-resolver';
-import { buildSpfRecord, inspectSpf, parseSpf, splitTxt, type SpfNode } from './spf';
+import { buildSpfRecord, inspectSpf, parseSpf, type SpfNode } from './spf';
+import { splitTxt } from './txt';
 
 const ids = (checks: Check[]) => checks.map((check) => check.id);
 const byId = (checks: Check[], id: string) => checks.find((check) => check.id === id);

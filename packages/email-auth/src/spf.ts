@@ -2,10 +2,11 @@ import type { Check, DnsRecord } from '@bimi/contracts/tools';
 import ipaddr from 'ipaddr.js';
 import * as z from 'zod/mini';
 import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
-import { describeLookupError, lookup, lookupTxt, type DnsResolver, type Lookup } from './dns';
-import { isDomainName, validateDomain } from './domain';
+import { describeLookupError, lookup, type DnsResolver, type Lookup } from './dns';
+import { isDomainName, validateDomain } from './domain-name';
 import { asText, readInput } from './input';
 import { listWords, quote } from './tag-list';
+import { byteLength, splitTxt, TXT_STRING_LIMIT } from './txt';
 
 /** SPF (RFC 7208): the record at the domain itself, and every record it includes or redirects to. */
 
@@ -57,8 +58,6 @@ export const SPF_LOOKUP_LIMIT = 10;
 export const SPF_VOID_LOOKUP_LIMIT = 2;
 /** RFC 7208 §3.4: keep the record small enough for one UDP answer. */
 export const SPF_RECORD_SIZE_LIMIT = 450;
-/** One DNS character-string holds at most 255 bytes (RFC 1035 §3.3). */
-export const TXT_STRING_LIMIT = 255;
 
 const SPF_VERSION = /^v=spf1(?: |$)/i;
 const MACRO = /%\{[slodiphcrtv]\d*r?[.\-+,/_=]*\}|%%|%_|%-/gi;
@@ -67,9 +66,6 @@ export function isSpfText(text: string): boolean {
   return SPF_VERSION.test(text);
 }
 
-export function byteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
-}
 
 /** Whether a domain-spec holds macros (RFC 7208 §7), which only a live evaluation can expand. */
 export function hasMacro(spec: string): boolean {
@@ -500,19 +496,6 @@ export interface BuiltSpfRecord {
   lookups: number;
   /** The record cut into character-strings of at most 255 bytes, for DNS hosts that need them. */
   strings: string[];
-}
-
-/** Cuts a TXT value into as few strings of at most 255 bytes as possible; receivers join them back without spaces. */
-export function splitTxt(text: string): string[] {
-  const strings: string[] = [];
-  let rest = text;
-  while (rest !== '') {
-    let cut = Math.min(rest.length, TXT_STRING_LIMIT);
-    while (cut > 1 && byteLength(rest.slice(0, cut)) > TXT_STRING_LIMIT) cut -= 1;
-    strings.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
-  }
-  return strings;
 }
 
 /** Builds an SPF record from the generator's fields, validating each. Never throws. */
