@@ -1,6 +1,7 @@
 import { SPEC_ROUTE_OWNERS } from '../fixtures/routes';
 import { concretePath, fetchRegistry, findOwner } from '../support/registry';
 import { expect, expectRemotePage, navigateClientSide, REMOTES, SITE_NAME, test } from '../support/test';
+import { createVerifiedAccount, signInByApi } from '../support/account';
 
 /** Routes that only forward somewhere else (mfe-account pages.tsx). */
 const REDIRECTS: Record<string, string> = {
@@ -44,6 +45,9 @@ for (const remoteName of REMOTES) {
       expect(response.headers()['content-type']).toContain('text/html');
       expect(await response.text(), `<title> of ${path}`).toContain(`<title>${route.title} | ${SITE_NAME}</title>`);
     }
+
+    // Account pages are shown only with a session (spec §6): the browser signs in first.
+    if (remote.routes.some((route) => route.path.startsWith('/account'))) await signInByApi(page, await createVerifiedAccount(page));
 
     // The browser: one document for the remote's first route, then client-side navigation.
     const [first, ...others] = remote.routes;

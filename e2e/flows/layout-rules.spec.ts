@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { CART_STORAGE_KEY, ONE_VMC_CART, ONE_VMC_TOTAL } from '../fixtures/cart';
 import { backgroundRgba, expect, expectRemotePage, test } from '../support/test';
+import { signedInOnDashboard } from '../support/account';
 
 /** Spec §2 layout rules: which header and footer each kind of page gets. */
 const FRAMES = [
@@ -93,7 +94,7 @@ function layoutRulesAtEveryWidth() {
     await expectRemotePage(page, 'storefront', 'About us');
     await expect(dot).toHaveAttribute('data-visible', 'true');
     await expect(dot.locator('.MuiBadge-badge')).toBeVisible();
-    await expect(page.getByTestId('cart-toggle')).toHaveAccessibleName('Open cart, 1 item');
+    await expect(page.getByTestId('cart-toggle')).toHaveAccessibleName(`Open cart, 1 item, ${ONE_VMC_TOTAL}`);
 
     await page.getByTestId('cart-toggle').click();
     const drawer = page.locator('.MuiDrawer-paper').filter({ has: page.getByTestId('cart-drawer') });
@@ -163,7 +164,8 @@ test.describe('at 1280px', () => {
   });
 
   test('account pages: the sidebar with its groups, no public header or footer; collapsing is remembered', async ({ page }) => {
-    await page.goto('/account/dashboard');
+    // Account pages need a session (spec §6).
+    await signedInOnDashboard(page);
     await expectRemotePage(page, 'account', 'Dashboard');
     await expect(page.getByTestId('account-layout')).toHaveAttribute('data-variant', 'desktop');
     const sidebar = page.getByTestId('account-sidebar');
@@ -300,7 +302,8 @@ test.describe('at 375px', () => {
   });
 
   test('account pages: a top bar that hides on scroll down past 60px, bottom tabs, and the More sheet', async ({ page }) => {
-    await page.goto('/account/dashboard');
+    // Account pages need a session (spec §6).
+    await signedInOnDashboard(page);
     await expectRemotePage(page, 'account', 'Dashboard');
     await expect(page.getByTestId('account-layout')).toHaveAttribute('data-variant', 'phone');
     await expect(page.getByTestId('account-sidebar')).toHaveCount(0);
@@ -337,7 +340,7 @@ test.describe('at 375px', () => {
     await expect(sheet).toBeVisible();
     await expect(sheet.getByRole('link', { name: 'Profile' })).toBeVisible();
     await expect(sheet.getByRole('link', { name: 'Validation guide' })).toBeVisible();
-    await expect(sheet.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await page.screenshot({ path: '/tmp/e2e-more-sheet.png' });
 
     // Spec §9: dragging the sheet down less than 20% of the screen height leaves it open...
@@ -362,7 +365,8 @@ test.describe('at 375px', () => {
   });
 
   test('the bottom tabs navigate between account pages of different remotes', async ({ page }) => {
-    await page.goto('/account/dashboard');
+    // Account pages need a session (spec §6).
+    await signedInOnDashboard(page);
     await expectRemotePage(page, 'account', 'Dashboard');
     const tabs = page.getByTestId('mobile-tabs');
     await tabs.getByRole('link', { name: 'Tools' }).click();

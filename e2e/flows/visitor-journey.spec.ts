@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { createVerifiedAccount, signInWithForm } from '../support/account';
 import { sharedKeys } from '../support/federation';
 import { expect, expectRemotePage, navigateClientSide, REMOTES, test } from '../support/test';
 
@@ -36,6 +37,9 @@ test('a visitor crosses all four remotes in one document, on one set of singleto
     if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) documents.push(request.url());
   });
 
+  // An account made beforehand, over the API (the sign-up flow covers the pages).
+  const user = await createVerifiedAccount(page);
+
   // Home (storefront).
   await page.goto('/');
   await expectRemotePage(page, 'storefront', 'BIMI mark certificates and DMARC enforcement');
@@ -55,8 +59,10 @@ test('a visitor crosses all four remotes in one document, on one set of singleto
   await expect(page.locator('h1')).toHaveText('Verified Mark Certificate (VMC)');
   await expectThemeProbes(page, 'the product page');
 
-  // Checkout (checkout remote), from the product page's button.
-  await page.getByRole('link', { name: 'Go to checkout' }).click();
+  // Checkout (checkout remote): add the configured certificate, then go through the cart drawer.
+  await page.getByTestId('add-to-cart').click();
+  await page.getByTestId('cart-toggle').click();
+  await page.locator('.MuiDrawer-paper').getByRole('link', { name: 'Go to checkout' }).click();
   await expect(page).toHaveURL('/checkout');
   await expectRemotePage(page, 'checkout', 'Checkout');
   await expectThemeProbes(page, 'checkout');
@@ -66,8 +72,12 @@ test('a visitor crosses all four remotes in one document, on one set of singleto
   await expect(page).toHaveURL('/auth/signin?callbackUrl=%2Fcheckout');
   await expectRemotePage(page, 'account', 'Sign in');
 
-  // Signing in is not built yet: the account area is entered client-side.
-  await navigateClientSide(page, '/account/dashboard');
+  // Signing in returns to the checkout, and the floating Dashboard button leads to the account area.
+  await signInWithForm(page, user);
+  await expect(page).toHaveURL('/checkout');
+  await expectRemotePage(page, 'checkout', 'Checkout');
+  await page.getByTestId('floating-dashboard').click();
+  await expect(page).toHaveURL('/account/dashboard');
   await expectRemotePage(page, 'account', 'Dashboard');
   await expectThemeProbes(page, 'the dashboard');
 

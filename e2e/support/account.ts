@@ -49,3 +49,15 @@ export async function signedInOnDashboard(page: Page): Promise<TestUser> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Ada');
   return user;
 }
+
+/**
+ * Signs in over the NextAuth protocol of spec §7 (csrf, then the credentials callback), as
+ * the session client does; the cookie lands in the page's browser context.
+ */
+export async function signInByApi(page: Page, user: TestUser): Promise<void> {
+  const { csrfToken } = (await (await page.request.get(AUTH_PATHS.csrf)).json()) as { csrfToken: string };
+  const answer = await page.request.post(AUTH_PATHS.credentialsCallback, {
+    form: { csrfToken, email: user.email, password: user.password, callbackUrl: '/account/dashboard', json: 'true' },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
