@@ -40,11 +40,7 @@ export function scoreChecks(checks: readonly Check[], ceiling = 100): number {
   return Math.max(0, Math.min(ceiling, 100 - penalty));
 }
 
-/** TXT strings of one record joined as published (RFC 7208 §3.3, RFC 6376 §3.6.2.2). */
-export function joinTxt(strings: readonly string[]): string {
-  return strings.join('');
-}
-
+/** A TXT record as shown: its strings joined as receivers join them (RFC 7208 §3.3, RFC 6376 §3.6.2.2). */
 export function txtRecord(name: string, strings: readonly string[]): DnsRecord {
-  return { name, type: 'TXT', value: joinTxt(strings) };
+  return { name, type: 'TXT', value: strings.join('') };
 }

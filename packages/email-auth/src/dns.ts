@@ -71,8 +71,3 @@ export function describeLookupError(name: string, failure: { code: string; messa
   };
   return `Looking up ${name} failed: ${reasons[failure.code] ?? failure.message} (${failure.code}).`;
 }
-
-/** Lower-case, no trailing dot, no surrounding spaces: how names are compared and shown. */
-export function normalizeName(name: string): string {
-  return name.trim().toLowerCase().replace(/\.+$/, '');
-}

@@ -1,4 +1,4 @@
-import { isPublicSuffix, organizationalDomain } from './domain';
+import { organizationalDomain } from './domain';
 import { isDomainName, validateDomain } from './domain-name';
 
 describe('validateDomain', () => {
@@ -32,11 +32,6 @@ describe('organizationalDomain (RFC 7489 §3.2, public suffix list)', () => {
     ['foo.unknown-tld-xyz', 'foo.unknown-tld-xyz'],
   ])('%s → %s', (domain, org) => {
     expect(organizationalDomain(domain)).toBe(org);
-  });
-
-  it('knows public suffixes', () => {
-    expect(isPublicSuffix('co.uk')).toBe(true);
-    expect(isPublicSuffix('example.co.uk')).toBe(false);
   });
 
   it('isDomainName takes names as written only', () => {

@@ -1,4 +1,4 @@
-import { getDomain, parse } from 'tldts';
+import { getDomain } from 'tldts';
 import { asText } from './input';
 
 // The bff reads validateDomain and organizationalDomain from this one module.
@@ -12,11 +12,4 @@ export { isDomainName, isSelector, validateDomain, type DomainValidation } from 
 export function organizationalDomain(domain: string): string {
   const name = asText(domain).toLowerCase().replace(/\.$/, '');
   return getDomain(name, { allowPrivateDomains: false, validateHostname: false }) ?? name;
-}
-
-/** Whether `domain` is a public suffix itself (`co.uk`), where nobody publishes mail records. */
-export function isPublicSuffix(domain: string): boolean {
-  domain = asText(domain);
-  const result = parse(domain, { allowPrivateDomains: false, validateHostname: false });
-  return result.publicSuffix === domain.toLowerCase().replace(/\.$/, '') && result.domain === null;
 }

@@ -185,6 +185,12 @@ describe('inspectSpf', () => {
     expectFixes(result.checks);
   });
 
+  it('an invalid record is a permanent error and is not walked', async () => {
+    const result = await inspectSpf('bad.test', dns);
+    expect(ids(result.checks)).toEqual(['spf.record.found', 'spf.syntax.term', 'spf.all.fail']);
+    expect(result.score).toBeLessThanOrEqual(30);
+  });
+
   it('rejects what is not a domain', async () => {
     expect(ids((await inspectSpf('not a domain', dns)).checks)).toEqual(['spf.domain.invalid']);
   });

@@ -318,7 +318,8 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
   } else if (walk.lookups >= SPF_LOOKUP_LIMIT - 1) {
     checks.push(warn('spf.lookups.near-limit', 'Close to the DNS lookup limit', `Checking this record takes ${count} of the ${SPF_LOOKUP_LIMIT} DNS lookups allowed; one more include breaks SPF.`,
       'Free some room: remove unused includes or replace a/mx with ip4:/ip6: ranges.'));
-  } else {
+  } else if (!checks.some((check) => check.id === 'spf.syntax.term')) {
+    // An invalid record is never evaluated, so its lookup count means nothing.
     checks.push(pass('spf.lookups', 'DNS lookups within the limit', `Checking this record takes ${count} of the ${SPF_LOOKUP_LIMIT} DNS lookups allowed.`));
   }
   if (walk.voidLookups > SPF_VOID_LOOKUP_LIMIT) {
