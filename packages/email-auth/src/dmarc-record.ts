@@ -114,6 +114,10 @@ export function parseDmarc(text: string): DmarcParse {
 
 /** The failure for text that is not a DMARC record because it does not start with v=DMARC1. */
 export function versionCheck(text: string, first: Tag | undefined): Check {
+  if (first?.name === 'v' && /^DMARC1\s/.test(first.value)) {
+    return fail('dmarc.version', 'Missing semicolon after v=DMARC1', `The record reads ${quote(text, 40)}: without a semicolon after v=DMARC1, receivers do not recognize it.`,
+      'Separate every tag with a semicolon: v=DMARC1; p=none; rua=mailto:dmarc@example.com');
+  }
   const found = first ? `${first.name}=${first.value}` : quote(text);
   return fail(
     'dmarc.version',

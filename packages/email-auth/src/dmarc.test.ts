@@ -32,6 +32,7 @@ describe('parseDmarc', () => {
       expectFixes(result.checks);
     }
     expect(parseDmarc(' v = DMARC1 ;p=none').isDmarc).toBe(true);
+    expect(parseDmarc('v=DMARC1 p=reject').checks[0]?.title).toBe('Missing semicolon after v=DMARC1');
   });
 
   it('fails malformed pieces and duplicate tags, warns on unknown tags', () => {

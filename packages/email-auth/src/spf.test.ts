@@ -98,6 +98,7 @@ describe('inspectSpf', () => {
     'manymx.test': { TXT: ['v=spf1 mx -all'], MX: Array.from({ length: 11 }, (_, index) => ({ exchange: `mx${index}.manymx.test`, priority: index })) },
     'near.test': { TXT: [`v=spf1 ${'mx '.repeat(9)}-all`], MX: [{ exchange: 'mx.near.test', priority: 1 }] },
     'after-all.test': { TXT: ['v=spf1 -all include:never-looked-up.test'] },
+    'macro.test': { TXT: ['v=spf1 include:%{d1r}.spf.example exists:%{i}.bl.test redirect=%{d}.next.test'] },
   };
   const dns = memoryResolver(zone);
 
@@ -137,6 +138,16 @@ describe('inspectSpf', () => {
     const result = await inspectSpf('near.test', dns);
     expect(result.details.lookups).toBe(9);
     expect(byId(result.checks, 'spf.lookups.near-limit')?.status).toBe('warn');
+  });
+
+  it('RFC 7208 §7: an include or redirect with macros is counted and shown, not followed', async () => {
+    const result = await inspectSpf('macro.test', dns);
+    expect(result.details.lookups).toBe(3);
+    expect(result.details.tree?.children).toEqual([
+      { domain: '%{d1r}.spf.example', via: 'include', qualifier: '+', lookups: 0, voidLookups: 0, children: [], problem: 'macro' },
+      { domain: '%{d}.next.test', via: 'redirect', qualifier: undefined, lookups: 0, voidLookups: 0, children: [], problem: 'macro' },
+    ]);
+    expect(byId(result.checks, 'spf.macros')?.status).toBe('info');
   });
 
   it('terms after all are neither evaluated nor counted', async () => {

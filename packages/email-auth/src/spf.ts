@@ -422,7 +422,10 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   for (const term of mechanisms) {
     countLookup(walk, node, `${term.text} in ${domain}`);
     const target = (term.value ?? domain).toLowerCase();
-    if (term.value && hasMacro(term.value)) continue;
+    if (term.value && hasMacro(term.value)) {
+      if (term.name === 'include') node.children.push(macroNode(term.value, 'include', term.qualifier));
+      continue;
+    }
     if (term.name === 'include') {
       node.children.push(await walkRecord(walk, target, 'include', term.qualifier, nextPath));
     } else if (term.name === 'a' || term.name === 'mx' || term.name === 'exists') {
@@ -431,9 +434,16 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   }
   if (allIndex < 0 && parsed.record.redirect) {
     countLookup(walk, node, `redirect=${parsed.record.redirect} in ${domain}`);
-    if (!hasMacro(parsed.record.redirect)) node.children.push(await walkRecord(walk, parsed.record.redirect.toLowerCase(), 'redirect', undefined, nextPath));
+    node.children.push(hasMacro(parsed.record.redirect)
+      ? macroNode(parsed.record.redirect, 'redirect', undefined)
+      : await walkRecord(walk, parsed.record.redirect.toLowerCase(), 'redirect', undefined, nextPath));
   }
   return node;
+}
+
+/** An include or redirect whose target depends on each message (macros): shown, not followed. */
+function macroNode(target: string, via: SpfNode['via'], qualifier: SpfQualifier | undefined): SpfNode {
+  return { domain: target, via, qualifier, lookups: 0, voidLookups: 0, children: [], problem: 'macro' };
 }
 
 function countLookup(walk: Walk, node: SpfNode, what: string) {
