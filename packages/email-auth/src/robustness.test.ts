@@ -24,6 +24,9 @@ const recordLike = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 80 }).ma
 const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 200 }), recordLike, fc.string({ unit: fc.constantFrom(';', '=', ' ', 'a', ':'), maxLength: 5000 }));
 const huge = [';'.repeat(200_000), '='.repeat(200_000), `v=DMARC1; ${'p=reject;'.repeat(20_000)}`, `v=spf1 ${'include:a.example '.repeat(20_000)}-all`, `v=DKIM1; p=${'A'.repeat(300_000)}`, '\u{1F600}'.repeat(50_000)];
 
+/** Hundreds of generated cases per property: room for a loaded machine (a hang still fails). */
+const PROPERTY_TIMEOUT_MS = 30_000;
+
 function expectChecks(checks: readonly Check[]) {
   for (const check of checks) expect(Check.safeParse(check).success).toBe(true);
 }
@@ -41,7 +44,7 @@ describe('no text makes a parser, validator or builder throw', () => {
       validateDomain(text);
       organizationalDomain(text);
     }), { numRuns: 300 });
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('the SVG check', () => {
     const svgLike = fc.array(fc.constantFrom('<svg', '<svg xmlns="http://www.w3.org/2000/svg"', '>', '</svg>', '<title>', '</title>', '<!--', '-->', '<![CDATA[', ']]>', '<!DOCTYPE svg [<!ENTITY a "aaaa">]>', '&a;', '&', '"', "'", '=', 'xlink:href', 'viewBox="0 0 1 1"', '<script>', ' ', 'x:', '\u0000'), { maxLength: 60 }).map((parts) => parts.join(''));
@@ -50,7 +53,7 @@ describe('no text makes a parser, validator or builder throw', () => {
       expectChecks(result.checks);
       expect(result.score).toBeGreaterThanOrEqual(0);
     }), { numRuns: 300 });
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('builders, given anything at all', () => {
     fc.assert(fc.property(fc.anything(), fc.anything(), (value, other) => {
@@ -64,7 +67,7 @@ describe('no text makes a parser, validator or builder throw', () => {
         }
       }
     }), { numRuns: 200 });
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('whatever a builder accepts parses back as its kind of record', () => {
     fc.assert(fc.property(fc.record({ p: fc.constantFrom('none', 'quarantine', 'reject', 'x'), pct: fc.integer({ min: -5, max: 105 }), rua: fc.array(recordLike, { maxLength: 3 }) }), (input) => {
@@ -128,7 +131,7 @@ describe('no zone keeps an inspection from finishing', () => {
       expect(result.score).toBeGreaterThanOrEqual(0);
       expect(dns.queries).toBeLessThanOrEqual(130);
     }), { numRuns: 150 });
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('an endless tree (every name includes fifty new names) stops at the walk bounds', async () => {
     const dns = txtResolver((name) => [[`v=spf1 ${Array.from({ length: 50 }, (_, index) => `include:${index}.${name}`.slice(-200)).join(' ')} -all`]]);
@@ -152,5 +155,5 @@ describe('no zone keeps an inspection from finishing', () => {
         expect(result.score).toBeLessThanOrEqual(100);
       }
     }), { numRuns: 100 });
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
