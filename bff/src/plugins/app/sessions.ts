@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { CSRF_HEADER, SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
 import { csrfCookieName, isValidCsrf } from '../../lib/csrf';
-import { DatabaseSessionStore, RedisSessionStore } from './session-stores';
+import { DatabaseSessionStore, RedisSessionStore, type UserSessionStore } from './session-stores';
 
 declare module 'fastify' {
   interface Session {
@@ -25,6 +25,12 @@ declare module 'fastify' {
     /** Starts a signed-in session for `userId` under a new session id (no fixation). */
     startSession(request: FastifyRequest, userId: string): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Ends every session of `userId` (after a password or email change): with `keepCurrent`, the
+     * request's own session, if it is that user's, lives on under a new id; otherwise it ends too.
+     * Call it after the change is stored, and with `users.sessions_valid_from` set by the change.
+     */
+    endSessionsOf(request: FastifyRequest, reply: FastifyReply, userId: string, options: { keepCurrent: boolean }): Promise<void>;
     isValidCsrfRequest(request: FastifyRequest, submitted: unknown): boolean;
   }
   interface FastifyRequest {
@@ -76,7 +82,7 @@ export default fp(
     fastify.decorate('redis', redis);
 
     const databaseStore = new DatabaseSessionStore(fastify.db, now);
-    const store = redis ? new RedisSessionStore(redis, config.redisKeyPrefix, now) : databaseStore;
+    const store: UserSessionStore = redis ? new RedisSessionStore(redis, config.redisKeyPrefix, now) : databaseStore;
 
     // NextAuth's client posts its forms url-encoded.
     await fastify.register(formBody, { bodyLimit: 16_384 });
@@ -107,10 +113,13 @@ export default fp(
           at - (session.lastSeenAt ?? 0) >= SESSION_IDLE_LIMIT_MS || at - (session.createdAt ?? 0) >= SESSION_ABSOLUTE_LIMIT_MS;
         const user = ended
           ? undefined
-          : await fastify.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', session.userId).executeTakeFirst();
-        if (user) {
+          : await fastify.db.selectFrom('users').select(['id', 'email', 'name', 'sessions_valid_from']).where('id', '=', session.userId).executeTakeFirst();
+        // A session from before a password or email change is void even if a request in flight
+        // during the change wrote it back to the store.
+        const voided = user?.sessions_valid_from != null && (session.createdAt ?? 0) < Date.parse(user.sessions_valid_from);
+        if (user && !voided) {
           session.lastSeenAt = at;
-          request.sessionUser = user;
+          request.sessionUser = { id: user.id, email: user.email, name: user.name };
         } else {
           await session.destroy();
           reply.clearCookie(SESSION_COOKIE, { path: '/api' });
@@ -136,6 +145,16 @@ export default fp(
       request.session.createdAt = at;
       request.session.lastSeenAt = at;
       if (store === databaseStore) await databaseStore.purgeEnded();
+    });
+
+    fastify.decorate('endSessionsOf', async (request: FastifyRequest, reply: FastifyReply, userId: string, { keepCurrent }: { keepCurrent: boolean }) => {
+      const own = request.session?.userId === userId;
+      // The kept session is regenerated first: its new id is stored without a user until the
+      // answer is sent, so the deletion below cannot take it.
+      if (own && keepCurrent) await fastify.startSession(request, userId);
+      const ended = await store.destroyAllOf(userId);
+      if (own && !keepCurrent) await fastify.endSession(request, reply);
+      request.log.info({ userId, ended, keptCurrent: own && keepCurrent }, 'ended the sessions of a user');
     });
 
     fastify.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {

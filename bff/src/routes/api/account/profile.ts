@@ -1,4 +1,5 @@
 import { ACCOUNT_PATHS, EmailChangeRequest, NotificationPreferences, PasswordChangeRequest, Profile, ProfileUpdate } from '@bimi/contracts/account';
+import { ApiError } from '@bimi/contracts/api-error';
 import { AcceptedAnswer, passwordProblems } from '@bimi/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../../config';
@@ -32,7 +33,7 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     ACCOUNT_PATHS.profileEmail,
-    { schema: { body: EmailChangeRequest, response: { 202: Profile } }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    { schema: { body: EmailChangeRequest, response: { 202: Profile, 503: ApiError } }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { newEmail, currentPassword } = request.body;
@@ -42,17 +43,35 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
       const taken = await fastify.db.selectFrom('users').select('id').where('email', '=', newEmail).executeTakeFirst();
       if (taken) throw new HttpError(409, 'newEmail: Another account uses this email address');
 
+      // The link's token is stored before the mail goes, so the link works the moment it arrives;
+      // the request only takes effect (pending address shown, older links void) once the mail
+      // server took the mail, so a failed send leaves the account as it was and a retry starts clean.
       const { token, tokenHash } = newLinkToken();
+      await fastify.db
+        .insertInto('email_tokens')
+        .values({ token_hash: tokenHash, user_id: user.id, purpose: 'email-change', email: newEmail, expires_at: iso(VERIFICATION_LIFETIME_MS), used_at: null, created_at: iso() })
+        .execute();
+      try {
+        await fastify.mailer.send(emailChangeMail(newEmail, stored.name, publicBaseUrl(fastify.config), token));
+      } catch (error) {
+        request.log.error({ err: error, to: newEmail }, 'email change: the confirmation mail could not be sent');
+        await fastify.db.deleteFrom('email_tokens').where('token_hash', '=', tokenHash).execute();
+        return reply
+          .code(503)
+          .send({ message: `We could not send the confirmation link to ${newEmail} just now, so your email address was not changed. Try again in a few minutes.` });
+      }
       await fastify.db.transaction().execute(async (trx) => {
         // Only the newest address asked for can be confirmed.
-        await trx.updateTable('email_tokens').set({ used_at: iso() }).where('user_id', '=', user.id).where('purpose', '=', 'email-change').where('used_at', 'is', null).execute();
         await trx
-          .insertInto('email_tokens')
-          .values({ token_hash: tokenHash, user_id: user.id, purpose: 'email-change', email: newEmail, expires_at: iso(VERIFICATION_LIFETIME_MS), used_at: null, created_at: iso() })
+          .updateTable('email_tokens')
+          .set({ used_at: iso() })
+          .where('user_id', '=', user.id)
+          .where('purpose', '=', 'email-change')
+          .where('used_at', 'is', null)
+          .where('token_hash', '!=', tokenHash)
           .execute();
         await trx.updateTable('users').set({ pending_email: newEmail, updated_at: iso() }).where('id', '=', user.id).execute();
       });
-      await fastify.mailer.send(emailChangeMail(newEmail, stored.name, publicBaseUrl(fastify.config), token));
       return reply.code(202).send(await loadProfile(user.id));
     },
   );
@@ -60,15 +79,18 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     ACCOUNT_PATHS.profilePassword,
     { schema: { body: PasswordChangeRequest, response: { 200: AcceptedAnswer } }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const { currentPassword, newPassword } = request.body;
       const stored = await fastify.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
       if (!(await verifyPassword(stored.password_hash, currentPassword))) throw new HttpError(400, 'currentPassword: The current password is incorrect');
       const problem = passwordProblems(newPassword, { email: user.email })[0];
       if (problem) throw new HttpError(400, `newPassword: ${problem}`);
-      await fastify.db.updateTable('users').set({ password_hash: await hashPassword(newPassword), updated_at: iso() }).where('id', '=', user.id).execute();
-      return { message: 'Your password was changed.' };
+      const passwordHash = await hashPassword(newPassword);
+      await fastify.db.updateTable('users').set({ password_hash: passwordHash, sessions_valid_from: iso(), updated_at: iso() }).where('id', '=', user.id).execute();
+      // Whoever else knew the old password is signed out everywhere; this browser stays signed in.
+      await fastify.endSessionsOf(request, reply, user.id, { keepCurrent: true });
+      return { message: 'Your password was changed. You were signed out everywhere else.' };
     },
   );
 

@@ -221,7 +221,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     AUTH_PATHS.verify,
     { schema: { body: VerifyEmailRequest, response: { 200: VerifyEmailAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
-    async (request) => {
+    async (request, reply) => {
       const record = await fastify.db
         .selectFrom('email_tokens')
         .selectAll()
@@ -231,7 +231,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
       if (!record || record.used_at || record.expires_at <= iso()) {
         throw new HttpError(400, 'This verification link is invalid, already used or expired. Sign in to get a new one.');
       }
-      return fastify.db.transaction().execute(async (trx) => {
+      const answer = await fastify.db.transaction().execute(async (trx) => {
         // Single use even when two requests race: only one of them marks it used.
         const claimed = await trx.updateTable('email_tokens').set({ used_at: iso() }).where('token_hash', '=', record.token_hash).where('used_at', 'is', null).executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(400, 'This verification link was already used.');
@@ -243,11 +243,15 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
         if (taken) throw new HttpError(409, 'Another account now uses this email address.');
         await trx
           .updateTable('users')
-          .set({ email: record.email, pending_email: null, email_verified_at: iso(), updated_at: iso() })
+          .set({ email: record.email, pending_email: null, email_verified_at: iso(), sessions_valid_from: iso(), updated_at: iso() })
           .where('id', '=', record.user_id)
           .execute();
         return { purpose: 'email-change' as const, email: record.email, message: `Your account's email address is now ${record.email}.` };
       });
+      // The account now answers to another address: its sessions elsewhere end, and a browser
+      // signed in as this user, which is following the link, stays signed in.
+      if (answer.purpose === 'email-change') await fastify.endSessionsOf(request, reply, record.user_id, { keepCurrent: true });
+      return answer;
     },
   );
 
@@ -288,7 +292,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     AUTH_PATHS.resetPassword,
     { schema: { body: ResetPasswordRequest, response: { 200: AcceptedAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
-    async (request) => {
+    async (request, reply) => {
       const record = await fastify.db
         .selectFrom('email_tokens')
         .selectAll()
@@ -309,9 +313,15 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
         await trx.updateTable('email_tokens').set({ used_at: iso() }).where('user_id', '=', record.user_id).where('purpose', '=', 'password-reset').where('used_at', 'is', null).execute();
         // Following the link proves the mailbox is the user's.
         const verifiedAt = (await trx.selectFrom('users').select('email_verified_at').where('id', '=', record.user_id).executeTakeFirstOrThrow()).email_verified_at ?? iso();
-        await trx.updateTable('users').set({ password_hash: passwordHash, email_verified_at: verifiedAt, updated_at: iso() }).where('id', '=', record.user_id).execute();
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, email_verified_at: verifiedAt, sessions_valid_from: iso(), updated_at: iso() })
+          .where('id', '=', record.user_id)
+          .execute();
       });
-      return { message: 'Your password was changed. You can sign in with it now.' };
+      // A reset means the old password may be known to someone else: every session ends, this one too.
+      await fastify.endSessionsOf(request, reply, record.user_id, { keepCurrent: false });
+      return { message: 'Your password was changed. You were signed out everywhere; sign in with the new password.' };
     },
   );
 
