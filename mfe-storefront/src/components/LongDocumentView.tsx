@@ -27,7 +27,8 @@ function BlockView({ block }: { block: Block }) {
       );
     case 'code':
       return (
-        <Box component="pre" sx={{ p: 2, mb: 2.5, borderRadius: 1, bgcolor: '#f1f4f9', fontSize: 14, overflowX: 'auto', whiteSpace: 'pre' }}>
+        // Focusable so keyboard users can scroll a long record sideways.
+        <Box component="pre" tabIndex={0} sx={{ p: 2, mb: 2.5, borderRadius: 1, bgcolor: '#f1f4f9', fontSize: 14, overflowX: 'auto', whiteSpace: 'pre' }}>
           <code>{block.text}</code>
         </Box>
       );
