@@ -132,7 +132,7 @@ function OrganizationCard({ organization, onChanged }: { organization: Organizat
           {members.data.members.map((member) => (
             <Box component="li" key={member.email} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography sx={{ fontWeight: 600 }}>{member.name}</Typography>
-              <Typography color="text.secondary" sx={{ flex: 1, minWidth: 0, fontSize: 14 }}>
+              <Typography color="text.secondary" sx={{ flex: 1, minWidth: 0, fontSize: 14, overflowWrap: 'anywhere' }}>
                 {member.email}
               </Typography>
               <Chip size="small" label={ROLE_LABELS[member.role]} variant={member.role === 'owner' ? 'filled' : 'outlined'} />
@@ -140,7 +140,7 @@ function OrganizationCard({ organization, onChanged }: { organization: Organizat
           ))}
           {members.data.invites.map((invite) => (
             <Box component="li" key={invite.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', color: 'text.secondary' }}>
-              <Typography sx={{ flex: 1, minWidth: 0, fontSize: 14 }}>{invite.email}</Typography>
+              <Typography sx={{ flex: 1, minWidth: 0, fontSize: 14, overflowWrap: 'anywhere' }}>{invite.email}</Typography>
               <Chip size="small" label={`Invited · ${ROLE_LABELS[invite.role]}`} variant="outlined" />
             </Box>
           ))}

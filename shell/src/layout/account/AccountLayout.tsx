@@ -15,7 +15,7 @@ export function AccountLayout({ children }: { children: ReactNode }) {
     return (
       <Box data-testid="account-layout" data-variant="phone" sx={{ minHeight: '100vh', bgcolor: '#f6f8fc' }}>
         <MobileTopBar />
-        <Box component="main" id="main" data-layout="account" sx={{ pt: `${MOBILE_TOP_BAR_HEIGHT}px`, pb: `${MOBILE_TABS_HEIGHT + 16}px`, px: 2 }}>
+        <Box component="main" id="main" data-layout="account" sx={{ pt: `${MOBILE_TOP_BAR_HEIGHT + 16}px`, pb: `${MOBILE_TABS_HEIGHT + 16}px`, px: 2 }}>
           {children}
         </Box>
         <MobileTabs />
