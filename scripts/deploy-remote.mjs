@@ -3,10 +3,11 @@
 //
 // The remote is built into a staging folder, its content-hashed files are copied next to
 // the live ones (new names, so nothing in use changes), and only then are its entry files
-// (remoteEntry.js, mf-manifest.json, routes.json and their .br/.gz) swapped in by rename.
+// (remoteEntry.js, mf-manifest.json, routes.json and their .br/.gz) and its fixed-name files in
+// subfolders (the storefront's docs/*.pdf) are swapped in by rename.
 // The next page load gets the new version; pages already open keep loading the old chunks,
 // which stay in place. The shell and the other remotes are not touched.
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +18,8 @@ import { ROOT } from './toolchain.mjs';
 const REMOTES = FRONTEND_APPS.filter((app) => app.startsWith('mfe-')).map((app) => app.slice('mfe-'.length));
 /** Files a client asks for by a fixed name: swapped last, atomically, one by one. */
 const ENTRY_FILE = /^(remoteEntry\.js|mf-manifest\.json|mf-manifest-stats\.json|routes\.json)(\.br|\.gz|\.map)*$/;
+/** Content-hashed chunks live at the top of dist; anything in a subfolder is published under a fixed name. */
+const isFixedName = (relativePath) => relativePath.includes('/') || ENTRY_FILE.test(relativePath);
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -44,9 +47,11 @@ try {
   await buildApp(appDir, staging);
 
   if (!existsSync(liveDir)) throw new Error(`${liveDir} does not exist: build the site first`);
-  const files = readdirSync(staging).filter((name) => statSync(path.join(staging, name)).isFile());
-  const assets = files.filter((name) => !ENTRY_FILE.test(name));
-  const entries = files.filter((name) => ENTRY_FILE.test(name));
+  const files = readdirSync(staging, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(staging, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  const assets = files.filter((name) => !isFixedName(name));
+  const entries = files.filter(isFixedName);
 
   let added = 0;
   for (const name of assets) {
@@ -58,11 +63,13 @@ try {
   // entry next to an old compressed one for long.
   entries.sort((a, b) => Number(!/\.(br|gz)$/.test(a)) - Number(!/\.(br|gz)$/.test(b)));
   for (const name of entries) {
-    const temporary = path.join(liveDir, `.${name}.${process.pid}.tmp`);
+    const target = path.join(liveDir, name);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const temporary = path.join(path.dirname(target), `.${path.basename(name)}.${process.pid}.tmp`);
     copyFileSync(path.join(staging, name), temporary);
-    renameSync(temporary, path.join(liveDir, name));
+    renameSync(temporary, target);
   }
-  console.log(`deployed ${remote} ${version}: ${added} new hashed files, ${entries.length} entry files swapped in ${liveDir}`);
+  console.log(`deployed ${remote} ${version}: ${added} new hashed files, ${entries.length} fixed-name files swapped in ${liveDir}`);
 } catch (error) {
   console.error(`deploy of ${remote} failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;

@@ -29,8 +29,8 @@ export function PublicLayout({ layout, header, children }: { layout: Exclude<Rou
       {frame.header ? (
         <Header variant={header} />
       ) : (
-        // Pages without the header still keep the brand and a way home.
-        <Box data-testid="brand-bar" sx={{ px: { xs: 2.5, md: 4 }, pt: 2.5 }}>
+        // Pages without the header still keep the brand and a way home, in the banner landmark.
+        <Box component="header" data-testid="brand-bar" sx={{ px: { xs: 2.5, md: 4 }, pt: 2.5 }}>
           <Logo />
         </Box>
       )}
