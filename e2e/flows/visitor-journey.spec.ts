@@ -24,9 +24,10 @@ async function expectThemeProbes(page: Page, where: string) {
     expect(emotionClasses.length, `Emotion classes on ${where}: ${classes.join(' ')}`).toBeGreaterThan(0);
     for (const name of emotionClasses) expect(name, `Emotion class on ${where}`).toMatch(new RegExp(`^${EMOTION_KEY}-`));
   }
-  // One cache: every style element Emotion inserted carries the shell's key.
+  // One cache: every style element Emotion inserted carries the shell's key (global styles, such
+  // as the input autofill keyframes of MUI's InputBase, are the same cache's `<key>-global` sheet).
   const emotionKeys = await page.locator('style[data-emotion]').evaluateAll((elements) =>
-    [...new Set(elements.map((element) => (element.getAttribute('data-emotion') ?? '').split(' ')[0]))],
+    [...new Set(elements.map((element) => (element.getAttribute('data-emotion') ?? '').split(' ')[0]?.replace(/-global$/, '')))],
   );
   expect(emotionKeys, `Emotion caches on ${where}`).toEqual([EMOTION_KEY]);
 }

@@ -1,23 +1,31 @@
 import { PublicConfig } from '@bimi/contracts/public-config';
 import type { PriceSettings } from '@bimi/catalog/price-ids';
 
-let cached: PriceSettings | undefined;
+let current: PriceSettings | undefined;
 
 /**
- * The price and product identifiers the bff read from its environment at run time and embedded
- * in the page (`<script id="public-config">`), so a remote is never rebuilt per environment.
- * Without them (a remote served alone) items are added without identifiers, and checkout
- * resolves them from configuration (spec §5).
+ * The price and product identifiers the bff read from its environment at run time (public
+ * config), so a remote is never rebuilt per environment. The shell hands them over at start
+ * from the config it already read; this module is a shared singleton, so every remote sees them.
+ */
+export function setPriceSettings(settings: PriceSettings): void {
+  current = settings;
+}
+
+/**
+ * The identifiers to put on new cart items. A remote running without the shell reads them from
+ * the page the bff served (`<script id="public-config">`); without either, items are added without
+ * identifiers and checkout resolves them from configuration (spec §5).
  */
 export function readPriceSettings(doc: Pick<Document, 'getElementById'> = document): PriceSettings {
-  if (cached) return cached;
+  if (current) return current;
   const embedded = doc.getElementById('public-config')?.textContent;
   if (!embedded) return {};
   try {
-    cached = PublicConfig.parse(JSON.parse(embedded)).priceSettings;
+    current = PublicConfig.parse(JSON.parse(embedded)).priceSettings;
   } catch {
     console.warn('[cart] the embedded public config is not valid; prices are added without identifiers');
-    cached = {};
+    current = {};
   }
-  return cached;
+  return current;
 }

@@ -6,6 +6,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import { EMOTION_CACHE_KEY, theme } from '@bimi/ui/theme';
 import { persistCart } from '@bimi/cart/store';
+import { setPriceSettings } from '@bimi/cart/price-settings';
 import { startSessionSync } from '@bimi/session/client';
 import type { RegistryState } from '../federation/registry';
 import { startPreloading } from '../federation/preload';
@@ -18,6 +19,7 @@ const emotionCache = createCache({ key: EMOTION_CACHE_KEY });
 
 export function App({ registry, config }: { registry: RegistryState; config: PublicConfig }) {
   useEffect(() => persistCart(), []);
+  useEffect(() => setPriceSettings(config.priceSettings), [config.priceSettings]);
   useEffect(() => startSessionSync(), []);
   useEffect(() => startPreloading(), []);
   return (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSnapshot } from 'valtio';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -21,7 +22,8 @@ import {
   RULE_MESSAGES,
 } from '@bimi/catalog/prices';
 import { AGENCY_LEVEL_OPTIONS, type AgencyLevel, type CertificateId, DEFAULT_AGENCY_LEVEL, PLAN_YEARS, PRODUCTS, TRADEMARK_STATUS_OPTIONS, type TrademarkStatus } from '@bimi/catalog/products';
-import { addToCart } from '@bimi/cart/store';
+import { addToCart, cart } from '@bimi/cart/store';
+import { openCartDrawer } from '@bimi/cart/drawer';
 import { readPriceSettings } from '@bimi/cart/price-settings';
 
 /** A whole number typed into a field, or null while the text is not one within the range. */
@@ -56,6 +58,8 @@ export function CertificateConfigurator({ productId }: { productId: CertificateI
   const [years, setYears] = useState<(typeof PLAN_YEARS)[number]>(1);
   const [trademarkStatus, setTrademarkStatus] = useState<TrademarkStatus>('Registered');
   const [agencyLevel, setAgencyLevel] = useState<AgencyLevel>(DEFAULT_AGENCY_LEVEL);
+  const { items } = useSnapshot(cart);
+  const inCart = items.filter((item) => item.id === productId).reduce((n, item) => n + item.quantity, 0);
 
   const domains = wholeNumberIn(domainsText, MIN_DOMAINS, MAX_DOMAINS);
   const logos = wholeNumberIn(logosText, MIN_LOGOS, MAX_LOGOS);
@@ -184,9 +188,16 @@ export function CertificateConfigurator({ productId }: { productId: CertificateI
             {total !== null ? formatUsd(total) : '—'}
           </Typography>
         </Box>
-        <Button variant="contained" size="large" data-testid="add-to-cart" disabled={!valid} onClick={add}>
-          Add to cart
-        </Button>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'stretch', sm: 'flex-end' }, gap: 1 }}>
+          <Button variant="contained" size="large" data-testid="add-to-cart" disabled={!valid} onClick={add}>
+            Add to cart
+          </Button>
+          {inCart > 0 && (
+            <Button size="small" onClick={openCartDrawer} data-testid="in-cart" data-count={inCart}>
+              {inCart} in your cart · View cart
+            </Button>
+          )}
+        </Box>
       </Box>
     </Box>
   );
