@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { MONOSPACE } from './RecordsTable';
 import { certificateRows, type MarkCertificate } from '../lib/certificate';
 
-const MONOSPACE_ROWS = new Set(['Serial number', 'SHA-256 fingerprint', 'Logo hash']);
+const MONOSPACE_ROWS = new Set(['Serial number', 'Fingerprint', 'Logo hash']);
 
 /** The certificate's facts as a definition list: two columns on a desktop, stacked on a phone. */
 export function CertificateDetails({ certificate }: { certificate: MarkCertificate }) {

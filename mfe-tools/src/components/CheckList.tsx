@@ -16,10 +16,10 @@ export function sortChecks(checks: readonly Check[]): Check[] {
 export function CheckList({ checks }: { checks: readonly Check[] }) {
   return (
     <Box component="ul" aria-label="Checks" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-      {sortChecks(checks).map((check) => (
+      {sortChecks(checks).map((check, index) => (
         <Box
           component="li"
-          key={check.id}
+          key={`${check.id}-${index}`}
           data-check-id={check.id}
           data-status={check.status}
           // A pass needs no fix: its row is denser so problems stand out in a long list.

@@ -69,7 +69,7 @@ export function certificateRows(certificate: MarkCertificate): { label: string; 
     ['Trademark office', [certificate.trademarkOffice, certificate.trademarkCountry].filter(Boolean).join(', ') || undefined],
     ['Registration number', certificate.trademarkRegistration],
     ['Serial number', certificate.serialNumber],
-    ['SHA-256 fingerprint', certificate.fingerprint],
+    ['Fingerprint', certificate.fingerprint],
     ['Logo hash', certificate.logoHash],
     ['Certificates in chain', typeof certificate.chainLength === 'number' ? String(certificate.chainLength) : undefined],
   ];

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { buildBimiRecord } from '@bimi/email-auth/bimi';
+import { buildBimiRecord } from '@bimi/email-auth/bimi-record';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { GeneratedRecord } from '../../components/GeneratedRecord';
 import { ToolPage } from '../../components/ToolPage';

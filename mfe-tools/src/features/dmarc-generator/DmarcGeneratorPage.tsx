@@ -6,7 +6,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { buildDmarcRecord, checkBimiReadiness, parseDmarc } from '@bimi/email-auth/dmarc';
+import { buildDmarcRecord, checkBimiReadiness, parseDmarc } from '@bimi/email-auth/dmarc-record';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { CheckList } from '../../components/CheckList';
 import { GeneratedRecord } from '../../components/GeneratedRecord';

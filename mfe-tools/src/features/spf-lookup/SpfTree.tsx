@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { MONOSPACE } from '../../components/RecordsTable';
 import type { SpfTreeNode, SpfTreeSummary } from './spf-tree';
 
-// RFC 7208 §4.6.4. Not imported from @bimi/email-auth/spf: that module brings the Public Suffix
-// List (tldts, ~47 KB gzip) into this page for two numbers.
+// RFC 7208 §4.6.4. Not imported from @bimi/email-auth/spf: that would bring the SPF parser and
+// ipaddr.js into this page for two numbers (the server does the SPF work).
 const SPF_LOOKUP_LIMIT = 10;
 const SPF_VOID_LOOKUP_LIMIT = 2;
 
