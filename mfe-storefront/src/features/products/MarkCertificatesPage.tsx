@@ -67,7 +67,7 @@ export function MarkCertificatesPage({ route }: PageProps) {
         Compare in detail
       </Typography>
       <TableContainer sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2 }}>
-        <Table size="small" aria-label="Mark certificates compared">
+        <Table size="small" aria-label="Mark certificates compared" sx={{ minWidth: 760 }}>
           <TableHead>
             <TableRow>
               <TableCell />
