@@ -14,15 +14,6 @@ const PAGES = storefront.routes.map((route) => ({ ...route, url: concretePath(ro
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/**
- * Known serious findings on pages this flow does not own, by width and path (see e2e/README.md,
- * KNOWN BUG): the product comparison table scrolls sideways at phone width but cannot take
- * keyboard focus (axe scrollable-region-focusable).
- */
-const KNOWN_BUGS: Record<string, string> = {
-  '375 /products/digicert-mark-certificates': 'the comparison table scrolls sideways but cannot be focused with the keyboard',
-};
-
 async function openPage(page: Page, url: string, title: string) {
   const response = await page.goto(url);
   expect(response?.status(), `GET ${url}`).toBe(200);
@@ -56,10 +47,7 @@ for (const width of [1280, 375]) {
     test.use({ viewport: { width, height: width === 375 ? 740 : 800 } });
 
     for (const route of PAGES) {
-      const knownBug = KNOWN_BUGS[`${width} ${route.path}`];
-      const name = `${route.url} has its title, one h1, ordered headings, fits the screen and has no serious accessibility violation`;
-      test(knownBug ? `KNOWN BUG: ${knownBug}: ${name}` : name, async ({ page }) => {
-        test.fail(Boolean(knownBug));
+      test(`${route.url} has its title, one h1, ordered headings, fits the screen and has no serious accessibility violation`, async ({ page }) => {
         await openPage(page, route.url, route.title);
         expect(await page.locator('head meta[name=description]').getAttribute('content')).toBe(route.description);
         expect(await headingProblems(page)).toEqual([]);

@@ -66,7 +66,8 @@ export function MarkCertificatesPage({ route }: PageProps) {
       <Typography component="h2" variant="h2" gutterBottom>
         Compare in detail
       </Typography>
-      <TableContainer sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2 }}>
+      {/* On phones the table scrolls sideways: the region takes keyboard focus so arrow keys can scroll it. */}
+      <TableContainer tabIndex={0} role="region" aria-label="Mark certificates compared, scrollable" sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2 }}>
         <Table size="small" aria-label="Mark certificates compared" sx={{ minWidth: 760 }}>
           <TableHead>
             <TableRow>
