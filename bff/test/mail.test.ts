@@ -1,15 +1,25 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { Browser, GOOD_PASSWORD, startIdentityStore, storageEngines } from './identity-fixtures';
+import { Browser, GOOD_PASSWORD, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
-/** A real SMTP server on loopback that keeps every message it receives, parsed. */
-async function startSmtpServer(): Promise<{ url: string; messages: ParsedMail[]; close(): Promise<void> }> {
+/**
+ * A real SMTP server on loopback that keeps every message it receives, parsed, and refuses
+ * (550 at RCPT TO) the recipients `refuses` names.
+ */
+async function startSmtpServer(
+  refuses: (recipient: string) => boolean = () => false,
+): Promise<{ url: string; messages: ParsedMail[]; close(): Promise<void> }> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuses(address.address)) return callback();
+      const refusal = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+      callback(refusal);
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then((mail) => {
         messages.push(mail);
@@ -68,6 +78,87 @@ describe.each(storageEngines())('mail over SMTP on $name', (engine) => {
     } finally {
       await store.cleanUp();
     }
+  });
+});
+
+describe.each(storageEngines())('mail the server refuses, on $name', (engine) => {
+  /** Recipients the SMTP server refuses while the test says so. */
+  const refused = new Set<string>();
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let store: IdentityStore;
+  let jane: Browser;
+
+  beforeEach(async () => {
+    refused.clear();
+    smtp = await startSmtpServer((recipient) => refused.has(recipient));
+    store = await startIdentityStore(engine, { SMTP_URL: smtp.url });
+    jane = new Browser(store.app);
+    await jane.write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: GOOD_PASSWORD });
+    expect((await jane.write('POST', '/api/auth/verify', { token: linkIn(smtp.messages.at(-1), '/auth/verify').searchParams.get('token') })).statusCode).toBe(200);
+    expect((await jane.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+  });
+  afterEach(async () => {
+    await store.cleanUp();
+    await smtp.close();
+  });
+
+  async function pendingEmailChanges(): Promise<string[]> {
+    const rows = await store.app.db.selectFrom('email_tokens').select('email').where('purpose', '=', 'email-change').where('used_at', 'is', null).orderBy('email').execute();
+    return rows.map((row) => row.email);
+  }
+
+  it('answers an email change with 503 and changes nothing; a retry then works', async () => {
+    refused.add('jane@new.example');
+    const failed = await jane.write('POST', '/api/account/profile/email', { newEmail: 'jane@new.example', currentPassword: GOOD_PASSWORD });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({ message: 'We could not send the confirmation link to jane@new.example just now, so your email address was not changed. Try again in a few minutes.' });
+    expect((await jane.request({ url: '/api/account/profile' })).json()).toMatchObject({ email: 'jane@example.com', pendingEmail: null });
+    expect(await pendingEmailChanges()).toEqual([]);
+    expect(store.logs.entries.some((entry) => entry.msg === 'email change: the confirmation mail could not be sent')).toBe(true);
+
+    refused.clear();
+    const retried = await jane.write('POST', '/api/account/profile/email', { newEmail: 'jane@new.example', currentPassword: GOOD_PASSWORD });
+    expect(retried.statusCode).toBe(202);
+    expect(retried.json()).toMatchObject({ pendingEmail: 'jane@new.example' });
+    const mail = smtp.messages.at(-1);
+    expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe('jane@new.example');
+    expect((await jane.write('POST', '/api/auth/verify', { token: linkIn(mail, '/auth/verify').searchParams.get('token') })).json()).toMatchObject({ email: 'jane@new.example' });
+  });
+
+  it('keeps an earlier pending email change when a later one cannot be mailed', async () => {
+    expect((await jane.write('POST', '/api/account/profile/email', { newEmail: 'jane@new.example', currentPassword: GOOD_PASSWORD })).statusCode).toBe(202);
+    const firstLink = linkIn(smtp.messages.at(-1), '/auth/verify');
+    refused.add('jane@other.example');
+    expect((await jane.write('POST', '/api/account/profile/email', { newEmail: 'jane@other.example', currentPassword: GOOD_PASSWORD })).statusCode).toBe(503);
+    expect((await jane.request({ url: '/api/account/profile' })).json()).toMatchObject({ pendingEmail: 'jane@new.example' });
+    expect(await pendingEmailChanges()).toEqual(['jane@new.example']);
+    expect((await jane.write('POST', '/api/auth/verify', { token: firstLink.searchParams.get('token') })).json()).toMatchObject({ email: 'jane@new.example' });
+  });
+
+  it('answers an invitation with 503 and saves no invitation; a retry then works', async () => {
+    const acme = (await jane.write('POST', '/api/account/organizations', { name: 'Acme' })).json();
+    refused.add('joe@example.com');
+    const failed = await jane.write('POST', `/api/account/organizations/${acme.id}/invites`, { email: 'joe@example.com', role: 'member' });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({ message: 'We could not send the invitation to joe@example.com just now, so nobody was invited. Try again in a few minutes.' });
+    expect((await jane.request({ url: `/api/account/organizations/${acme.id}/invites` })).json()).toEqual({ invites: [] });
+    expect(await store.app.db.selectFrom('organization_invites').select('id').execute()).toEqual([]);
+
+    refused.clear();
+    const retried = await jane.write('POST', `/api/account/organizations/${acme.id}/invites`, { email: 'joe@example.com', role: 'member' });
+    expect(retried.statusCode).toBe(201);
+    expect((await jane.request({ url: `/api/account/organizations/${acme.id}/invites` })).json()).toEqual({ invites: [retried.json()] });
+    expect(linkIn(smtp.messages.at(-1), '/account/settings/organizations').searchParams.get('invite')).toBeTruthy();
+  });
+
+  it('answers 503 the same when the mail server is down altogether', async () => {
+    const acme = (await jane.write('POST', '/api/account/organizations', { name: 'Acme' })).json();
+    await smtp.close();
+    expect((await jane.write('POST', `/api/account/organizations/${acme.id}/invites`, { email: 'joe@example.com', role: 'member' })).statusCode).toBe(503);
+    expect((await jane.write('POST', '/api/account/profile/email', { newEmail: 'jane@new.example', currentPassword: GOOD_PASSWORD })).statusCode).toBe(503);
+    expect(await store.app.db.selectFrom('organization_invites').select('id').execute()).toEqual([]);
+    expect(await pendingEmailChanges()).toEqual([]);
+    smtp = await startSmtpServer();
   });
 });
 

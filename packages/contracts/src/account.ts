@@ -12,17 +12,28 @@ import { Email, GivenPassword, LinkToken, NewPassword, PersonName } from './auth
  * - PATCH  /api/account/profile                   ProfileUpdate → Profile
  * - POST   /api/account/profile/email             EmailChangeRequest → 202 Profile (pendingEmail set;
  *                                                   a link to /auth/verify?token=… goes to the new address;
- *                                                   POST /api/auth/verify completes it); 401 wrong current password; 409 email taken
- * - POST   /api/account/profile/password          PasswordChangeRequest → 200 {message}; 400 wrong current password
+ *                                                   POST /api/auth/verify completes it and ends the user's other sessions);
+ *                                                   400 wrong current password; 409 email taken; 503 when the mail could not be
+ *                                                   sent (nothing changed: retry)
+ * - POST   /api/account/profile/password          PasswordChangeRequest → 200 {message}; 400 wrong current password; ends every
+ *                                                   other session of the user (this one continues under a new cookie)
  * - GET    /api/account/notifications                        → NotificationPreferences
  * - PUT    /api/account/notifications             NotificationPreferences → NotificationPreferences
  * - GET    /api/account/organizations                        → OrganizationList
  * - POST   /api/account/organizations             OrganizationCreate → 201 Organization (caller is owner)
  * - PATCH  /api/account/organizations/:id         OrganizationRename → Organization (owners only, else 403)
  * - GET    /api/account/organizations/:id/members            → OrganizationMembers (any member)
+ * - PATCH  /api/account/organizations/:id/members/:userId MemberRoleUpdate → Member (owners only)
+ * - DELETE /api/account/organizations/:id/members/:userId    → 204 (owners remove anyone; any member removes
+ *                                                   themself, i.e. leaves); 404 not a member
+ *                                                   The last owner can be neither demoted, removed nor leave: 409.
+ * - GET    /api/account/organizations/:id/invites             → InviteList (pending invitations; owners only)
  * - POST   /api/account/organizations/:id/invites InviteCreate → 201 Invite (owners only; mails a link to
- *                                                   /account/settings/organizations?invite=…; 409 when already a member)
+ *                                                   /account/settings/organizations?invite=…; 409 when already a member;
+ *                                                   503 when the mail could not be sent: nothing saved, retry)
+ * - DELETE /api/account/organizations/:id/invites/:inviteId → 204 (owners only; revokes a pending invitation, its link stops working)
  * - POST   /api/account/invites/accept            InviteAccept → Organization (the signed-in user's email must be the invited one)
+ * Organization calls by a non-member answer 404; owner-only calls by a member answer 403.
  * - GET    /api/account/contacts                             → ContactList
  * - POST   /api/account/contacts                  ContactInput → 201 Contact
  * - PUT    /api/account/contacts/:id              ContactInput → Contact
@@ -39,6 +50,8 @@ export const ACCOUNT_PATHS = {
   organization: (id: string) => `/api/account/organizations/${encodeURIComponent(id)}`,
   organizationMembers: (id: string) => `/api/account/organizations/${encodeURIComponent(id)}/members`,
   organizationInvites: (id: string) => `/api/account/organizations/${encodeURIComponent(id)}/invites`,
+  organizationMember: (id: string, userId: string) => `/api/account/organizations/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`,
+  organizationInvite: (id: string, inviteId: string) => `/api/account/organizations/${encodeURIComponent(id)}/invites/${encodeURIComponent(inviteId)}`,
   acceptInvite: '/api/account/invites/accept',
   contacts: '/api/account/contacts',
   contact: (id: string) => `/api/account/contacts/${encodeURIComponent(id)}`,
@@ -128,7 +141,8 @@ export type OrganizationList = z.infer<typeof OrganizationList>;
 export const OrganizationCreate = z.object({ name: OrganizationName });
 export const OrganizationRename = z.object({ name: OrganizationName });
 
-export const Member = z.object({ name: z.string(), email: z.string(), role: OrganizationRole, joinedAt: Timestamp });
+/** `userId` names the member in the member paths. */
+export const Member = z.object({ userId: z.string(), name: z.string(), email: z.string(), role: OrganizationRole, joinedAt: Timestamp });
 export type Member = z.infer<typeof Member>;
 
 export const Invite = z.object({ id: z.string(), email: z.string(), role: OrganizationRole, createdAt: Timestamp, expiresAt: Timestamp });
@@ -137,6 +151,12 @@ export type Invite = z.infer<typeof Invite>;
 /** Members, and the invitations not yet accepted (owners see them; members get an empty list). */
 export const OrganizationMembers = z.object({ members: z.array(Member), invites: z.array(Invite) });
 export type OrganizationMembers = z.infer<typeof OrganizationMembers>;
+
+export const InviteList = z.object({ invites: z.array(Invite) });
+export type InviteList = z.infer<typeof InviteList>;
+
+export const MemberRoleUpdate = z.object({ role: OrganizationRole });
+export type MemberRoleUpdate = z.infer<typeof MemberRoleUpdate>;
 
 export const InviteCreate = z.object({ email: Email, role: OrganizationRole });
 export type InviteCreate = z.infer<typeof InviteCreate>;

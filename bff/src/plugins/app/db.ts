@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import fp from 'fastify-plugin';
-import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, type Dialect, type DialectAdapter } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteAdapter, SqliteDialect, type Dialect, type DialectAdapter } from 'kysely';
 import { Pool } from 'pg';
 import type { Config } from '../../config';
 import { storeMigrations } from '../../db/migrations';
@@ -46,7 +46,11 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
 }
 
 export async function migrateToLatest(db: Kysely<StoreDatabase>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: storeMigrations });
+  // Unless told a schema, Kysely takes migration tables found in ANY schema of the database as its
+  // own: beside another store's schema (each test run has one) it would skip creating them here.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+  const migrator = new Migrator({ db, provider: storeMigrations, migrationTableSchema });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -3,6 +3,9 @@ import {
   Invite,
   InviteAccept,
   InviteCreate,
+  InviteList,
+  Member,
+  MemberRoleUpdate,
   Organization,
   OrganizationCreate,
   OrganizationList,
@@ -10,22 +13,39 @@ import {
   OrganizationRename,
   RecordId,
 } from '@bimi/contracts/account';
+import { ApiError } from '@bimi/contracts/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { publicBaseUrl } from '../../../config';
 import { HttpError } from '../../../lib/http-error';
 import { invitationMail } from '../../../lib/mail-texts';
 import { hashToken, newId, newLinkToken } from '../../../lib/tokens';
+import type { StoreDatabase } from '../../../db/schema';
 import { currentUser } from './current-user';
 
 const DAY = 24 * 60 * 60 * 1000;
 const OrganizationParams = z.object({ id: RecordId });
+const MemberParams = z.object({ id: RecordId, userId: RecordId });
+const InviteParams = z.object({ id: RecordId, inviteId: RecordId });
 const NOT_FOUND = 'Organization not found';
+const MEMBER_NOT_FOUND = 'This person is not a member of the organization';
+
+/**
+ * Holds the organization's row until the transaction ends, so two owners changing members at the
+ * same time take turns and cannot both step down and leave it without an owner. SQLite needs no
+ * lock: its one connection runs one transaction at a time.
+ */
+async function lockOrganization(trx: Transaction<StoreDatabase>, db: Kysely<StoreDatabase>, organizationId: string): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
+}
 
 /**
  * Organizations: create, rename, members and invitations by email, roles owner and member.
  * Only members see an organization (others get 404, as if it did not exist); only owners
- * rename it and invite.
+ * rename it, invite, revoke invitations, change roles and remove members; any member may leave.
+ * An organization always keeps at least one owner.
  */
 const organizations: FastifyPluginAsyncZod = async (fastify) => {
   const iso = (offset = 0) => new Date(fastify.now() + offset).toISOString();
@@ -89,33 +109,124 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
     const members = await fastify.db
       .selectFrom('organization_members')
       .innerJoin('users', 'users.id', 'organization_members.user_id')
-      .select(['users.name', 'users.email', 'organization_members.role', 'organization_members.joined_at'])
+      .select(['users.id', 'users.name', 'users.email', 'organization_members.role', 'organization_members.joined_at'])
       .where('organization_members.organization_id', '=', organization.id)
       // Owners first, then by arrival.
       .orderBy('organization_members.role', 'desc')
       .orderBy('organization_members.joined_at')
       .orderBy('users.email')
       .execute();
-    const invites =
-      organization.role === 'owner'
-        ? await fastify.db
-            .selectFrom('organization_invites')
-            .select(['id', 'email', 'role', 'created_at', 'expires_at'])
-            .where('organization_id', '=', organization.id)
-            .where('accepted_at', 'is', null)
-            .where('expires_at', '>', iso())
-            .orderBy('created_at')
-            .execute()
-        : [];
     return {
-      members: members.map((member) => ({ name: member.name, email: member.email, role: member.role, joinedAt: member.joined_at })),
-      invites: invites.map((invite) => ({ id: invite.id, email: invite.email, role: invite.role, createdAt: invite.created_at, expiresAt: invite.expires_at })),
+      members: members.map((member) => ({ userId: member.id, name: member.name, email: member.email, role: member.role, joinedAt: member.joined_at })),
+      invites: organization.role === 'owner' ? await pendingInvites(organization.id) : [],
     };
+  });
+
+  async function pendingInvites(organizationId: string): Promise<Invite[]> {
+    const invites = await fastify.db
+      .selectFrom('organization_invites')
+      .select(['id', 'email', 'role', 'created_at', 'expires_at'])
+      .where('organization_id', '=', organizationId)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', iso())
+      .orderBy('created_at')
+      .execute();
+    return invites.map((invite) => ({ id: invite.id, email: invite.email, role: invite.role, createdAt: invite.created_at, expiresAt: invite.expires_at }));
+  }
+
+  async function loadMember(organizationId: string, userId: string): Promise<Member> {
+    const member = await fastify.db
+      .selectFrom('organization_members')
+      .innerJoin('users', 'users.id', 'organization_members.user_id')
+      .select(['users.id', 'users.name', 'users.email', 'organization_members.role', 'organization_members.joined_at'])
+      .where('organization_members.organization_id', '=', organizationId)
+      .where('organization_members.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!member) throw new HttpError(404, MEMBER_NOT_FOUND);
+    return { userId: member.id, name: member.name, email: member.email, role: member.role, joinedAt: member.joined_at };
+  }
+
+  /**
+   * Runs a change of `userId`'s membership under the organization's lock, refusing (409) when it
+   * would leave the organization without an owner: `change` returns whether the member stays an owner.
+   */
+  async function changeMembership(organization: Organization, userId: string, change: (trx: Transaction<StoreDatabase>) => Promise<{ staysOwner: boolean }>, refusal: string): Promise<void> {
+    await fastify.db.transaction().execute(async (trx) => {
+      await lockOrganization(trx, fastify.db, organization.id);
+      const target = await trx.selectFrom('organization_members').select('role').where('organization_id', '=', organization.id).where('user_id', '=', userId).executeTakeFirst();
+      if (!target) throw new HttpError(404, MEMBER_NOT_FOUND);
+      const owners = await trx
+        .selectFrom('organization_members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('organization_id', '=', organization.id)
+        .where('role', '=', 'owner')
+        .executeTakeFirstOrThrow();
+      const { staysOwner } = await change(trx);
+      if (target.role === 'owner' && !staysOwner && Number(owners.n) <= 1) throw new HttpError(409, refusal);
+    });
+  }
+
+  fastify.patch(
+    '/api/account/organizations/:id/members/:userId',
+    { schema: { params: MemberParams, body: MemberRoleUpdate, response: { 200: Member } } },
+    async (request) => {
+      const user = currentUser(request);
+      const organization = await requireRole(user.id, request.params.id, 'owner');
+      const { userId } = request.params;
+      const { role } = request.body;
+      await changeMembership(
+        organization,
+        userId,
+        async (trx) => {
+          await trx.updateTable('organization_members').set({ role }).where('organization_id', '=', organization.id).where('user_id', '=', userId).execute();
+          return { staysOwner: role === 'owner' };
+        },
+        `${userId === user.id ? 'You are' : 'This member is'} the only owner of ${organization.name}. Make another member an owner first.`,
+      );
+      return loadMember(organization.id, userId);
+    },
+  );
+
+  fastify.delete('/api/account/organizations/:id/members/:userId', { schema: { params: MemberParams } }, async (request, reply) => {
+    const user = currentUser(request);
+    const leaving = request.params.userId === user.id;
+    // Anyone may leave; only owners remove others.
+    const organization = await requireRole(user.id, request.params.id, leaving ? 'member' : 'owner');
+    await changeMembership(
+      organization,
+      request.params.userId,
+      async (trx) => {
+        await trx.deleteFrom('organization_members').where('organization_id', '=', organization.id).where('user_id', '=', request.params.userId).execute();
+        return { staysOwner: false };
+      },
+      leaving
+        ? `You are the only owner of ${organization.name}. Make another member an owner before you leave.`
+        : `This member is the only owner of ${organization.name}. Make another member an owner first.`,
+    );
+    request.log.info({ organizationId: organization.id, userId: request.params.userId, by: user.id }, leaving ? 'member left an organization' : 'member removed from an organization');
+    return reply.code(204).send();
+  });
+
+  fastify.get('/api/account/organizations/:id/invites', { schema: { params: OrganizationParams, response: { 200: InviteList } } }, async (request) => {
+    const organization = await requireRole(currentUser(request).id, request.params.id, 'owner');
+    return { invites: await pendingInvites(organization.id) };
+  });
+
+  fastify.delete('/api/account/organizations/:id/invites/:inviteId', { schema: { params: InviteParams } }, async (request, reply) => {
+    const organization = await requireRole(currentUser(request).id, request.params.id, 'owner');
+    const revoked = await fastify.db
+      .deleteFrom('organization_invites')
+      .where('id', '=', request.params.inviteId)
+      .where('organization_id', '=', organization.id)
+      .where('accepted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(revoked.numDeletedRows) !== 1) throw new HttpError(404, 'Invitation not found, or already accepted');
+    return reply.code(204).send();
   });
 
   fastify.post(
     '/api/account/organizations/:id/invites',
-    { schema: { params: OrganizationParams, body: InviteCreate, response: { 201: Invite } }, config: { rateLimit: { max: 30, timeWindow: '1 hour' } } },
+    { schema: { params: OrganizationParams, body: InviteCreate, response: { 201: Invite, 503: ApiError } }, config: { rateLimit: { max: 30, timeWindow: '1 hour' } } },
     async (request, reply) => {
       const user = currentUser(request);
       const organization = await requireRole(user.id, request.params.id, 'owner');
@@ -144,7 +255,14 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
           accepted_at: null,
         })
         .execute();
-      await fastify.mailer.send(invitationMail(email, user.name, organization.name, role, publicBaseUrl(fastify.config), token));
+      try {
+        await fastify.mailer.send(invitationMail(email, user.name, organization.name, role, publicBaseUrl(fastify.config), token));
+      } catch (error) {
+        // An invitation nobody received is no invitation: it goes, so the list shows none and a retry starts clean.
+        request.log.error({ err: error, to: email }, 'invitation mail could not be sent');
+        await fastify.db.deleteFrom('organization_invites').where('id', '=', invite.id).execute();
+        return reply.code(503).send({ message: `We could not send the invitation to ${email} just now, so nobody was invited. Try again in a few minutes.` });
+      }
       return reply.code(201).send(invite);
     },
   );
