@@ -8,7 +8,7 @@ const MONOSPACE_ROWS = new Set(['Serial number', 'Fingerprint', 'Logo hash']);
 /** The certificate's facts as a definition list: two columns on a desktop, stacked on a phone. */
 export function CertificateDetails({ certificate }: { certificate: MarkCertificate }) {
   return (
-    <Box component="dl" data-testid="certificate-details" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, columnGap: 2, border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}>
+    <Box component="dl" data-testid="certificate-details" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, columnGap: 2, border: 1, borderColor: 'divider', borderRadius: 2, p: 2, bgcolor: 'background.paper' }}>
       {certificateRows(certificate).map((row) => (
         <Box key={row.label} sx={{ display: 'contents' }}>
           <Typography component="dt" sx={{ fontWeight: 600, pt: 1 }}>

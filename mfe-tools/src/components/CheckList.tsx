@@ -2,15 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Check } from '@bimi/contracts/tools';
 import { StatusIcon } from './StatusIcon';
-import { STATUS_LABEL, STATUS_ORDER, VISUALLY_HIDDEN } from './status';
-
-/** Fails first, then warnings, passes and notes; the server's order within each status is kept. */
-export function sortChecks(checks: readonly Check[]): Check[] {
-  return checks
-    .map((check, index) => ({ check, index }))
-    .sort((a, b) => STATUS_ORDER[a.check.status] - STATUS_ORDER[b.check.status] || a.index - b.index)
-    .map(({ check }) => check);
-}
+import { sortChecks, STATUS_LABEL, VISUALLY_HIDDEN } from './status';
 
 /** Every finding with its explanation and, when something is to be done, how to fix it. */
 export function CheckList({ checks }: { checks: readonly Check[] }) {
@@ -23,7 +15,7 @@ export function CheckList({ checks }: { checks: readonly Check[] }) {
           data-check-id={check.id}
           data-status={check.status}
           // A pass needs no fix: its row is denser so problems stand out in a long list.
-          sx={{ display: 'flex', gap: 1.5, px: 2, py: check.status === 'pass' ? 1 : 2, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 0 }}
+          sx={{ display: 'flex', gap: 1.5, px: 2, py: check.status === 'pass' ? 1 : 2, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 0, bgcolor: 'background.paper' }}
         >
           <StatusIcon status={check.status} sx={{ mt: '2px' }} />
           <Box sx={{ minWidth: 0 }}>

@@ -25,7 +25,7 @@ export function GeneratedRecord({
   strings?: readonly string[] | undefined;
 }) {
   return (
-    <Box component="section" aria-label={`Your ${what}`} data-testid="generated-record" data-valid={errors.length === 0} sx={{ mt: 4, border: 1, borderColor: errors.length ? 'error.main' : 'success.main', borderRadius: 2, overflow: 'hidden' }}>
+    <Box component="section" aria-label={`Your ${what}`} data-testid="generated-record" data-valid={errors.length === 0} sx={{ mt: 4, border: 1, borderColor: errors.length ? 'error.main' : 'success.main', borderRadius: 2, overflow: 'hidden', bgcolor: 'background.paper' }}>
       <Box sx={{ px: 2, py: 1.5, bgcolor: 'grey.50', display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h3" component="h2" sx={{ flex: '1 1 200px' }}>
           Your {what}

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import type { ToolField } from '../lib/useToolRun';
+import { TextInput } from './TextInput';
 
 /**
  * A checker's form: one row of fields and the button. Errors show under their field and are
@@ -45,7 +45,7 @@ export function ToolForm({
       sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap', mt: 3 }}
     >
       {fields.map((field, index) => (
-        <TextField
+        <TextInput
           key={field.name}
           name={field.name}
           label={field.optional ? `${field.label} (optional)` : field.label}
@@ -53,14 +53,11 @@ export function ToolForm({
           placeholder={field.placeholder}
           error={Boolean(errors[field.name])}
           helperText={errors[field.name] ?? field.helperText ?? ' '}
-          onChange={(event) => onChange(field.name, event.target.value)}
+          onChange={(value) => onChange(field.name, value)}
           onBlur={() => onBlur(field.name)}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
           autoFocus={index === 0 && !values[field.name]}
           sx={{ flex: index === 0 ? '2 1 260px' : '1 1 160px' }}
-          slotProps={{ htmlInput: { inputMode: 'url', 'aria-invalid': Boolean(errors[field.name]) } }}
+          inputProps={{ inputMode: 'url', autoComplete: 'off', autoCapitalize: 'none', spellCheck: false, 'aria-invalid': Boolean(errors[field.name]) }}
         />
       ))}
       {children}

@@ -1,7 +1,15 @@
-import type { CheckStatus } from '@bimi/contracts/tools';
+import type { Check, CheckStatus } from '@bimi/contracts/tools';
 
 /** How each check status reads and looks; fails come first in every list. */
 export const STATUS_ORDER: Record<CheckStatus, number> = { fail: 0, warn: 1, pass: 2, info: 3 };
+
+/** Fails first, then warnings, passes and notes; the server's order within each status is kept. */
+export function sortChecks(checks: readonly Check[]): Check[] {
+  return checks
+    .map((check, index) => ({ check, index }))
+    .sort((a, b) => STATUS_ORDER[a.check.status] - STATUS_ORDER[b.check.status] || a.index - b.index)
+    .map(({ check }) => check);
+}
 
 export const STATUS_LABEL: Record<CheckStatus, string> = { pass: 'Pass', warn: 'Warning', fail: 'Fail', info: 'Info' };
 

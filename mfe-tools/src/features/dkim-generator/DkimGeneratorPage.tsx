@@ -3,11 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { buildDkimRecord } from '@bimi/email-auth/dkim';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { GeneratedRecord } from '../../components/GeneratedRecord';
+import { TextInput } from '../../components/TextInput';
 import { ToolPage } from '../../components/ToolPage';
 import { DKIM_KEY_BITS, generateDkimKeyPair, pemDownloadUrl, type DkimKeyPair } from './keys';
 
@@ -67,8 +67,8 @@ export default function DkimGeneratorPage({ route }: PageProps) {
         keep it safe; whoever holds it can sign mail as your domain.
       </Alert>
       <Box component="form" aria-label={route.title} noValidate onSubmit={(event) => { event.preventDefault(); void generate(); }} sx={{ mt: 3, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField label="Domain" value={domain} onChange={(event) => setDomain(event.target.value)} placeholder="example.com" helperText="The domain in your From address" sx={{ flex: '2 1 240px' }} />
-        <TextField label="Selector" value={selector} onChange={(event) => setSelector(event.target.value)} helperText="Any name, e.g. s1 or 2026a" sx={{ flex: '1 1 140px' }} />
+        <TextInput name="domain" label="Domain" value={domain} onChange={setDomain} placeholder="example.com" helperText="The domain in your From address" sx={{ flex: '2 1 240px' }} />
+        <TextInput name="selector" label="Selector" value={selector} onChange={setSelector} helperText="Any name, e.g. s1 or 2026a" sx={{ flex: '1 1 140px' }} />
         <Button type="submit" variant="contained" size="large" disabled={keys.status === 'generating'} startIcon={keys.status === 'generating' ? <CircularProgress size={18} color="inherit" /> : undefined} sx={{ minHeight: 56, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
           {keys.status === 'generating' ? 'Generating…' : pair ? 'Generate a new key pair' : 'Generate key pair'}
         </Button>
@@ -86,7 +86,7 @@ export default function DkimGeneratorPage({ route }: PageProps) {
               {warning}
             </Alert>
           ))}
-          <Box component="section" aria-label="Private key" sx={{ mt: 3, p: 2, border: 1, borderColor: 'divider', borderRadius: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Box component="section" aria-label="Private key" sx={{ mt: 3, p: 2, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <Box sx={{ flex: '1 1 260px' }}>
               <Typography variant="h3" component="h2" gutterBottom>
                 Private key

@@ -19,7 +19,7 @@ function KeySection({ answer }: { answer: ToolAnswer }) {
       {keys.length === 0 && <Typography color="text.secondary">No key was found at any selector tried.</Typography>}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(240px, 1fr))' } }}>
         {keys.map((key) => (
-          <Box key={key.selector} data-selector={key.selector} sx={{ border: 1, borderColor: key.usable ? 'divider' : 'error.main', borderRadius: 2, p: 2 }}>
+          <Box key={key.selector} data-selector={key.selector} sx={{ border: 1, borderColor: key.usable ? 'divider' : 'error.main', borderRadius: 2, p: 2, bgcolor: 'background.paper' }}>
             <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>Selector {key.selector}</Typography>
             <Typography color={key.usable ? 'text.secondary' : 'error'} data-testid="dkim-key-summary" sx={{ overflowWrap: 'anywhere' }}>
               {key.summary}

@@ -11,7 +11,7 @@ const SPF_VOID_LOOKUP_LIMIT = 2;
 function TreeNode({ node }: { node: SpfTreeNode }) {
   return (
     <Box component="li" data-spf-domain={node.domain} sx={{ listStyle: 'none', minWidth: 0 }}>
-      <Box sx={{ border: 1, borderColor: node.problem ? 'error.main' : 'divider', borderRadius: 2, p: 1.5, minWidth: 0 }}>
+      <Box sx={{ border: 1, borderColor: node.problem ? 'error.main' : 'divider', borderRadius: 2, p: 1.5, minWidth: 0, bgcolor: 'background.paper' }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
           {node.via !== 'root' && (
             <Typography component="span" sx={{ fontSize: 12, fontWeight: 700, textTransform: 'uppercase', color: 'primary.main' }}>

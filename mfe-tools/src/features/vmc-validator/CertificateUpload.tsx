@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import { MAX_PEM_BYTES } from '@bimi/contracts/tools';
 import { validateDomain } from '../../lib/domain';
@@ -49,11 +49,12 @@ export function CertificateUpload({ busy, onPem }: { busy: boolean; onPem: (uplo
 
   return (
     <Box component="form" aria-label="Upload a certificate" onSubmit={(event) => event.preventDefault()} sx={{ mt: 3 }}>
-      <TextField
+      <TextInput
+        name="domain"
         label="Domain (optional)"
         value={domain}
-        onChange={(event) => {
-          setDomain(event.target.value);
+        onChange={(value) => {
+          setDomain(value);
           setDomainError(undefined);
         }}
         onBlur={() => checkedDomain()}
