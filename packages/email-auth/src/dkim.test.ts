@@ -1,17 +1,7 @@
-import { Check } from '@bimi/contracts/tools';
 import { generateKeyPairSync } from 'node:crypto';
 import { buildDkimRecord, COMMON_DKIM_SELECTORS, inspectDkim, parseDkim, readDkimKey } from './dkim';
+import { byId, expectFixes, ids } from './check-expectations';
 import { memoryResolver } from './memory-resolver';
-
-const ids = (checks: Check[]) => checks.map((check) => check.id);
-const byId = (checks: Check[], id: string) => checks.find((check) => check.id === id);
-
-function expectFixes(checks: Check[]) {
-  for (const check of checks) {
-    expect(Check.safeParse(check).success).toBe(true);
-    if (check.status === 'warn' || check.status === 'fail') expect(check.fix).toEqual(expect.any(String));
-  }
-}
 
 /** Real keys from Node's crypto, so the sizes read back are the sizes generated. */
 function rsaKey(bits: number, type: 'spki' | 'pkcs1' = 'spki') {

@@ -1,16 +1,6 @@
-import { Check } from '@bimi/contracts/tools';
 import { buildDmarcRecord, checkBimiReadiness, inspectDmarc, parseDmarc } from './dmarc';
+import { byId, expectFixes, ids } from './check-expectations';
 import { memoryResolver, type Zone } from './memory-resolver';
-
-const ids = (checks: Check[]) => checks.map((check) => check.id);
-const byId = (checks: Check[], id: string) => checks.find((check) => check.id === id);
-
-function expectFixes(checks: Check[]) {
-  for (const check of checks) {
-    expect(Check.safeParse(check).success).toBe(true);
-    if (check.status === 'warn' || check.status === 'fail') expect(check.fix).toEqual(expect.any(String));
-  }
-}
 
 describe('parseDmarc', () => {
   it('reads every tag of a full record', () => {

@@ -1,17 +1,7 @@
-import { Check } from '@bimi/contracts/tools';
+import { byId, expectFixes, ids } from './check-expectations';
 import { memoryResolver, type Zone } from './memory-resolver';
 import { buildSpfRecord, inspectSpf, parseSpf, type SpfNode } from './spf';
 import { splitTxt } from './txt';
-
-const ids = (checks: Check[]) => checks.map((check) => check.id);
-const byId = (checks: Check[], id: string) => checks.find((check) => check.id === id);
-
-function expectFixes(checks: Check[]) {
-  for (const check of checks) {
-    expect(Check.safeParse(check).success).toBe(true);
-    if (check.status === 'warn' || check.status === 'fail') expect(check.fix).toEqual(expect.any(String));
-  }
-}
 
 describe('parseSpf', () => {
   it('RFC 7208 §4.6.1: reads every mechanism and modifier with its qualifier', () => {
