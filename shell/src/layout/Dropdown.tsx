@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { NavLink } from './navigation';
+import { useHeaderPopupDismissal } from './useHeaderPopupDismissal';
 
 export interface DropdownSection {
   heading?: string;
@@ -22,23 +23,7 @@ export function Dropdown({ label, sections }: { label: string; sections: Dropdow
   const [openedBy, setOpenedBy] = useState<'hover' | 'click' | null>(null);
   const open = openedBy !== null;
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpenedBy(null), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpenedBy(null);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenedBy(null);
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const root = useHeaderPopupDismissal(open, () => setOpenedBy(null));
 
   return (
     <Box
