@@ -13,6 +13,7 @@ import { DMARC_PRODUCT_IDS, type DmarcProductId, PRODUCTS } from '@bimi/catalog/
 import { addToCart } from '@bimi/cart/store';
 import { readPriceSettings } from '@bimi/cart/price-settings';
 import type { PageProps } from '@bimi/ui/RouteTable';
+import { ProductPageFrame } from './ProductPageFrame';
 
 /** The plan's option for the chosen volume, or the rule's message (spec §8: "No pricing option found for email volume"). */
 function optionOrMessage(productId: DmarcProductId, emailVolume: number): DmarcOption | string {
@@ -86,16 +87,7 @@ export function DmarcEnforcementPage({ route }: PageProps) {
   const [emailVolume, setEmailVolume] = useState<number>(DMARC_EMAIL_VOLUMES[0]);
   const [billingPeriod, setBillingPeriod] = useState<BillingPeriod>('monthly');
   return (
-    <Box sx={{ maxWidth: 1120, mx: 'auto', px: { xs: 2.5, md: 4 }, pt: { xs: 5, md: 8 }, pb: 8 }}>
-      <Typography variant="h1" gutterBottom>
-        {route.title}
-      </Typography>
-      {route.description && (
-        <Typography color="text.secondary" sx={{ fontSize: { xs: 17, md: 19 }, maxWidth: 720, mb: 4 }}>
-          {route.description}
-        </Typography>
-      )}
-
+    <ProductPageFrame title={route.title} lead={route.description}>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'center', mb: 3 }}>
         <TextField
           select
@@ -138,6 +130,6 @@ export function DmarcEnforcementPage({ route }: PageProps) {
           </Box>
         ))}
       </Box>
-    </Box>
+    </ProductPageFrame>
   );
 }

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { certificatePlanCents, formatUsd } from '@bimi/catalog/prices';
 import { type CertificateId, PLAN_YEARS } from '@bimi/catalog/products';
 import type { PageProps } from '@bimi/ui/RouteTable';
+import { ProductPageFrame } from './ProductPageFrame';
 import { CERTIFICATE_COPY } from './certificate-copy';
 
 /** The four certificates side by side, in the order a buyer usually decides: trademark first. */
@@ -30,16 +31,7 @@ const REQUIREMENT: Record<CertificateId, string> = {
 
 export function MarkCertificatesPage({ route }: PageProps) {
   return (
-    <Box sx={{ maxWidth: 1120, mx: 'auto', px: { xs: 2.5, md: 4 }, pt: { xs: 5, md: 8 }, pb: 8 }}>
-      <Typography variant="h1" gutterBottom>
-        {route.title}
-      </Typography>
-      {route.description && (
-        <Typography color="text.secondary" sx={{ fontSize: { xs: 17, md: 19 }, maxWidth: 720, mb: 4 }}>
-          {route.description}
-        </Typography>
-      )}
-
+    <ProductPageFrame title={route.title} lead={route.description}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, mb: 6 }}>
         {COMPARED.map(({ id, to, short, cta }, index) => (
           <Box key={id} data-testid={`compare-${id}`} sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2, p: 2.5, display: 'flex', flexDirection: 'column' }}>
@@ -119,6 +111,6 @@ export function MarkCertificatesPage({ route }: PageProps) {
           </TableBody>
         </Table>
       </TableContainer>
-    </Box>
+    </ProductPageFrame>
   );
 }
