@@ -8,27 +8,19 @@ import TextField from '@mui/material/TextField';
 import { AcceptedAnswer, AUTH_PATHS, ForgotPasswordRequest } from '@bimi/contracts/auth';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
-import { callApi, checkForm, failureMessage, type FieldErrors } from '../../lib/api';
+import { callApi } from '../../lib/api';
+import { useNoticeForm } from '../../lib/useNoticeForm';
 
 export function ForgotPasswordPage({ route }: PageProps) {
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, notice, busy, submit } = useNoticeForm(ForgotPasswordRequest, async (data) => {
+    const answer = await callApi(AUTH_PATHS.forgotPassword, { method: 'POST', body: data, answer: AcceptedAnswer });
+    return { severity: 'success', text: answer.message };
+  });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkForm(ForgotPasswordRequest, { email });
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    setBusy(true);
-    try {
-      const answer = await callApi(AUTH_PATHS.forgotPassword, { method: 'POST', body: checked.data, answer: AcceptedAnswer });
-      setNotice({ severity: 'success', text: answer.message });
-    } catch (error) {
-      setNotice({ severity: 'error', text: failureMessage(error) });
-    }
-    setBusy(false);
+    void submit({ email });
   };
 
   return (

@@ -8,16 +8,19 @@ import TextField from '@mui/material/TextField';
 import { AcceptedAnswer, AUTH_PATHS, PartnerSignUpRequest } from '@bimi/contracts/auth';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
-import { callApi, checkForm, failureMessage, type FieldErrors } from '../../lib/api';
+import { callApi } from '../../lib/api';
+import { useNoticeForm } from '../../lib/useNoticeForm';
 
 const EMPTY = { company: '', website: '', contactName: '', email: '', phone: '', message: '' };
 
 /** Resellers and agencies ask to become partners; the request is stored for review. */
 export function PartnerSignUpPage({ route }: PageProps) {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, notice, busy, submit } = useNoticeForm(PartnerSignUpRequest, async (data) => {
+    const answer = await callApi(AUTH_PATHS.partnerSignUp, { method: 'POST', body: data, answer: AcceptedAnswer });
+    setValues(EMPTY);
+    return { severity: 'success', text: answer.message };
+  });
   const field = (name: keyof typeof EMPTY) => ({
     value: values[name],
     onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
@@ -26,21 +29,11 @@ export function PartnerSignUpPage({ route }: PageProps) {
     fullWidth: true,
   });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // Optional fields left empty are left out, not sent as empty text.
     const { phone, message, ...required } = values;
-    const checked = checkForm(PartnerSignUpRequest, { ...required, ...(phone.trim() ? { phone } : {}), ...(message.trim() ? { message } : {}) });
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    setBusy(true);
-    try {
-      const answer = await callApi(AUTH_PATHS.partnerSignUp, { method: 'POST', body: checked.data, answer: AcceptedAnswer });
-      setNotice({ severity: 'success', text: answer.message });
-      setValues(EMPTY);
-    } catch (error) {
-      setNotice({ severity: 'error', text: failureMessage(error) });
-    }
-    setBusy(false);
+    void submit({ ...required, ...(phone.trim() ? { phone } : {}), ...(message.trim() ? { message } : {}) });
   };
 
   return (

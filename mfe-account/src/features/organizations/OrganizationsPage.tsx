@@ -23,10 +23,10 @@ import {
 } from '@bimi/contracts/account';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
-import { callApi, checkForm, failureMessage, type FieldErrors } from '../../lib/api';
+import { callApi, checkForm, failureMessage } from '../../lib/api';
 import { useApi } from '../../lib/useApi';
+import { useNoticeForm, type FormNotice } from '../../lib/useNoticeForm';
 
-type Notice = { severity: 'success' | 'info' | 'error'; text: string } | null;
 const ROLE_LABELS: Record<OrganizationRole, string> = { owner: 'Owner', member: 'Member' };
 
 /** One text field and a button, checked against a shared schema: create and rename. */
@@ -60,27 +60,18 @@ function NameForm({ label, action, initial = '', onSubmit }: { label: string; ac
 
 function InviteForm({ organization, onInvited }: { organization: Organization; onInvited: (invite: Invite) => void }) {
   const [values, setValues] = useState({ email: '', role: 'member' as OrganizationRole });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { errors, notice, busy, submit } = useNoticeForm(InviteCreate, async (data) => {
+    const invite = await callApi(ACCOUNT_PATHS.organizationInvites(organization.id), { method: 'POST', body: data, answer: Invite });
+    onInvited(invite);
+    setValues({ email: '', role: 'member' });
+    return { severity: 'success', text: `We sent an invitation to ${invite.email}.` };
+  });
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkForm(InviteCreate, values);
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    setBusy(true);
-    try {
-      const invite = await callApi(ACCOUNT_PATHS.organizationInvites(organization.id), { method: 'POST', body: checked.data, answer: Invite });
-      onInvited(invite);
-      setValues({ email: '', role: 'member' });
-      setNotice({ severity: 'success', text: `We sent an invitation to ${invite.email}.` });
-    } catch (err) {
-      setNotice({ severity: 'error', text: failureMessage(err) });
-    }
-    setBusy(false);
+    void submit(values);
   };
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={1.5} aria-label={`Invite to ${organization.name}`}>
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={1.5} aria-label={`Invite to ${organization.name}`}>
       {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField label="Email to invite" type="email" size="small" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={Boolean(errors.email)} helperText={errors.email} sx={{ flex: 1 }} />
@@ -157,10 +148,10 @@ function OrganizationCard({ organization, onChanged }: { organization: Organizat
 }
 
 /** Accepts the invitation in the link of an invitation mail (?invite=…) once, on arrival. */
-function useInviteFromLink(onJoined: (organization: Organization) => void): Notice {
+function useInviteFromLink(onJoined: (organization: Organization) => void): FormNotice | null {
   const [params, setParams] = useSearchParams();
   const token = params.get('invite');
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
   const sent = useRef(false);
   useEffect(() => {
     if (!token || sent.current) return;

@@ -10,32 +10,21 @@ import { getSession } from '@bimi/session/client';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
 import { PasswordRules } from '../../components/PasswordRules';
-import { callApi, checkForm, failureMessage, type FieldErrors } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { useApi } from '../../lib/useApi';
-
-type Notice = { severity: 'success' | 'info' | 'error'; text: string } | null;
+import { useNoticeForm } from '../../lib/useNoticeForm';
 
 function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
   const [name, setName] = useState(profile.name);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
+  const { errors, notice, busy, submit } = useNoticeForm(ProfileUpdate, async (data) => {
+    onSaved(await callApi(ACCOUNT_PATHS.profile, { method: 'PATCH', body: data, answer: Profile }));
+    // The header, the sidebar and the dashboard greeting read the name from the session.
+    await getSession();
+    return { severity: 'success', text: 'Your name was saved.' };
+  });
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkForm(ProfileUpdate, { name });
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    setBusy(true);
-    try {
-      const saved = await callApi(ACCOUNT_PATHS.profile, { method: 'PATCH', body: checked.data, answer: Profile });
-      onSaved(saved);
-      // The header, the sidebar and the dashboard greeting read the name from the session.
-      await getSession();
-      setNotice({ severity: 'success', text: 'Your name was saved.' });
-    } catch (error) {
-      setNotice({ severity: 'error', text: failureMessage(error) });
-    }
-    setBusy(false);
+    void submit({ name });
   };
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label="Your name">
@@ -50,24 +39,15 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile
 
 function EmailForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
   const [values, setValues] = useState({ newEmail: '', currentPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
+  const { errors, notice, busy, submit } = useNoticeForm(EmailChangeRequest, async (data) => {
+    const saved = await callApi(ACCOUNT_PATHS.profileEmail, { method: 'POST', body: data, answer: Profile });
+    onSaved(saved);
+    setValues({ newEmail: '', currentPassword: '' });
+    return { severity: 'info', text: `We sent a link to ${saved.pendingEmail ?? data.newEmail}. Your email changes once you open it.` };
+  });
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkForm(EmailChangeRequest, values);
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    setBusy(true);
-    try {
-      const saved = await callApi(ACCOUNT_PATHS.profileEmail, { method: 'POST', body: checked.data, answer: Profile });
-      onSaved(saved);
-      setValues({ newEmail: '', currentPassword: '' });
-      setNotice({ severity: 'info', text: `We sent a link to ${saved.pendingEmail ?? checked.data.newEmail}. Your email changes once you open it.` });
-    } catch (error) {
-      setNotice({ severity: 'error', text: failureMessage(error) });
-    }
-    setBusy(false);
+    void submit(values);
   };
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label="Change email">
@@ -101,23 +81,14 @@ function EmailForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profil
 
 function PasswordForm({ email }: { email: string }) {
   const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
+  const { errors, notice, busy, submit } = useNoticeForm(PasswordChangeRequest, async (data) => {
+    const answer = await callApi(ACCOUNT_PATHS.profilePassword, { method: 'POST', body: data, answer: AcceptedAnswer });
+    setValues({ currentPassword: '', newPassword: '' });
+    return { severity: 'success', text: answer.message };
+  });
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkForm(PasswordChangeRequest, values);
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    setBusy(true);
-    try {
-      const answer = await callApi(ACCOUNT_PATHS.profilePassword, { method: 'POST', body: checked.data, answer: AcceptedAnswer });
-      setValues({ currentPassword: '', newPassword: '' });
-      setNotice({ severity: 'success', text: answer.message });
-    } catch (error) {
-      setNotice({ severity: 'error', text: failureMessage(error) });
-    }
-    setBusy(false);
+    void submit(values);
   };
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label="Change password">

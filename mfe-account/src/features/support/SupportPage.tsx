@@ -11,31 +11,23 @@ import Typography from '@mui/material/Typography';
 import { ACCOUNT_PATHS, Ticket, TICKET_CATEGORIES, TicketCreate, TicketList, type TicketCategory } from '@bimi/contracts/account';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
-import { callApi, checkForm, failureMessage, type FieldErrors } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { useApi } from '../../lib/useApi';
+import { useNoticeForm } from '../../lib/useNoticeForm';
 
 const EMPTY = { category: 'order' as TicketCategory, subject: '', message: '' };
 
 function TicketForm({ onCreated }: { onCreated: (ticket: Ticket) => void }) {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
+  const { errors, notice, busy, submit } = useNoticeForm(TicketCreate, async (data) => {
+    const ticket = await callApi(ACCOUNT_PATHS.supportTickets, { method: 'POST', body: data, answer: Ticket });
+    onCreated(ticket);
+    setValues(EMPTY);
+    return { severity: 'success', text: `Ticket ${ticket.reference} was sent. We answer by email, usually within one business day.` };
+  });
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkForm(TicketCreate, values);
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    setBusy(true);
-    try {
-      const ticket = await callApi(ACCOUNT_PATHS.supportTickets, { method: 'POST', body: checked.data, answer: Ticket });
-      onCreated(ticket);
-      setValues(EMPTY);
-      setNotice({ severity: 'success', text: `Ticket ${ticket.reference} was sent. We answer by email, usually within one business day.` });
-    } catch (error) {
-      setNotice({ severity: 'error', text: failureMessage(error) });
-    }
-    setBusy(false);
+    void submit(values);
   };
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label="New support ticket">
