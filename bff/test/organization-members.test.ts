@@ -42,16 +42,19 @@ describe.each(storageEngines())('organization members and invitations on $name',
     await store.cleanUp();
   });
 
-  /** Runs `work` while another PostgreSQL connection holds the organization's member rows, releasing them once `waiting` backends wait behind it. */
-  async function whileMembersLocked<T>(organizationId: string, waiting: number, work: () => Promise<T>): Promise<T> {
+  /**
+   * Starts each of `works` in turn while another PostgreSQL connection holds rows of the
+   * organization (`lock` selects them for update), each once the ones before it wait behind the
+   * holder; releases the rows when all wait, so the requests truly overlap in the database.
+   */
+  async function whileLocked<T>(lock: string, organizationId: string, works: (() => Promise<T>)[]): Promise<T[]> {
     const holder = new Client({ connectionString: store.app.config.databaseUrl });
     await holder.connect();
     try {
       await holder.query('begin');
-      await holder.query('select role from organization_members where organization_id = $1 for update', [organizationId]);
+      await holder.query(lock, [organizationId]);
       const { rows } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid');
       const holderPid = rows[0]?.pid;
-      const done = work();
       // Backends waiting on the holder, or on a backend that waits on it (a fresh look each time:
       // inside a transaction PostgreSQL otherwise answers from its first snapshot).
       const countWaiting = async () =>
@@ -65,9 +68,13 @@ describe.each(storageEngines())('organization members and invitations on $name',
             )
           ).rows[0]?.n,
         );
-      while ((await countWaiting()) < waiting) await new Promise((resolve) => setImmediate(resolve));
+      const running: Promise<T>[] = [];
+      for (const work of works) {
+        running.push(work());
+        while ((await countWaiting()) < running.length) await new Promise((resolve) => setImmediate(resolve));
+      }
       await holder.query('commit');
-      return await done;
+      return await Promise.all(running);
     } finally {
       await holder.end();
     }
@@ -157,15 +164,16 @@ describe.each(storageEngines())('organization members and invitations on $name',
 
   it('keeps one owner when two owners step down at the same moment', async () => {
     await jane.write('PATCH', `/api/account/organizations/${acme.id}/members/${ids.joe}`, { role: 'owner' });
-    const stepDown = () =>
-      Promise.all([
-        jane.write('PATCH', `/api/account/organizations/${acme.id}/members/${ids.jane}`, { role: 'member' }),
-        joe.write('PATCH', `/api/account/organizations/${acme.id}/members/${ids.joe}`, { role: 'member' }),
-      ]);
+    const stepDown = [
+      () => jane.write('PATCH', `/api/account/organizations/${acme.id}/members/${ids.jane}`, { role: 'member' }),
+      () => joe.write('PATCH', `/api/account/organizations/${acme.id}/members/${ids.joe}`, { role: 'member' }),
+    ];
     // SQLite runs one transaction at a time. On PostgreSQL, another connection holds both members'
     // rows until both requests are inside their transactions and waiting, so they truly overlap:
     // without the organization lock both would count two owners and both step down.
-    const [janeSteps, joeSteps] = engine.postgres ? await whileMembersLocked(acme.id, 2, stepDown) : await stepDown();
+    const [janeSteps, joeSteps] = engine.postgres
+      ? await whileLocked('select role from organization_members where organization_id = $1 for update', acme.id, stepDown)
+      : await Promise.all(stepDown.map((step) => step()));
     expect([janeSteps.statusCode, joeSteps.statusCode].sort()).toEqual([200, 409]);
     expect((await members(jane)).filter(([, role]) => role === 'owner')).toHaveLength(1);
 
@@ -177,6 +185,26 @@ describe.each(storageEngines())('organization members and invitations on $name',
     expect([janeLeaves.statusCode, joeLeaves.statusCode].sort()).toEqual([204, 409]);
     const left = await store.app.db.selectFrom('organization_members').select('role').where('organization_id', '=', acme.id).execute();
     expect(left).toEqual([{ role: 'owner' }]);
+  });
+
+  it('lets an owner demoted a moment ago act as an owner no more', async () => {
+    await join(jane, eve, acme.id, 'eve@example.com');
+    await jane.write('PATCH', `/api/account/organizations/${acme.id}/members/${ids.joe}`, { role: 'owner' });
+    const steps = [
+      () => joe.write('PATCH', `/api/account/organizations/${acme.id}/members/${ids.jane}`, { role: 'member' }),
+      // Jane was an owner when her request came in, but Joe's demotion is first in line.
+      () => jane.write('DELETE', `/api/account/organizations/${acme.id}/members/${ids.eve}`),
+    ];
+    const [demoted, removal] = engine.postgres
+      ? await whileLocked('select id from organizations where id = $1 for update', acme.id, steps)
+      : [await steps[0]!(), await steps[1]!()];
+    expect(demoted.statusCode).toBe(200);
+    expect(removal.statusCode).toBe(403);
+    expect(await members(joe)).toEqual([
+      ['joe@example.com', 'owner'],
+      ['jane@example.com', 'member'],
+      ['eve@example.com', 'member'],
+    ]);
   });
 
   it('lists pending invitations to owners and lets them revoke one, whose link then stops working', async () => {

@@ -4,7 +4,7 @@ import type { Kysely, Migration } from 'kysely';
  * Ending a user's sessions when their password or email changes (issue 4): each stored session
  * names its user, indexed, so they can be found and deleted; and each user has a time before which
  * every session of theirs is void, which also ends a session that a request in flight writes back
- * after the deletion.
+ * after the deletion, and sessions stored before this migration (their user_id is null).
  */
 export const sessionsByUser: Migration = {
   async up(db: Kysely<unknown>) {

@@ -29,6 +29,7 @@ const OrganizationParams = z.object({ id: RecordId });
 const MemberParams = z.object({ id: RecordId, userId: RecordId });
 const InviteParams = z.object({ id: RecordId, inviteId: RecordId });
 const NOT_FOUND = 'Organization not found';
+const NOT_OWNER = 'Only owners of the organization can do this';
 const MEMBER_NOT_FOUND = 'This person is not a member of the organization';
 
 /**
@@ -70,7 +71,7 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
   async function requireRole(userId: string, organizationId: string, role: 'owner' | 'member'): Promise<Organization> {
     const organization = await organizationFor(userId, organizationId);
     if (!organization) throw new HttpError(404, NOT_FOUND);
-    if (role === 'owner' && organization.role !== 'owner') throw new HttpError(403, 'Only owners of the organization can do this');
+    if (role === 'owner' && organization.role !== 'owner') throw new HttpError(403, NOT_OWNER);
     return organization;
   }
 
@@ -147,12 +148,23 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   /**
-   * Runs a change of `userId`'s membership under the organization's lock, refusing (409) when it
-   * would leave the organization without an owner: `change` returns whether the member stays an owner.
+   * Runs `actor`'s change of `userId`'s membership under the organization's lock, refusing (409)
+   * when it would leave the organization without an owner: `change` returns whether the member
+   * stays an owner. The actor's own role is checked again under the lock, so an owner demoted a
+   * moment ago cannot still act as one.
    */
-  async function changeMembership(organization: Organization, userId: string, change: (trx: Transaction<StoreDatabase>) => Promise<{ staysOwner: boolean }>, refusal: string): Promise<void> {
+  async function changeMembership(
+    organization: Organization,
+    actor: { id: string; mustOwn: boolean },
+    userId: string,
+    change: (trx: Transaction<StoreDatabase>) => Promise<{ staysOwner: boolean }>,
+    refusal: string,
+  ): Promise<void> {
     await fastify.db.transaction().execute(async (trx) => {
       await lockOrganization(trx, fastify.db, organization.id);
+      const actorRole = await trx.selectFrom('organization_members').select('role').where('organization_id', '=', organization.id).where('user_id', '=', actor.id).executeTakeFirst();
+      if (!actorRole) throw new HttpError(404, NOT_FOUND);
+      if (actor.mustOwn && actorRole.role !== 'owner') throw new HttpError(403, NOT_OWNER);
       const target = await trx.selectFrom('organization_members').select('role').where('organization_id', '=', organization.id).where('user_id', '=', userId).executeTakeFirst();
       if (!target) throw new HttpError(404, MEMBER_NOT_FOUND);
       const owners = await trx
@@ -176,6 +188,7 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
       const { role } = request.body;
       await changeMembership(
         organization,
+        { id: user.id, mustOwn: true },
         userId,
         async (trx) => {
           await trx.updateTable('organization_members').set({ role }).where('organization_id', '=', organization.id).where('user_id', '=', userId).execute();
@@ -194,6 +207,7 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
     const organization = await requireRole(user.id, request.params.id, leaving ? 'member' : 'owner');
     await changeMembership(
       organization,
+      { id: user.id, mustOwn: !leaving },
       request.params.userId,
       async (trx) => {
         await trx.deleteFrom('organization_members').where('organization_id', '=', organization.id).where('user_id', '=', request.params.userId).execute();
