@@ -14,6 +14,22 @@ import { callApi } from '../../lib/api';
 import { useApi } from '../../lib/useApi';
 import { useNoticeForm } from '../../lib/useNoticeForm';
 
+/** Changing the sign-in email or the password asks for the current password first. */
+function CurrentPasswordField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | undefined }) {
+  return (
+    <TextField
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={Boolean(error)}
+      helperText={error}
+      fullWidth
+    />
+  );
+}
+
 function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
   const [name, setName] = useState(profile.name);
   const { errors, notice, busy, submit } = useNoticeForm(ProfileUpdate, async (data) => {
@@ -62,16 +78,7 @@ function EmailForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profil
       </Alert>
       {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
       <TextField label="New email" type="email" autoComplete="email" value={values.newEmail} onChange={(e) => setValues({ ...values, newEmail: e.target.value })} error={Boolean(errors.newEmail)} helperText={errors.newEmail} fullWidth />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
-        error={Boolean(errors.currentPassword)}
-        helperText={errors.currentPassword}
-        fullWidth
-      />
+      <CurrentPasswordField value={values.currentPassword} onChange={(currentPassword) => setValues({ ...values, currentPassword })} error={errors.currentPassword} />
       <Button type="submit" variant="outlined" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
         Change email
       </Button>
@@ -93,16 +100,7 @@ function PasswordForm({ email }: { email: string }) {
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label="Change password">
       {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
-        error={Boolean(errors.currentPassword)}
-        helperText={errors.currentPassword}
-        fullWidth
-      />
+      <CurrentPasswordField value={values.currentPassword} onChange={(currentPassword) => setValues({ ...values, currentPassword })} error={errors.currentPassword} />
       <div>
         <TextField
           label="New password"
