@@ -4,7 +4,7 @@ import type { Block, Section } from '../lib/document';
 import { SiteLink } from './SiteLink';
 
 /** "2. Choosing the right certificate" → "choosing-the-right-certificate": stable anchors for the contents list. */
-export function anchorOf(heading: string): string {
+function anchorOf(heading: string): string {
   return heading
     .toLowerCase()
     .replace(/^\d+\.\s*/, '')

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Link, { type LinkProps } from '@mui/material/Link';
 
 /** Files the bff serves itself (the validation guide PDF): the router must not handle them. */
-export const isFileLink = (to: string) => to.startsWith('/docs/');
+const isFileLink = (to: string) => to.startsWith('/docs/');
 
 /** An internal link: client-side navigation for pages, a plain document link for files. */
 export function SiteLink({ to, children, ...props }: { to: string; children: ReactNode } & Omit<LinkProps, 'href'>) {

@@ -7,13 +7,13 @@ export const IDLE_LIMIT_MS = SESSION_IDLE_LIMIT_MS;
 export const IDLE_CHECK_EVERY_MS = 60_000;
 
 /** What counts as activity (spec §4: mouse, key, scroll or touch). */
-export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired for security reasons. Your cart items are safely saved!';
-export const SESSION_EXPIRED_TOAST_MS = 5000;
-export const REDIRECT_AFTER_MS = 1000;
-export const SIGN_OUT_AFTER_MS = 1500;
-export const SESSION_EXPIRED_PATH = '/auth/signin?message=session_expired';
+const SESSION_EXPIRED_TOAST_MS = 5000;
+const REDIRECT_AFTER_MS = 1000;
+const SIGN_OUT_AFTER_MS = 1500;
+const SESSION_EXPIRED_PATH = '/auth/signin?message=session_expired';
 
 /**
  * Calls onIdle once when no activity was seen on `target` for IDLE_LIMIT_MS, looking every

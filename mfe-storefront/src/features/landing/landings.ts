@@ -102,6 +102,3 @@ export const LANDINGS: readonly Landing[] = [
     faqIds: ['how-long-until-logo', 'multi-year', 'refunds'],
   },
 ];
-
-/** The Entrust migration guides under /landing/entrust-to-digicert/. */
-export const ENTRUST_HUB_PATH = '/landing/entrust-to-digicert/*';

@@ -6,7 +6,7 @@ import { MobileTopBar, MOBILE_TOP_BAR_HEIGHT } from './MobileTopBar';
 import { MobileTabs, MOBILE_TABS_HEIGHT } from './MobileTabs';
 
 /** Spec §2: phones are 768px wide or less. */
-export const PHONE_QUERY = '(max-width:768px)';
+const PHONE_QUERY = '(max-width:768px)';
 
 /** The account frame: no public header or footer; a sidebar on desktop, top bar and bottom tabs on phones. */
 export function AccountLayout({ children }: { children: ReactNode }) {

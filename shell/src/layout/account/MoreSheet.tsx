@@ -7,7 +7,7 @@ import { ACCOUNT_SUPPORT_LINKS, SETTINGS_LINKS } from '../navigation';
 import { signOutToSignIn } from '../signOutToSignIn';
 
 /** Spec §9: the sheet is dismissed by dragging it down beyond 20% of the screen height. */
-export const DISMISS_FRACTION = 0.2;
+const DISMISS_FRACTION = 0.2;
 
 const linkSx = { display: 'block', py: 1.25, color: 'text.primary', textDecoration: 'none', fontWeight: 600 } as const;
 

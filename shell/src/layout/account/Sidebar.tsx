@@ -20,7 +20,7 @@ import { Logo } from '../Logo';
 import { ACCOUNT_SUPPORT_LINKS, ACCOUNT_TOOL_LINKS, SETTINGS_LINKS, type NavLink } from '../navigation';
 import { signOutToSignIn } from '../signOutToSignIn';
 
-export const SIDEBAR_COLLAPSED_KEY = 'bimi.sidebar.collapsed';
+const SIDEBAR_COLLAPSED_KEY = 'bimi.sidebar.collapsed';
 
 function readCollapsed(): boolean {
   try {
