@@ -19,10 +19,12 @@ import * as z from 'zod/mini';
  * Our own JSON endpoints (not in §7). Each takes JSON and the header `X-CSRF-Token` carrying the
  * token from GET /api/auth/csrf (a request without it answers 403); errors are {message}:
  * - POST /api/auth/signup                SignUpRequest → 201 SignUpAnswer; 409 when the email has an account
- * - POST /api/auth/verify                VerifyEmailRequest → 200 VerifyEmailAnswer; 400 when the token is unknown, used or expired
+ * - POST /api/auth/verify                VerifyEmailRequest → 200 VerifyEmailAnswer; 400 when the token is unknown, used or expired;
+ *                                          an email change ends the user's sessions but the caller's (kept under a new cookie)
  * - POST /api/auth/resend-verification   ResendVerificationRequest → 202 AcceptedAnswer (same answer whatever the email)
  * - POST /api/auth/forgot-password       ForgotPasswordRequest → 202 AcceptedAnswer (same answer whatever the email)
- * - POST /api/auth/reset-password        ResetPasswordRequest → 200 AcceptedAnswer; 400 when the token is unknown, used or expired
+ * - POST /api/auth/reset-password        ResetPasswordRequest → 200 AcceptedAnswer; 400 when the token is unknown, used or expired;
+ *                                          ends every session of the user, the caller's too
  * - POST /api/auth/partner-signup        PartnerSignUpRequest → 201 AcceptedAnswer (stored for review)
  *
  * Links in mails: `/auth/verify?token=…` (sign-up and email change), `/auth/reset-password?token=…`,
