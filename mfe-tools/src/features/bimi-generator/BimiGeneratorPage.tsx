@@ -55,13 +55,19 @@ export default function BimiGeneratorPage({ route }: PageProps) {
         <TextField label="Selector" value={selector} onChange={(event) => setSelector(event.target.value)} helperText="Mailboxes look up default unless a message names another" />
         <TextField label="Logo address (l=)" value={logo} onChange={(event) => setLogo(event.target.value)} placeholder="https://example.com/bimi/logo.svg" helperText="SVG Tiny PS, served over https" />
         <TextField label="Certificate address (a=)" value={evidence} onChange={(event) => setEvidence(event.target.value)} placeholder="https://example.com/bimi/vmc.pem" helperText="Your VMC or CMC as a PEM file" />
-        <TextField select label="Avatar preference (avp=)" value={avatarPreference} onChange={(event) => setAvatarPreference(event.target.value as '' | 'brand' | 'personal')} helperText="Optional: brand logo or the sender's personal picture">
+        <TextField select label="Avatar preference (avp=)" value={avatarPreference} onChange={(event) => setAvatarPreference(event.target.value as '' | 'brand' | 'personal')} helperText="Optional: brand logo or the sender's personal picture" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
           <MenuItem value="">Not set (brand)</MenuItem>
           <MenuItem value="brand">brand</MenuItem>
           <MenuItem value="personal">personal</MenuItem>
         </TextField>
       </Box>
       <GeneratedRecord name={built.name} record={built.record} errors={built.errors} strings={built.strings} what="BIMI record" />
+      {built.errors.length === 0 && logo.trim() === '' && evidence.trim() === '' && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          With both addresses empty this is a declination record: it tells mailboxes to show no logo for the domain. Enter your logo address to take part
+          in BIMI.
+        </Alert>
+      )}
       {built.errors.length === 0 &&
         built.warnings.map((warning) => (
           <Alert key={warning} severity="warning" sx={{ mt: 2 }}>

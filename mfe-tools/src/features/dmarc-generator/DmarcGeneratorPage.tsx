@@ -87,7 +87,7 @@ export default function DmarcGeneratorPage({ route }: PageProps) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Subdomain policy (sp)" value={sp} onChange={(event) => setSp(event.target.value)}>
+        <TextField select label="Subdomain policy (sp)" value={sp} onChange={(event) => setSp(event.target.value)} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
           <MenuItem value="">Same as the domain</MenuItem>
           {POLICIES.map((policy) => (
             <MenuItem key={policy.value} value={policy.value}>
