@@ -77,6 +77,13 @@ describe.each(storageEngines())('ending a user’s sessions on $name', (engine) 
     await expectSignedInAs(phone, 'jane@example.com');
   });
 
+  it('forgets ended sessions, so the index of a user’s sessions holds only live ones', async () => {
+    expect(await storedSessionsOfJane()).toBe(2);
+    store.advance(SESSION_IDLE_LIMIT_MS);
+    expect((await new Browser(store.app, '203.0.113.9').signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+    expect(await storedSessionsOfJane()).toBe(1);
+  });
+
   it('a refused password change (wrong current password) ends nothing', async () => {
     const refused = await laptop.write('POST', '/api/account/profile/password', { currentPassword: 'not my password 1', newPassword: NEW_PASSWORD });
     expect(refused.statusCode).toBe(400);
