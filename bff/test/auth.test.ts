@@ -11,6 +11,21 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
   });
 
   describe('the NextAuth client conformance', () => {
+    it('sends the client\'s fallback pages (/api/auth/signin, /api/auth/error) to our sign-in page with a known error code', async () => {
+      const cases: [string, string][] = [
+        ['/api/auth/error', '/auth/signin?error=Configuration'],
+        ['/api/auth/error?error=SessionRequired', '/auth/signin?error=SessionRequired'],
+        ['/api/auth/error?error=%3Cscript%3E', '/auth/signin?error=Configuration'],
+        ['/api/auth/signin', '/auth/signin'],
+        ['/api/auth/signin/credentials?callbackUrl=%2Faccount%2Forders', '/auth/signin?callbackUrl=%2Faccount%2Forders'],
+      ];
+      for (const [url, location] of cases) {
+        const response = await store.app.inject({ url });
+        expect({ url, status: response.statusCode, location: response.headers.location }).toEqual({ url, status: 302, location });
+      }
+      expect((await store.app.inject({ url: `/api/auth/error?error=${'x'.repeat(100)}` })).statusCode).toBe(400);
+    });
+
     it('csrf → providers → callback/credentials (form, json=true) → session → signout, as next-auth/react does', async () => {
       await signedInUser(store, 'Setup', 'setup@example.com');
       const browser = new Browser(store.app);

@@ -45,6 +45,9 @@ export const AUTH_PATHS = {
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
   partnerSignUp: '/api/auth/partner-signup',
+  /** NextAuth's own pages; the client sends people there (no providers, OAuth-style links): both lead to /auth/signin. */
+  signInPage: '/api/auth/signin',
+  errorPage: '/api/auth/error',
 } as const;
 
 /** The header every JSON write (auth and /api/account/*) carries: the csrfToken from GET /api/auth/csrf. */
@@ -57,6 +60,7 @@ export const SIGN_IN_ERRORS = {
   TooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   MissingCSRF: 'Your sign-in form expired. Please try again.',
   SessionRequired: 'Please sign in to continue.',
+  Configuration: 'Sign-in is not available right now. Please try again in a few minutes.',
 } as const;
 export type SignInError = keyof typeof SIGN_IN_ERRORS;
 

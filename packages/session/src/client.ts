@@ -121,7 +121,7 @@ export async function signIn(provider: string, options: SignInOptions = {}): Pro
   const { callbackUrl = window.location.href, redirect = true, ...credentials } = options;
   const providers = await getProviders();
   if (!providers) {
-    window.location.href = `${AUTH_BASE_PATH}/error`;
+    window.location.href = AUTH_PATHS.errorPage;
     return undefined;
   }
   const chosen = providers[provider];

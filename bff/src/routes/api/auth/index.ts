@@ -24,6 +24,7 @@ import { NOTIFICATION_DEFAULTS } from '@bimi/contracts/account';
 import { ApiError } from '@bimi/contracts/api-error';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { publicBaseUrl } from '../../../config';
 import { csrfCookieName, newCsrfCookieValue, tokenFromCsrfCookie } from '../../../lib/csrf';
 import { passwordResetMail, verificationMail } from '../../../lib/mail-texts';
@@ -112,6 +113,21 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
       callbackUrl: `${baseUrl}${AUTH_PATHS.credentialsCallback}`,
     },
   }));
+
+  // NextAuth's client falls back to its own sign-in and error pages; ours is /auth/signin for both.
+  const pageQuery = z.object({ callbackUrl: z.string().max(2048).optional(), error: z.string().max(64).optional() });
+  const toSignInPage = (query: z.infer<typeof pageQuery>, reply: FastifyReply) => {
+    const target = new URLSearchParams();
+    if (query.callbackUrl) target.set('callbackUrl', query.callbackUrl);
+    if (query.error !== undefined) target.set('error', query.error in SIGN_IN_ERRORS ? query.error : 'Configuration');
+    const search = target.toString();
+    return reply.redirect(search ? `/auth/signin?${search}` : '/auth/signin', 302);
+  };
+  fastify.get(AUTH_PATHS.signInPage, { schema: { querystring: pageQuery } }, async (request, reply) => toSignInPage(request.query, reply));
+  fastify.get(`${AUTH_PATHS.signInPage}/:provider`, { schema: { querystring: pageQuery } }, async (request, reply) => toSignInPage(request.query, reply));
+  fastify.get(AUTH_PATHS.errorPage, { schema: { querystring: pageQuery } }, async (request, reply) =>
+    toSignInPage({ ...request.query, error: request.query.error ?? 'Configuration' }, reply),
+  );
 
   fastify.post(AUTH_PATHS.credentialsCallback, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
