@@ -64,7 +64,15 @@ export default fp(
   async function database(fastify) {
     const db = new Kysely<StoreDatabase>({ dialect: createDialect(fastify.config) });
     fastify.addHook('onClose', () => db.destroy());
-    const applied = await migrateToLatest(db);
+    let applied: string[];
+    try {
+      applied = await migrateToLatest(db);
+    } catch (error) {
+      // The app never finishes building, so onClose will not run: close the pool here, or its
+      // connections keep the process (a test run, a failed start) alive.
+      await db.destroy();
+      throw error;
+    }
     if (applied.length > 0) fastify.log.info({ migrations: applied }, 'database migrated');
     fastify.decorate('db', db);
   },
