@@ -109,6 +109,8 @@ const Environment = z.object({
   TOOLS_DNS_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
   TOOLS_CACHE_TTL_SECONDS: optional(wholeNumber(0, 3600)),
   TOOLS_RATE_LIMIT_PER_MINUTE: optional(wholeNumber(1, 100_000)),
+  // Sign-ups allowed per address and hour; the e2e server raises it, as every flow signs up from 127.0.0.1.
+  SIGNUP_RATE_LIMIT_PER_HOUR: optional(wholeNumber(1, 100_000)),
 });
 
 const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
@@ -143,6 +145,7 @@ const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NOD
     sessionSecret: env.SESSION_SECRET,
     publicUrl: env.PUBLIC_URL,
     mailFrom: env.MAIL_FROM ?? 'BIMI Store <no-reply@localhost>',
+    signUpRateLimitPerHour: env.SIGNUP_RATE_LIMIT_PER_HOUR ?? 10,
     dnsServers: env.DNS_SERVERS,
     tools: {
       allowLoopback: env.TOOLS_ALLOW_LOOPBACK ?? false,

@@ -216,6 +216,17 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       }
       expect((await browser.signIn('other@example.com', 'wrong password 1')).statusCode).toBe(429);
     });
+
+    it('allows 10 sign-ups per address and hour, and another address is not affected', async () => {
+      const browser = new Browser(store.app, '192.0.2.210');
+      for (let index = 0; index < 10; index++) {
+        const signUp = await browser.write('POST', '/api/auth/signup', { name: 'Jane Doe', email: `jane${index}@example.com`, password: GOOD_PASSWORD });
+        expect(signUp.statusCode).toBe(201);
+      }
+      expect((await browser.write('POST', '/api/auth/signup', { name: 'Jane Doe', email: 'jane10@example.com', password: GOOD_PASSWORD })).statusCode).toBe(429);
+      const other = new Browser(store.app, '192.0.2.211');
+      expect((await other.write('POST', '/api/auth/signup', { name: 'Joe', email: 'joe@example.com', password: GOOD_PASSWORD })).statusCode).toBe(201);
+    });
   });
 
   describe('sign-up, verification and password reset', () => {

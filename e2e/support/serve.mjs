@@ -71,6 +71,8 @@ const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server
     ...toolFixtureSettings.env,
     // Playwright flows run every tool many times from one address.
     TOOLS_RATE_LIMIT_PER_MINUTE: '600',
+    // …and sign up a user per account flow and worker.
+    SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
   },
 });
 

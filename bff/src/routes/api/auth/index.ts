@@ -181,7 +181,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: { body: SignUpRequest, response: { 201: SignUpAnswer, 503: ApiError } },
       preHandler: requireCsrfHeader,
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: fastify.config.signUpRateLimitPerHour, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
