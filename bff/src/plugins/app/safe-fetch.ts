@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import fp from 'fastify-plugin';
 import ipaddr from 'ipaddr.js';
+import { LRUCache } from 'lru-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +82,8 @@ export interface FetchedResource {
   body: Buffer;
 }
 
+type PinnedAddress = { address: string; family: 4 | 6 };
+
 export type SafeFetch = (url: string, limits: FetchLimits) => Promise<FetchedResource>;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -97,7 +100,7 @@ function parseHttpsUrl(raw: string): URL {
   return url;
 }
 
-async function resolveAllowedAddress(settings: SafeFetchSettings, url: URL): Promise<{ address: string; family: 4 | 6 }> {
+async function resolveAllowedAddress(settings: SafeFetchSettings, url: URL): Promise<PinnedAddress> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (ipaddr.isValid(host)) {
     if (!isAllowedAddress(host, settings.allowLoopback)) {
@@ -129,20 +132,48 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   };
 }
 
-function request(url: URL, pinned: { address: string; family: 4 | 6 }, secureContext: SecureContext | undefined, limits: FetchLimits, signal: AbortSignal): Promise<IncomingMessage> {
+// Idle connections close before common servers close theirs (Node and Apache after 5 s), so a
+// reused one is seldom already closed by the server.
+const IDLE_CONNECTION_MS = 4000;
+
+/**
+ * Kept-alive connections, one pool per checked address: the TLS handshake (a round trip and a few
+ * milliseconds of CPU on both ends) is paid once per host and address, not on every fetch. Every
+ * fetch still resolves and checks the address first; the pool's lookup answers only that address,
+ * so a pooled connection is reused only when the fresh answer was checked and pinned to the very
+ * address it is connected to.
+ */
+function pinnedAgents(secureContext: SecureContext | undefined): (pinned: PinnedAddress) => https.Agent {
+  // No dispose: an evicted pool's idle connections close on their own timeout, and its fetches under way finish.
+  const agents = new LRUCache<string, https.Agent>({ max: 64 });
+  return (pinned) => {
+    const key = `${pinned.family}/${pinned.address}`;
+    let agent = agents.get(key);
+    if (!agent) {
+      // Agent options reach tls.connect, secureContext included, though @types/node leaves it out of AgentOptions.
+      const options: https.AgentOptions & { secureContext?: SecureContext } = {
+        keepAlive: true,
+        timeout: IDLE_CONNECTION_MS,
+        maxFreeSockets: 4,
+        lookup: pinnedLookup(pinned.address, pinned.family),
+        secureContext,
+      };
+      agent = new https.Agent(options);
+      agents.set(key, agent);
+    }
+    return agent;
+  };
+}
+
+function request(url: URL, agent: https.Agent, limits: FetchLimits, signal: AbortSignal, retryClosedConnection = true): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    // secureContext reaches tls.connect, though @types/node leaves it out of https.RequestOptions.
-    const options: https.RequestOptions & { secureContext?: SecureContext } = {
-      method: 'GET',
-      agent: false,
-      lookup: pinnedLookup(pinned.address, pinned.family),
-      secureContext,
-      headers: { accept: limits.accept, 'user-agent': 'BIMI-store-tools/1.0 (+BIMI checker)' },
-      signal,
-    };
-    const outgoing = https.request(url, options);
+    const outgoing = https.request(url, { method: 'GET', agent, headers: { accept: limits.accept, 'user-agent': 'BIMI-store-tools/1.0 (+BIMI checker)' }, signal });
     outgoing.once('response', resolve);
-    outgoing.once('error', reject);
+    outgoing.once('error', (error: Error & { code?: string }) => {
+      // The server closed a kept-alive connection just as it was reused: ask once more, on a new one.
+      if (retryClosedConnection && outgoing.reusedSocket && error.code === 'ECONNRESET' && !signal.aborted) resolve(request(url, agent, limits, signal, false));
+      else reject(error);
+    });
     outgoing.end();
   });
 }
@@ -179,16 +210,17 @@ function describeNetworkError(error: unknown, url: URL, timeoutMs: number): Fetc
 export function createSafeFetch(settings: SafeFetchSettings): SafeFetch {
   // Built once: a context holding the public roots costs tens of milliseconds to make.
   const secureContext = settings.extraCa ? createSecureContext({ ca: [...rootCertificates, settings.extraCa] }) : undefined;
+  const agentFor = pinnedAgents(secureContext);
   return async function safeFetch(rawUrl, limits) {
     const signal = AbortSignal.timeout(limits.timeoutMs);
     const redirects: string[] = [];
     let url = parseHttpsUrl(rawUrl);
     for (;;) {
       let response: IncomingMessage;
-      let pinned: { address: string; family: 4 | 6 };
+      let pinned: PinnedAddress;
       try {
         pinned = await resolveAllowedAddress(settings, url);
-        response = await request(url, pinned, secureContext, limits, signal);
+        response = await request(url, agentFor(pinned), limits, signal);
       } catch (error) {
         throw describeNetworkError(error, url, limits.timeoutMs);
       }
