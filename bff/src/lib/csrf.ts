@@ -6,6 +6,9 @@ import { sameSecret } from './tokens';
  * (or our X-CSRF-Token header) repeats the token. A token is good when the cookie's hash proves the
  * server made it and the submitted copy matches.
  */
+/** What a write without a good token hears (403), from /api/account/* and our JSON auth endpoints alike. */
+export const CSRF_REFUSED = 'Missing or invalid CSRF token: fetch /api/auth/csrf and send it in the X-CSRF-Token header';
+
 export function csrfCookieName(production: boolean): string {
   return production ? '__Host-next-auth.csrf-token' : 'next-auth.csrf-token';
 }

@@ -43,6 +43,8 @@ export const ToolAnswer = z.object({
   details: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ToolAnswer = z.infer<typeof ToolAnswer>;
+/** What a tool found, before the bff adds the query it answered. */
+export type ToolFindings = Omit<ToolAnswer, 'query'>;
 
 /** The verdict a checker shows on top: the worst status among its checks. */
 export function summarize(checks: readonly Check[]): CheckStatus {

@@ -15,6 +15,19 @@ export function sessionEndsAt(session: Pick<Session, 'createdAt' | 'lastSeenAt'>
   return Math.min(lastSeen + SESSION_IDLE_LIMIT_MS, created + SESSION_ABSOLUTE_LIMIT_MS);
 }
 
+/**
+ * A stored session's data; what cannot be read is no session (and a new sign-in), rather than an
+ * exception thrown inside the store's callback, where nothing would catch it.
+ */
+function readStoredSession(data: string | null | undefined): Session | null {
+  if (!data) return null;
+  try {
+    return JSON.parse(data) as Session;
+  } catch {
+    return null;
+  }
+}
+
 /** A session store that can also find and end every session of one user. */
 export interface UserSessionStore extends SessionStore {
   /** Deletes every stored session of `userId`; answers how many there were. */
@@ -34,7 +47,7 @@ export class DatabaseSessionStore implements UserSessionStore {
       .select(['data', 'expires_at'])
       .where('sid', '=', sid)
       .executeTakeFirst()
-      .then((row) => callback(null, row && row.expires_at > new Date(this.now()).toISOString() ? (JSON.parse(row.data) as Session) : null), callback);
+      .then((row) => callback(null, row && row.expires_at > new Date(this.now()).toISOString() ? readStoredSession(row.data) : null), callback);
   }
 
   set(sid: string, session: Session, callback: Callback): void {
@@ -91,7 +104,7 @@ export class RedisSessionStore implements UserSessionStore {
   }
 
   get(sid: string, callback: GetCallback): void {
-    this.redis.get(this.key(sid)).then((data) => callback(null, data ? (JSON.parse(data) as Session) : null), callback);
+    this.redis.get(this.key(sid)).then((data) => callback(null, readStoredSession(data)), callback);
   }
 
   set(sid: string, session: Session, callback: Callback): void {

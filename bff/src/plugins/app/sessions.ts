@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { CSRF_HEADER, SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
-import { csrfCookieName, isValidCsrf } from '../../lib/csrf';
+import { CSRF_REFUSED, csrfCookieName, isValidCsrf } from '../../lib/csrf';
 import { DatabaseSessionStore, RedisSessionStore, type UserSessionStore } from './session-stores';
 
 declare module 'fastify' {
@@ -40,6 +40,8 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'bimi.session';
+/** What a call to /api/account/* without a live session hears (401). */
+export const SIGN_IN_REQUIRED = 'Sign in to continue';
 const API_PREFIX = '/api/';
 const ACCOUNT_PREFIX = '/api/account/';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -127,9 +129,9 @@ export default fp(
       }
 
       if (request.url.startsWith(ACCOUNT_PREFIX) || request.url === '/api/account') {
-        if (!request.sessionUser) return reply.code(401).send({ message: 'Sign in to continue' });
+        if (!request.sessionUser) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
         if (!SAFE_METHODS.has(request.method) && !fastify.isValidCsrfRequest(request, request.headers[CSRF_HEADER])) {
-          return reply.code(403).send({ message: 'Missing or invalid CSRF token: fetch /api/auth/csrf and send it in the X-CSRF-Token header' });
+          return reply.code(403).send({ message: CSRF_REFUSED });
         }
       }
     });

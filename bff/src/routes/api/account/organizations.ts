@@ -51,8 +51,9 @@ async function lockOrganization(trx: Transaction<StoreDatabase>, db: Kysely<Stor
 const organizations: FastifyPluginAsyncZod = async (fastify) => {
   const iso = (offset = 0) => new Date(fastify.now() + offset).toISOString();
 
-  async function organizationFor(userId: string, organizationId: string): Promise<Organization | undefined> {
-    const row = await fastify.db
+  /** The organizations `userId` belongs to, with their role in each and the number of members. */
+  function organizationsOf(userId: string) {
+    return fastify.db
       .selectFrom('organization_members as mine')
       .innerJoin('organizations', 'organizations.id', 'mine.organization_id')
       .select((eb) => [
@@ -62,10 +63,29 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
         'mine.role',
         eb.selectFrom('organization_members as all').select((count) => count.fn.countAll<number>().as('n')).whereRef('all.organization_id', '=', 'organizations.id').as('member_count'),
       ])
-      .where('mine.user_id', '=', userId)
-      .where('organizations.id', '=', organizationId)
-      .executeTakeFirst();
-    return row && { id: row.id, name: row.name, role: row.role, memberCount: Number(row.member_count ?? 0), createdAt: row.created_at };
+      .where('mine.user_id', '=', userId);
+  }
+
+  function toOrganization(row: { id: string; name: string; role: Organization['role']; member_count: number | null; created_at: string }): Organization {
+    return { id: row.id, name: row.name, role: row.role, memberCount: Number(row.member_count ?? 0), createdAt: row.created_at };
+  }
+
+  async function organizationFor(userId: string, organizationId: string): Promise<Organization | undefined> {
+    const row = await organizationsOf(userId).where('organizations.id', '=', organizationId).executeTakeFirst();
+    return row && toOrganization(row);
+  }
+
+  /** The people in an organization, with their names and addresses. */
+  function membersOf(organizationId: string) {
+    return fastify.db
+      .selectFrom('organization_members')
+      .innerJoin('users', 'users.id', 'organization_members.user_id')
+      .select(['users.id', 'users.name', 'users.email', 'organization_members.role', 'organization_members.joined_at'])
+      .where('organization_members.organization_id', '=', organizationId);
+  }
+
+  function toMember(row: { id: string; name: string; email: string; role: Member['role']; joined_at: string }): Member {
+    return { userId: row.id, name: row.name, email: row.email, role: row.role, joinedAt: row.joined_at };
   }
 
   async function requireRole(userId: string, organizationId: string, role: 'owner' | 'member'): Promise<Organization> {
@@ -76,15 +96,8 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   fastify.get('/api/account/organizations', { schema: { response: { 200: OrganizationList } } }, async (request) => {
-    const user = currentUser(request);
-    const memberships = await fastify.db.selectFrom('organization_members').select('organization_id').where('user_id', '=', user.id).execute();
-    const list: Organization[] = [];
-    for (const { organization_id } of memberships) {
-      const organization = await organizationFor(user.id, organization_id);
-      if (organization) list.push(organization);
-    }
-    list.sort((a, b) => a.name.localeCompare(b.name));
-    return { organizations: list };
+    const rows = await organizationsOf(currentUser(request).id).execute();
+    return { organizations: rows.map(toOrganization).sort((a, b) => a.name.localeCompare(b.name)) };
   });
 
   fastify.post('/api/account/organizations', { schema: { body: OrganizationCreate, response: { 201: Organization } } }, async (request, reply) => {
@@ -107,18 +120,14 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/api/account/organizations/:id/members', { schema: { params: OrganizationParams, response: { 200: OrganizationMembers } } }, async (request) => {
     const user = currentUser(request);
     const organization = await requireRole(user.id, request.params.id, 'member');
-    const members = await fastify.db
-      .selectFrom('organization_members')
-      .innerJoin('users', 'users.id', 'organization_members.user_id')
-      .select(['users.id', 'users.name', 'users.email', 'organization_members.role', 'organization_members.joined_at'])
-      .where('organization_members.organization_id', '=', organization.id)
+    const members = await membersOf(organization.id)
       // Owners first, then by arrival.
       .orderBy('organization_members.role', 'desc')
       .orderBy('organization_members.joined_at')
       .orderBy('users.email')
       .execute();
     return {
-      members: members.map((member) => ({ userId: member.id, name: member.name, email: member.email, role: member.role, joinedAt: member.joined_at })),
+      members: members.map(toMember),
       invites: organization.role === 'owner' ? await pendingInvites(organization.id) : [],
     };
   });
@@ -136,15 +145,9 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   async function loadMember(organizationId: string, userId: string): Promise<Member> {
-    const member = await fastify.db
-      .selectFrom('organization_members')
-      .innerJoin('users', 'users.id', 'organization_members.user_id')
-      .select(['users.id', 'users.name', 'users.email', 'organization_members.role', 'organization_members.joined_at'])
-      .where('organization_members.organization_id', '=', organizationId)
-      .where('organization_members.user_id', '=', userId)
-      .executeTakeFirst();
+    const member = await membersOf(organizationId).where('organization_members.user_id', '=', userId).executeTakeFirst();
     if (!member) throw new HttpError(404, MEMBER_NOT_FOUND);
-    return { userId: member.id, name: member.name, email: member.email, role: member.role, joinedAt: member.joined_at };
+    return toMember(member);
   }
 
   /**
@@ -245,13 +248,7 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
       const user = currentUser(request);
       const organization = await requireRole(user.id, request.params.id, 'owner');
       const { email, role } = request.body;
-      const alreadyMember = await fastify.db
-        .selectFrom('organization_members')
-        .innerJoin('users', 'users.id', 'organization_members.user_id')
-        .select('users.id')
-        .where('organization_members.organization_id', '=', organization.id)
-        .where('users.email', '=', email)
-        .executeTakeFirst();
+      const alreadyMember = await membersOf(organization.id).where('users.email', '=', email).executeTakeFirst();
       if (alreadyMember) throw new HttpError(409, `email: ${email} is already a member of ${organization.name}`);
       const { token, tokenHash } = newLinkToken();
       const invite = { id: newId(), email, role, createdAt: iso(), expiresAt: iso(INVITE_LIFETIME_DAYS * DAY) };

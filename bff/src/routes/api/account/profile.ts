@@ -6,13 +6,13 @@ import { publicBaseUrl } from '../../../config';
 import { HttpError } from '../../../lib/http-error';
 import { emailChangeMail } from '../../../lib/mail-texts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords';
-import { newLinkToken } from '../../../lib/tokens';
-import { VERIFICATION_LIFETIME_MS } from '../auth';
+import { issueEmailToken } from '../../../lib/email-tokens';
+import { VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
 import { currentUser } from './current-user';
 
 /** Profile (name, email change with re-verification, password change) and notification preferences. */
 const profile: FastifyPluginAsyncZod = async (fastify) => {
-  const iso = (offset = 0) => new Date(fastify.now() + offset).toISOString();
+  const iso = () => new Date(fastify.now()).toISOString();
 
   async function loadProfile(userId: string): Promise<Profile> {
     const user = await fastify.db
@@ -46,11 +46,7 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
       // The link's token is stored before the mail goes, so the link works the moment it arrives;
       // the request only takes effect (pending address shown, older links void) once the mail
       // server took the mail, so a failed send leaves the account as it was and a retry starts clean.
-      const { token, tokenHash } = newLinkToken();
-      await fastify.db
-        .insertInto('email_tokens')
-        .values({ token_hash: tokenHash, user_id: user.id, purpose: 'email-change', email: newEmail, expires_at: iso(VERIFICATION_LIFETIME_MS), used_at: null, created_at: iso() })
-        .execute();
+      const { token, tokenHash } = await issueEmailToken(fastify.db, { userId: user.id, purpose: 'email-change', email: newEmail, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS });
       try {
         await fastify.mailer.send(emailChangeMail(newEmail, stored.name, publicBaseUrl(fastify.config), token));
       } catch (error) {

@@ -26,18 +26,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicBaseUrl } from '../../../config';
-import { csrfCookieName, newCsrfCookieValue, tokenFromCsrfCookie } from '../../../lib/csrf';
+import { CSRF_REFUSED, csrfCookieName, newCsrfCookieValue, tokenFromCsrfCookie } from '../../../lib/csrf';
 import { passwordResetMail, verificationMail } from '../../../lib/mail-texts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../../lib/passwords';
-import { hashToken, newId, newLinkToken } from '../../../lib/tokens';
+import { claimEmailToken, issueEmailToken, liveEmailToken } from '../../../lib/email-tokens';
+import { newId, RESET_LIFETIME_MS, VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
 import { HttpError, isUniqueViolation } from '../../../lib/http-error';
 import { sessionEndsAt } from '../../../plugins/app/session-stores';
 
-const HOUR = 60 * 60 * 1000;
-export const VERIFICATION_LIFETIME_MS = 24 * HOUR;
-export const RESET_LIFETIME_MS = HOUR;
-/** Sign-in attempts allowed per account and per client address in SIGN_IN_WINDOW. */
-export const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20, window: '15 minutes' } as const;
+const ACCOUNT_EXISTS = 'An account with this email already exists. Sign in, or reset your password.';
+/** Sign-in attempts allowed per account and per client address in each window. */
+const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20, window: '15 minutes' } as const;
 
 /**
  * /api/auth: the endpoints NextAuth's client calls (spec §7), answered as NextAuth v4 answers
@@ -47,7 +46,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
   const { config } = fastify;
   const production = config.nodeEnv === 'production';
   const baseUrl = publicBaseUrl(config);
-  const iso = (offset = 0) => new Date(fastify.now() + offset).toISOString();
+  const iso = () => new Date(fastify.now()).toISOString();
 
   /** Where to send the browser after sign-in or sign-out: only this site, as NextAuth's default redirect callback. */
   function safeCallbackUrl(callbackUrl: unknown, fallbackPath: string): string {
@@ -71,7 +70,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
   /** Our JSON endpoints take the CSRF token in a header (NextAuth's own forms carry it in the body). */
   async function requireCsrfHeader(request: FastifyRequest, reply: FastifyReply) {
     if (!fastify.isValidCsrfRequest(request, request.headers[CSRF_HEADER])) {
-      return reply.code(403).send({ message: 'Missing or invalid CSRF token: fetch /api/auth/csrf and send it in the X-CSRF-Token header' });
+      return reply.code(403).send({ message: CSRF_REFUSED });
     }
   }
 
@@ -186,12 +185,12 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const { name, email, password } = request.body;
       const exists = await fastify.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (exists) throw new HttpError(409, 'An account with this email already exists. Sign in, or reset your password.');
+      if (exists) throw new HttpError(409, ACCOUNT_EXISTS);
       const passwordHash = await hashPassword(password);
       const userId = newId();
-      const { token, tokenHash } = newLinkToken();
+      let token: string;
       try {
-        await fastify.db.transaction().execute(async (trx) => {
+        token = await fastify.db.transaction().execute(async (trx) => {
           await trx
             .insertInto('users')
             .values({
@@ -206,13 +205,10 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
               updated_at: iso(),
             })
             .execute();
-          await trx
-            .insertInto('email_tokens')
-            .values({ token_hash: tokenHash, user_id: userId, purpose: 'signup', email, expires_at: iso(VERIFICATION_LIFETIME_MS), used_at: null, created_at: iso() })
-            .execute();
+          return (await issueEmailToken(trx, { userId, purpose: 'signup', email, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS })).token;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, 'An account with this email already exists. Sign in, or reset your password.');
+        if (isUniqueViolation(error)) throw new HttpError(409, ACCOUNT_EXISTS);
         throw error;
       }
       if (!(await sendQuietly(verificationMail(email, name, baseUrl, token)))) {
@@ -238,19 +234,15 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     AUTH_PATHS.verify,
     { schema: { body: VerifyEmailRequest, response: { 200: VerifyEmailAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
     async (request, reply) => {
-      const record = await fastify.db
-        .selectFrom('email_tokens')
-        .selectAll()
-        .where('token_hash', '=', hashToken(request.body.token))
-        .where('purpose', 'in', ['signup', 'email-change'])
-        .executeTakeFirst();
-      if (!record || record.used_at || record.expires_at <= iso()) {
-        throw new HttpError(400, 'This verification link is invalid, already used or expired. Sign in to get a new one.');
-      }
+      const record = await liveEmailToken(
+        fastify.db,
+        request.body.token,
+        ['signup', 'email-change'],
+        fastify.now(),
+        'This verification link is invalid, already used or expired. Sign in to get a new one.',
+      );
       const answer = await fastify.db.transaction().execute(async (trx) => {
-        // Single use even when two requests race: only one of them marks it used.
-        const claimed = await trx.updateTable('email_tokens').set({ used_at: iso() }).where('token_hash', '=', record.token_hash).where('used_at', 'is', null).executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(400, 'This verification link was already used.');
+        await claimEmailToken(trx, record.token_hash, fastify.now(), 'This verification link was already used.');
         if (record.purpose === 'signup') {
           await trx.updateTable('users').set({ email_verified_at: iso(), updated_at: iso() }).where('id', '=', record.user_id).execute();
           return { purpose: 'signup' as const, email: record.email, message: 'Your email address is verified. You can sign in now.' };
@@ -277,11 +269,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const user = await fastify.db.selectFrom('users').select(['id', 'name', 'email', 'email_verified_at']).where('email', '=', request.body.email).executeTakeFirst();
       if (user && !user.email_verified_at) {
-        const { token, tokenHash } = newLinkToken();
-        await fastify.db
-          .insertInto('email_tokens')
-          .values({ token_hash: tokenHash, user_id: user.id, purpose: 'signup', email: user.email, expires_at: iso(VERIFICATION_LIFETIME_MS), used_at: null, created_at: iso() })
-          .execute();
+        const { token } = await issueEmailToken(fastify.db, { userId: user.id, purpose: 'signup', email: user.email, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS });
         await sendQuietly(verificationMail(user.email, user.name, baseUrl, token));
       }
       return reply.code(202).send({ message: RESEND_VERIFICATION_MESSAGE });
@@ -294,11 +282,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const user = await fastify.db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', request.body.email).executeTakeFirst();
       if (user) {
-        const { token, tokenHash } = newLinkToken();
-        await fastify.db
-          .insertInto('email_tokens')
-          .values({ token_hash: tokenHash, user_id: user.id, purpose: 'password-reset', email: user.email, expires_at: iso(RESET_LIFETIME_MS), used_at: null, created_at: iso() })
-          .execute();
+        const { token } = await issueEmailToken(fastify.db, { userId: user.id, purpose: 'password-reset', email: user.email, now: fastify.now(), lifetimeMs: RESET_LIFETIME_MS });
         await sendQuietly(passwordResetMail(user.email, user.name, baseUrl, token));
       }
       return reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });
@@ -309,22 +293,13 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     AUTH_PATHS.resetPassword,
     { schema: { body: ResetPasswordRequest, response: { 200: AcceptedAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
-      const record = await fastify.db
-        .selectFrom('email_tokens')
-        .selectAll()
-        .where('token_hash', '=', hashToken(request.body.token))
-        .where('purpose', '=', 'password-reset')
-        .executeTakeFirst();
-      if (!record || record.used_at || record.expires_at <= iso()) {
-        throw new HttpError(400, 'This reset link is invalid, already used or expired. Ask for a new one.');
-      }
+      const record = await liveEmailToken(fastify.db, request.body.token, ['password-reset'], fastify.now(), 'This reset link is invalid, already used or expired. Ask for a new one.');
       const user = await fastify.db.selectFrom('users').select('email').where('id', '=', record.user_id).executeTakeFirstOrThrow();
       const problem = passwordProblems(request.body.password, { email: user.email })[0];
       if (problem) throw new HttpError(400, `password: ${problem}`);
       const passwordHash = await hashPassword(request.body.password);
       await fastify.db.transaction().execute(async (trx) => {
-        const claimed = await trx.updateTable('email_tokens').set({ used_at: iso() }).where('token_hash', '=', record.token_hash).where('used_at', 'is', null).executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(400, 'This reset link was already used.');
+        await claimEmailToken(trx, record.token_hash, fastify.now(), 'This reset link was already used.');
         // Every other reset link of the account stops working too.
         await trx.updateTable('email_tokens').set({ used_at: iso() }).where('user_id', '=', record.user_id).where('purpose', '=', 'password-reset').where('used_at', 'is', null).execute();
         // Following the link proves the mailbox is the user's.

@@ -1,4 +1,4 @@
-import type { Check, ToolAnswer } from '@bimi/contracts/tools';
+import type { Check, ToolFindings } from '@bimi/contracts/tools';
 import { inspectBimi } from '@bimi/email-auth/bimi';
 import { scoreChecks } from '@bimi/email-auth/checks';
 import { checkSvgTinyPs } from '@bimi/email-auth/svg';
@@ -6,8 +6,6 @@ import type { RootStore } from '@postalsys/vmc';
 import { validateMarkCertificate } from '../../../plugins/app/mark-certificate';
 import type { ToolIo } from '../../../plugins/app/tool-answers';
 import { fetchOrCheck, LOGO_FETCH, PEM_FETCH } from './certificate';
-
-type Answer = Omit<ToolAnswer, 'query'>;
 
 /** Only https addresses are fetched; other values already fail the record's own checks. */
 function httpsAddress(value: string | undefined): string | undefined {
@@ -24,7 +22,7 @@ function httpsAddress(value: string | undefined): string | undefined {
  * providers fetch: the logo at l= (checked against SVG Tiny PS) and the certificate at a=
  * (validated, and its embedded logo compared with the published one). Both fetches run together.
  */
-export async function bimiTool(domain: string, selector: string | undefined, io: ToolIo, rootStore: RootStore): Promise<Answer> {
+export async function bimiTool(domain: string, selector: string | undefined, io: ToolIo, rootStore: RootStore): Promise<ToolFindings> {
   const inspection = await inspectBimi(domain, { selector }, io.dns);
   const checks: Check[] = [...inspection.checks];
   const details: Record<string, unknown> = { ...inspection.details };
@@ -35,10 +33,9 @@ export async function bimiTool(domain: string, selector: string | undefined, io:
     return { records: inspection.records, checks, score: inspection.score, details };
   }
 
-  const nothing = { file: undefined, check: undefined };
   const [logo, pem] = await Promise.all([
-    logoUrl ? fetchOrCheck(io, logoUrl, LOGO_FETCH, 'bimi.logo.fetch', 'The logo') : nothing,
-    certificateUrl ? fetchOrCheck(io, certificateUrl, PEM_FETCH, 'bimi.certificate.fetch', 'The certificate') : nothing,
+    fetchOrCheck(io, logoUrl, LOGO_FETCH, 'bimi.logo.fetch', 'The logo'),
+    fetchOrCheck(io, certificateUrl, PEM_FETCH, 'bimi.certificate.fetch', 'The certificate'),
   ]);
   if (logo.check) checks.push(logo.check);
   if (logo.file) {

@@ -1,4 +1,4 @@
-import type { Check, DnsRecord, ToolAnswer } from '@bimi/contracts/tools';
+import type { Check, DnsRecord, ToolFindings } from '@bimi/contracts/tools';
 import { fail, info, scoreChecks } from '@bimi/email-auth/checks';
 import { describeLookupError, lookup } from '@bimi/email-auth/dns';
 import { parseTagList } from '@bimi/email-auth/tag-list';
@@ -6,8 +6,6 @@ import type { RootStore } from '@postalsys/vmc';
 import { validateMarkCertificate } from '../../../plugins/app/mark-certificate';
 import { FetchRefusedError, type FetchedResource, type FetchLimits } from '../../../plugins/app/safe-fetch';
 import type { ToolIo } from '../../../plugins/app/tool-answers';
-
-type Answer = Omit<ToolAnswer, 'query'>;
 
 /** BIMI allows a 32 KB logo; a little margin lets the SVG check say "too large" with the real size. */
 export const LOGO_FETCH: FetchLimits = { maxBytes: 40 * 1024, timeoutMs: 5000, maxRedirects: 3, accept: 'image/svg+xml' };
@@ -31,12 +29,14 @@ const FETCH_FIXES: Record<FetchRefusedError['reason'], string> = {
 };
 
 /** A failed fetch as a check: what was refused or failed, in words, and what to change. */
-export function fetchFailureCheck(id: string, what: string, error: unknown): Check {
+function fetchFailureCheck(id: string, what: string, error: unknown): Check {
   const refused = error instanceof FetchRefusedError ? error : new FetchRefusedError('network', String(error));
   return fail(id, `${what} could not be fetched`, refused.message, FETCH_FIXES[refused.reason]);
 }
 
-export async function fetchOrCheck(io: ToolIo, url: string, limits: FetchLimits, id: string, what: string): Promise<{ file?: FetchedResource; check?: Check }> {
+/** The file at `url`, or the check that says why it could not be had; neither when there is no address to fetch. */
+export async function fetchOrCheck(io: ToolIo, url: string | undefined, limits: FetchLimits, id: string, what: string): Promise<{ file?: FetchedResource; check?: Check }> {
+  if (!url) return {};
   try {
     return { file: await io.fetch(url, limits) };
   } catch (error) {
@@ -45,7 +45,7 @@ export async function fetchOrCheck(io: ToolIo, url: string, limits: FetchLimits,
 }
 
 /** The BIMI record at `<selector>._bimi.<domain>` and its l= and a= addresses. */
-export async function readBimiRecord(domain: string, selector: string, io: ToolIo): Promise<{ record?: DnsRecord; logoUrl?: string; certificateUrl?: string; check?: Check }> {
+async function readBimiRecord(domain: string, selector: string, io: ToolIo): Promise<{ record?: DnsRecord; logoUrl?: string; certificateUrl?: string; check?: Check }> {
   const name = `${selector}._bimi.${domain}`;
   const result = await lookup(() => io.dns.resolveTxt(name));
   if (result.status === 'error') {
@@ -61,14 +61,14 @@ export async function readBimiRecord(domain: string, selector: string, io: ToolI
 }
 
 /** Validates a PEM (uploaded or fetched) and shapes the answer. */
-export async function certificateAnswer(pem: string, options: { rootStore: RootStore; domain?: string; publishedSvg?: Buffer; records?: DnsRecord[]; extraChecks?: Check[]; details?: Record<string, unknown> }): Promise<Answer> {
+export async function certificateAnswer(pem: string, options: { rootStore: RootStore; domain?: string; publishedSvg?: Buffer; records?: DnsRecord[]; extraChecks?: Check[]; details?: Record<string, unknown> }): Promise<ToolFindings> {
   const report = await validateMarkCertificate({ pem, rootStore: options.rootStore, domain: options.domain, publishedSvg: options.publishedSvg });
   const checks = [...(options.extraChecks ?? []), ...report.checks];
   return { records: options.records ?? [], checks, score: scoreChecks(checks), details: { ...options.details, certificate: report.details } };
 }
 
 /** GET /api/tools/vmc?domain=: the certificate at the BIMI record's a=, checked against the domain and the logo at l=. */
-export async function vmcForDomain(domain: string, io: ToolIo, rootStore: RootStore): Promise<Answer> {
+export async function vmcForDomain(domain: string, io: ToolIo, rootStore: RootStore): Promise<ToolFindings> {
   const bimi = await readBimiRecord(domain, 'default', io);
   if (bimi.check) return { records: [], checks: [bimi.check], score: 0 };
   const records = bimi.record ? [bimi.record] : [];
@@ -78,7 +78,7 @@ export async function vmcForDomain(domain: string, io: ToolIo, rootStore: RootSt
   }
   const [pem, logo] = await Promise.all([
     fetchOrCheck(io, bimi.certificateUrl, PEM_FETCH, 'vmc.fetch', 'The certificate'),
-    bimi.logoUrl ? fetchOrCheck(io, bimi.logoUrl, LOGO_FETCH, 'vmc.logo-fetch', 'The logo') : Promise.resolve({ file: undefined, check: undefined }),
+    fetchOrCheck(io, bimi.logoUrl, LOGO_FETCH, 'vmc.logo-fetch', 'The logo'),
   ]);
   const details = { certificateUrl: bimi.certificateUrl, logoUrl: bimi.logoUrl };
   if (!pem.file) return { records, checks: [pem.check as Check], score: 0, details };
@@ -87,7 +87,7 @@ export async function vmcForDomain(domain: string, io: ToolIo, rootStore: RootSt
 }
 
 /** GET /api/tools/vmc?url=: a certificate by its address, checked on its own. */
-export async function vmcAtUrl(url: string, io: ToolIo, rootStore: RootStore): Promise<Answer> {
+export async function vmcAtUrl(url: string, io: ToolIo, rootStore: RootStore): Promise<ToolFindings> {
   const pem = await fetchOrCheck(io, url, PEM_FETCH, 'vmc.fetch', 'The certificate');
   if (!pem.file) return { records: [], checks: [pem.check as Check], score: 0, details: { certificateUrl: url } };
   return certificateAnswer(pem.file.body.toString('utf8'), { rootStore, details: { certificateUrl: url } });

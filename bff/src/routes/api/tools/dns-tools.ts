@@ -1,12 +1,10 @@
-import type { Check, DnsRecord, ToolAnswer } from '@bimi/contracts/tools';
+import type { Check, DnsRecord, ToolFindings } from '@bimi/contracts/tools';
 import { fail, info, pass, warn } from '@bimi/email-auth/checks';
 import { describeLookupError, lookup, type Lookup } from '@bimi/email-auth/dns';
 import { organizationalDomain } from '@bimi/email-auth/domain';
 import type { ToolIo } from '../../../plugins/app/tool-answers';
 
 /** The TXT, CNAME and all-records tools: plain lookups, each failure its own check, never a 500. */
-
-type Answer = Omit<ToolAnswer, 'query'>;
 
 /** What a TXT record is for, from its opening tag or prefix. */
 export function txtKind(text: string): string | undefined {
@@ -26,7 +24,7 @@ function failedLookup(id: string, title: string, name: string, result: Extract<L
   return fail(id, title, describeLookupError(name, result), 'Try again in a minute; if it keeps failing, ask your DNS host why its name servers do not answer.');
 }
 
-export async function txtTool(name: string, io: ToolIo): Promise<Answer> {
+export async function txtTool(name: string, io: ToolIo): Promise<ToolFindings> {
   const result = await lookup(() => io.dns.resolveTxt(name));
   if (result.status === 'error') return { records: [], checks: [failedLookup('txt.lookup', 'TXT lookup failed', name, result)] };
   if (result.status === 'none') {
@@ -47,7 +45,7 @@ export async function txtTool(name: string, io: ToolIo): Promise<Answer> {
   return { records, checks, details: { exists: true, records: entries } };
 }
 
-export async function cnameTool(name: string, io: ToolIo): Promise<Answer> {
+export async function cnameTool(name: string, io: ToolIo): Promise<ToolFindings> {
   const chain = [name];
   const records: DnsRecord[] = [];
   const checks: Check[] = [];
@@ -180,7 +178,7 @@ const RECORD_LOOKUPS: RecordLookup[] = [
 ];
 
 /** Every record type and mail record at once; the lookups run in parallel (the TXT at the domain once). */
-export async function recordsTool(domain: string, io: ToolIo): Promise<Answer> {
+export async function recordsTool(domain: string, io: ToolIo): Promise<ToolFindings> {
   const shared = new Map<string, Promise<Lookup<string[]>>>();
   const results = await Promise.all(
     RECORD_LOOKUPS.map(async (spec) => {

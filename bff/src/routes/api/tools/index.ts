@@ -1,4 +1,4 @@
-import { DomainToolQuery, NameToolQuery, SelectorToolQuery, ToolAnswer, VmcToolQuery, VmcUpload, type ToolName } from '@bimi/contracts/tools';
+import { DomainToolQuery, NameToolQuery, SelectorToolQuery, ToolAnswer, VmcToolQuery, VmcUpload, type ToolFindings, type ToolName } from '@bimi/contracts/tools';
 import type { Inspection } from '@bimi/email-auth/checks';
 import { inspectDkim } from '@bimi/email-auth/dkim';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
@@ -6,25 +6,24 @@ import { validateDomain } from '@bimi/email-auth/domain';
 import { inspectSpf } from '@bimi/email-auth/spf';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../../lib/http-error';
 import type { ToolIo } from '../../../plugins/app/tool-answers';
 import { bimiTool } from './bimi';
 import { certificateAnswer, vmcAtUrl, vmcForDomain } from './certificate';
 import { cnameTool, recordsTool, txtTool } from './dns-tools';
 
-/** A 400 in the shape of every validation error: "domain: Enter a full domain name …". */
-class BadToolInput extends Error {
-  readonly statusCode = 400;
-}
-
-/** The name as DNS will be asked (a pasted URL or address reduced to its domain, lower case, ASCII). */
+/**
+ * The name as DNS will be asked (a pasted URL or address reduced to its domain, lower case, ASCII);
+ * otherwise a 400 in the shape of every validation error: "domain: Enter a full domain name …".
+ */
 function domainOf(field: string, input: string): string {
   const valid = validateDomain(input);
-  if (!valid.ok) throw new BadToolInput(`${field}: ${valid.error}`);
+  if (!valid.ok) throw new HttpError(400, `${field}: ${valid.error}`);
   return valid.domain;
 }
 
 /** An inspection of @bimi/email-auth as the tools answer it (the query is added by the caller). */
-function fromInspection<Details extends object>(inspection: Inspection<Details>): Omit<ToolAnswer, 'query'> {
+function fromInspection<Details extends object>(inspection: Inspection<Details>): ToolFindings {
   return { records: inspection.records, checks: inspection.checks, score: inspection.score, details: inspection.details as Record<string, unknown> };
 }
 
@@ -38,7 +37,7 @@ const response = { 200: ToolAnswer };
 const tools: FastifyPluginAsyncZod = async (fastify) => {
   const rateLimit = { max: fastify.config.tools.rateLimitPerMinute, timeWindow: '1 minute' };
 
-  async function send(reply: FastifyReply, tool: ToolName, query: Record<string, string>, compute: (io: ToolIo) => Promise<Omit<ToolAnswer, 'query'>>) {
+  async function send(reply: FastifyReply, tool: ToolName, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings>) {
     const { answer, cached } = await fastify.toolAnswers.answer(tool, query, compute);
     return reply.header('cache-control', 'no-store').header('x-tool-cache', cached ? 'hit' : 'miss').send(answer);
   }
