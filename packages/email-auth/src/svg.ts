@@ -84,13 +84,13 @@ export function checkSvgTinyPs(svgText: string): SvgCheck {
     ? pass('svg.version', 'SVG version 1.2', 'version="1.2".')
     : fail('svg.version', 'Wrong SVG version', `version is ${version ? `"${version}"` : 'missing'}; Tiny PS is SVG 1.2.`, 'Set version="1.2" on the <svg> element.'));
 
-  const title = elementsOf(root).find((element) => element.localName === 'title' && element.parentNode === root);
+  const elements = elementsOf(root);
+  const title = elements.find((element) => element.localName === 'title' && element.parentNode === root);
   details.title = title?.textContent?.trim() || undefined;
   checks.push(details.title
     ? pass('svg.title', 'Has a title', `"${details.title}".`)
     : fail('svg.title', 'No title', 'Tiny PS requires a <title> as a direct child of <svg>, naming the brand.', 'Add <title>Your brand name</title> right after the opening <svg> tag.'));
 
-  const elements = elementsOf(root);
   const names = (filter: (element: Element) => boolean) => [...new Set(elements.filter(filter).map((element) => `<${nameOf(element)}>`))];
   const scripts = names((element) => nameOf(element) === 'script');
   const handlers = [...new Set(elements.flatMap((element) => attributesOf(element).filter((attribute) => /^on/i.test(attribute.localName ?? attribute.name)).map((attribute) => attribute.name)))];

@@ -69,6 +69,19 @@ describe('validateMarkCertificate', () => {
     expect(changed.checks.find((check) => check.id === 'vmc.logo-match')?.status).toBe('fail');
   });
 
+  it('parses a bundle once, and still judges the moment, the domain and the published logo on every call', async () => {
+    const parser = jest.spyOn(jest.requireActual<{ parseVMC: () => unknown }>('@postalsys/vmc/lib/parse-vmc'), 'parseVMC');
+    // A text no other test validates (the same certificates plus a blank line), so the first call parses it.
+    const pem = `${certificate('paypal_vmc.pem')}\n`;
+    const valid = await validateMarkCertificate({ pem, rootStore: roots, domain: 'paypal.com', now: new Date('2025-01-15T00:00:00Z') });
+    const later = await validateMarkCertificate({ pem, rootStore: roots, domain: 'example.com', now: new Date('2026-01-01T00:00:00Z'), publishedSvg: Buffer.from('<svg/>') });
+    expect(parser).toHaveBeenCalledTimes(1);
+    parser.mockRestore();
+    expect(statusOf(valid.checks)).toMatchObject({ 'vmc.validity': 'pass', 'vmc.domain': 'pass' });
+    expect(statusOf(later.checks)).toMatchObject({ 'vmc.chain': 'pass', 'vmc.validity': 'fail', 'vmc.domain': 'fail', 'vmc.logo-match': 'fail' });
+    expect(later.details).toMatchObject({ subjectAltNames: ['paypal.com'], logoDataUrl: valid.details?.logoDataUrl });
+  });
+
   it.each(['', 'not a certificate', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'])('answers %j with one failed check, never a throw', async (pem) => {
     const report = await validateMarkCertificate({ pem, rootStore: roots });
     expect(report.checks).toEqual([expect.objectContaining({ id: 'vmc.pem', status: 'fail' })]);

@@ -8,6 +8,7 @@ import { parseVMC } from '@postalsys/vmc/lib/parse-vmc';
 import { getCerts } from '@postalsys/vmc/lib/tools';
 import { validatedChain } from '@postalsys/vmc/lib/validated-chain';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,16 +175,52 @@ function digest(algorithm: string, data: Buffer): Buffer | undefined {
   }
 }
 
-/** Validates a VMC or CMC bundle the way mail providers do, one check per requirement. */
-export async function validateMarkCertificate(input: MarkCertificateInput): Promise<MarkCertificateReport> {
-  const now = input.now ?? new Date();
+interface ParsedBundle {
+  certs: { pem: string; cert: X509Certificate }[];
+  about: ReturnType<typeof certInfo>;
+  logo: Awaited<ReturnType<typeof parseVMC>> | undefined;
+}
+
+/**
+ * The parsed form of recently checked bundles, by the SHA-256 of their text. Parsing (the X.509
+ * objects, and @postalsys/vmc's ASN.1 reading of the logotype extension and its gzipped logo) is
+ * most of a validation's CPU, ~2 ms, and depends on the bytes alone; the BIMI and VMC tools check
+ * the same published certificate again and again. Everything that depends on the moment, the
+ * domain or the published logo (chain, validity, key purpose, logo match, domain) is still checked
+ * on every call. 32 bundles of at most 64 KB (the fetch and upload limit) keep it to a few MB.
+ */
+const parsedBundles = new LRUCache<string, ParsedBundle | false>({ max: 32 });
+
+async function parseBundle(pem: string): Promise<ParsedBundle | false> {
+  const key = createHash('sha256').update(pem).digest('base64');
+  const known = parsedBundles.get(key);
+  if (known !== undefined) return known;
   let certs: { pem: string; cert: X509Certificate }[] | false;
   try {
-    certs = getCerts(input.pem);
+    certs = getCerts(pem);
   } catch {
     certs = false;
   }
-  if (!certs || certs.length === 0) {
+  let parsed: ParsedBundle | false = false;
+  if (certs && certs.length > 0) {
+    const leaf = certs[0]!.cert;
+    let logo: ParsedBundle['logo'];
+    try {
+      logo = await parseVMC(leaf.raw);
+    } catch {
+      logo = undefined;
+    }
+    parsed = { certs, about: certInfo(leaf), logo };
+  }
+  parsedBundles.set(key, parsed);
+  return parsed;
+}
+
+/** Validates a VMC or CMC bundle the way mail providers do, one check per requirement. */
+export async function validateMarkCertificate(input: MarkCertificateInput): Promise<MarkCertificateReport> {
+  const now = input.now ?? new Date();
+  const parsed = await parseBundle(input.pem);
+  if (!parsed) {
     const check = fail(
       'vmc.pem',
       'Not a certificate file',
@@ -192,8 +229,8 @@ export async function validateMarkCertificate(input: MarkCertificateInput): Prom
     );
     return { checks: [check], score: 0, details: undefined };
   }
+  const { certs, about, logo } = parsed;
   const leaf = certs[0]!.cert;
-  const about = certInfo(leaf);
   const issuer = about.issuer.commonName ?? about.issuer.organizationName ?? 'an unnamed issuer';
   const checks: Check[] = [pass('vmc.pem', 'Certificate file readable', `${certs.length} certificate${certs.length === 1 ? '' : 's'} in the file.`)];
   checks.push(checkChain(certs, input.rootStore, now, issuer));
@@ -201,12 +238,6 @@ export async function validateMarkCertificate(input: MarkCertificateInput): Prom
   checks.push(validity.check);
   checks.push(checkKeyPurpose(leaf));
 
-  let logo: Awaited<ReturnType<typeof parseVMC>> | undefined;
-  try {
-    logo = await parseVMC(leaf.raw);
-  } catch {
-    logo = undefined;
-  }
   if (!logo?.logoFile) {
     checks.push(fail('vmc.logotype', 'No logo in the certificate', 'A mark certificate carries the logo it verifies (the logotype extension); this one does not.', 'Publish the mark certificate itself, not another certificate from the bundle.'));
   } else if (logo.validHash === false) {
@@ -249,7 +280,8 @@ export async function validateMarkCertificate(input: MarkCertificateInput): Prom
     validFrom: about.validFrom,
     validTo: about.validTo,
     daysLeft: validity.daysLeft,
-    subjectAltNames: about.subjectAltName,
+    // A copy: the parsed bundle is shared by later validations.
+    subjectAltNames: [...about.subjectAltName],
     trademarkOffice: about.subject.trademarkOfficeName,
     trademarkCountry: about.subject.trademarkCountryOrRegionName,
     trademarkRegistration: about.subject.trademarkRegistration,
