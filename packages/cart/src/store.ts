@@ -25,11 +25,11 @@ export interface CartState {
   readonly totalQuantities: number;
 }
 
-export function cartCount(items: readonly CartItem[]): number {
+function cartCount(items: readonly CartItem[]): number {
   return items.reduce((n, item) => n + item.quantity, 0);
 }
 
-export function cartTotal(items: readonly CartItem[]): number {
+function cartTotal(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.price * item.quantity, 0);
 }
 

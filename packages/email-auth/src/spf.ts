@@ -7,6 +7,7 @@ import { isDomainName, validateDomain } from './domain-name';
 import { asText, readInput } from './input';
 import { listWords, quote } from './tag-list';
 import { byteLength, splitTxt, TXT_STRING_LIMIT } from './txt';
+import { SPF_LOOKUP_LIMIT, SPF_RECORD_SIZE_LIMIT, SPF_VOID_LOOKUP_LIMIT } from './spf-limits';
 
 /** SPF (RFC 7208): the record at the domain itself, and every record it includes or redirects to. */
 
@@ -54,10 +55,6 @@ export interface SpfParse {
 
 /** The terms that make a DNS query when evaluated (RFC 7208 §4.6.4), limited to 10 per check. */
 const QUERYING_TERMS = new Set(['include', 'a', 'mx', 'ptr', 'exists', 'redirect']);
-export const SPF_LOOKUP_LIMIT = 10;
-export const SPF_VOID_LOOKUP_LIMIT = 2;
-/** RFC 7208 §3.4: keep the record small enough for one UDP answer. */
-export const SPF_RECORD_SIZE_LIMIT = 450;
 
 const SPF_VERSION = /^v=spf1(?: |$)/i;
 const MACRO = /%\{[slodiphcrtv]\d*r?[.\-+,/_=]*\}|%%|%_|%-/gi;

@@ -17,7 +17,7 @@ import { MAX_QUANTITY } from '@bimi/catalog/quote';
 import { cart, decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
 
 /** What the visitor chose for a line, in words: "3 domains · 2 years · Logo 1 of 2". */
-export function describeOptions(item: CartItem): string[] {
+function describeOptions(item: CartItem): string[] {
   if (item.productType === 'dmarc') {
     return [formatEmailVolume(item.emailVolume ?? 0) + ' a month', item.billingPeriod === 'annual' ? 'Billed annually' : 'Billed monthly'];
   }

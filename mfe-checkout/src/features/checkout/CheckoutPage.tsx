@@ -5,11 +5,12 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { PageIntro } from '@bimi/ui/PageIntro';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { cart, cartTotal } from '@bimi/cart/store';
-import { formatUsd } from '../cart/format';
+import { formatUsd } from '@bimi/catalog/prices';
+import { cart } from '@bimi/cart/store';
 
 export function CheckoutPage({ route }: PageProps) {
-  const { items } = useSnapshot(cart);
+  // Count and total as the cart keeps them (the shell's cart badge and the drawer show the same).
+  const { items, totalPrice, totalQuantities } = useSnapshot(cart);
   return (
     <PageIntro title={route.title} lead={route.description}>
       <Box sx={{ mt: 4, p: 3, border: '1px solid', borderColor: 'divider', borderRadius: 2, maxWidth: 560 }}>
@@ -20,7 +21,7 @@ export function CheckoutPage({ route }: PageProps) {
           <Typography color="text.secondary">Your cart is empty.</Typography>
         ) : (
           <Typography data-testid="checkout-total">
-            {items.length} item{items.length === 1 ? '' : 's'}, total {formatUsd(cartTotal(items))}
+            {totalQuantities} item{totalQuantities === 1 ? '' : 's'}, total {formatUsd(totalPrice)}
           </Typography>
         )}
         <Button component={RouterLink} to="/auth/signin?callbackUrl=%2Fcheckout" variant="contained" sx={{ mt: 3 }} data-testid="theme-probe">

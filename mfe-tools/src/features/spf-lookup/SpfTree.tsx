@@ -1,12 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MONOSPACE } from '../../components/RecordsTable';
+import { SPF_LOOKUP_LIMIT, SPF_VOID_LOOKUP_LIMIT } from '@bimi/email-auth/spf-limits';
 import type { SpfTreeNode, SpfTreeSummary } from './spf-tree';
-
-// RFC 7208 §4.6.4. Not imported from @bimi/email-auth/spf: that would bring the SPF parser and
-// ipaddr.js into this page for two numbers (the server does the SPF work).
-const SPF_LOOKUP_LIMIT = 10;
-const SPF_VOID_LOOKUP_LIMIT = 2;
 
 function TreeNode({ node }: { node: SpfTreeNode }) {
   return (
