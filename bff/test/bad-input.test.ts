@@ -65,7 +65,8 @@ describe.each(storageEngines())('bad input on $name', (engine) => {
   it('answers the sign-in form, url-encoded as NextAuth posts it, with 4xx when it is incomplete', async () => {
     const visitor = new Browser(store.app, '203.0.113.99');
     const token = await visitor.csrfToken();
-    for (const form of [{}, { csrfToken: token }, { csrfToken: token, email: 'jane@example.com' }, { csrfToken: token, email: 'x'.repeat(5000), password: 'p' }]) {
+    const forms: Record<string, string>[] = [{}, { csrfToken: token }, { csrfToken: token, email: 'jane@example.com' }, { csrfToken: token, email: 'x'.repeat(5000), password: 'p' }];
+    for (const form of forms) {
       const response = await visitor.request({ method: 'POST', url: '/api/auth/callback/credentials', form });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);

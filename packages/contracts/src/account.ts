@@ -168,9 +168,14 @@ export const INVITE_LIFETIME_DAYS = 7;
 
 // ---- contacts ----
 
+/** The keys of a map of labels as the list an enum takes: the labels and the schema cannot drift apart. */
+function keysOf<Key extends string>(labels: Record<Key, string>): [Key, ...Key[]] {
+  return Object.keys(labels) as [Key, ...Key[]];
+}
+
 /** The contacts the certificate authority reaches during validation. */
 export const CONTACT_KINDS = { technical: 'Technical contact', billing: 'Billing contact', legal: 'Legal contact' } as const;
-export const ContactKind = z.enum(['technical', 'billing', 'legal']);
+export const ContactKind = z.enum(keysOf(CONTACT_KINDS));
 export type ContactKind = z.infer<typeof ContactKind>;
 
 const optionalText = (label: string, max: number) =>
@@ -211,7 +216,7 @@ export const TICKET_CATEGORIES = {
   technical: 'Technical question',
   other: 'Something else',
 } as const;
-export const TicketCategory = z.enum(['order', 'validation', 'billing', 'technical', 'other']);
+export const TicketCategory = z.enum(keysOf(TICKET_CATEGORIES));
 export type TicketCategory = z.infer<typeof TicketCategory>;
 
 export const TicketCreate = z.object({

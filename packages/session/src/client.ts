@@ -8,7 +8,6 @@ import { AUTH_BASE_PATH, AUTH_PATHS, CsrfAnswer, ProvidersAnswer, RedirectAnswer
  * reads: the package is a Module Federation singleton, so the shell's header, the account
  * remote's pages and the idle timer all see the same session.
  */
-export { AUTH_BASE_PATH };
 
 /** Tabs tell each other about sign-in and sign-out through this localStorage key. */
 export const SESSION_MESSAGE_KEY = 'bimi.session.message';
@@ -22,7 +21,7 @@ export const session = proxy<{ status: SessionStatus; data: Session | null }>({ 
 const UrlAnswer = z.partial(RedirectAnswer);
 
 /** Sends a log line to the server without waiting (NextAuth's `_log` beacon, form-encoded). */
-export function logToServer(level: 'error' | 'warn' | 'debug', code: string, message: string): void {
+function logToServer(level: 'error' | 'warn' | 'debug', code: string, message: string): void {
   console[level === 'debug' ? 'log' : level](`[session] ${code}: ${message}`);
   const body = new URLSearchParams({ level, code, message, client: 'true' });
   const url = AUTH_PATHS.log;
