@@ -25,19 +25,15 @@ const TYPE_PREFIX: Record<ProductId, string | null> = {
   'bimi-checker': null,
 };
 
-export function typePrefix(productId: ProductId): string | null {
-  return TYPE_PREFIX[productId];
-}
-
-export function certificatePriceSettingName(prefix: string, years: number): string {
+function certificatePriceSettingName(prefix: string, years: number): string {
   return `STRIPE_${prefix}_${years}_YEAR_PRICE`;
 }
 
-export function certificateProductSettingName(prefix: string, years: number): string {
+function certificateProductSettingName(prefix: string, years: number): string {
   return `STRIPE_${prefix}_${years}_YEAR_PRODUCT`;
 }
 
-export function dmarcPriceSettingName(prefix: string, billingPeriod: BillingPeriod): string {
+function dmarcPriceSettingName(prefix: string, billingPeriod: BillingPeriod): string {
   return `STRIPE_${prefix}_${billingPeriod.toUpperCase()}_PRICE`;
 }
 
