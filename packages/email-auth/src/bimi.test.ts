@@ -110,6 +110,25 @@ describe('inspectBimi', () => {
     expect(result.score).toBe(0);
   });
 
+  it('hands over the record before the DMARC lookups end, so the logo and certificate fetches need not wait for them', async () => {
+    let answerDmarc = () => {};
+    const dmarcAsked = new Promise<void>((resolve) => {
+      answerDmarc = resolve;
+    });
+    const slowDmarc = { ...dns, resolveTxt: async (name: string) => (name.startsWith('_dmarc.') ? dmarcAsked.then(() => dns.resolveTxt(name)) : dns.resolveTxt(name)) };
+    const onRecord = jest.fn();
+    const inspection = inspectBimi('news.example.com', { onRecord }, slowDmarc);
+    // Only lookups answered so far: the record, found at the organizational domain; DMARC still waits.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(onRecord).toHaveBeenCalledWith(expect.objectContaining({ logos: ['https://example.com/logo.svg'], evidence: 'https://example.com/vmc.pem' }));
+    answerDmarc();
+    const result = await inspection;
+    expect(result.details.record).toBe(onRecord.mock.calls[0]?.[0]);
+    expect(result.details.dmarcReady).toBe(true);
+    for (const domain of ['nothing.test', 'twice.test', 'broken.test']) await inspectBimi(domain, { onRecord }, dns);
+    expect(onRecord).toHaveBeenCalledTimes(1);
+  });
+
   it('rejects a bad domain or selector', async () => {
     expect(ids((await inspectBimi('x', {}, dns)).checks)).toEqual(['bimi.domain.invalid']);
     expect(ids((await inspectBimi('example.com', { selector: 'no good' }, dns)).checks)).toEqual(['bimi.selector.invalid']);

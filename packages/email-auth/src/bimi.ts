@@ -37,11 +37,15 @@ function bimiRecordsAt(texts: string[]): string[] {
  * domain), checks it, and checks the DMARC prerequisites through inspectDmarc. Fetching the
  * logo and certificate is the caller's job (checkSvgTinyPs checks the logo text). Never throws.
  *
+ * `onRecord` is called with the record as soon as the one BIMI record is found and read, before
+ * the DMARC lookups end, so a caller can start fetching l= and a= at once; it is the record the
+ * inspection's details will hold.
+ *
  * Score: `scoreChecks` with a ceiling of 0 without a usable record (or when BIMI is declined),
  * 40 when DMARC does not meet BIMI's requirements (no receiver shows the logo), 70 without a
  * certificate (Gmail and Apple Mail do not show it).
  */
-export async function inspectBimi(domain: string, options: { selector?: string }, dns: DnsResolver): Promise<Inspection<BimiDetails>> {
+export async function inspectBimi(domain: string, options: { selector?: string; onRecord?: (record: BimiRecord) => void }, dns: DnsResolver): Promise<Inspection<BimiDetails>> {
   const valid = validateDomain(domain);
   const selector = (options?.selector ?? '').trim().toLowerCase() || DEFAULT_BIMI_SELECTOR;
   const empty = (checks: Check[], records: DnsRecord[] = []): Inspection<BimiDetails> => ({
@@ -53,27 +57,32 @@ export async function inspectBimi(domain: string, options: { selector?: string }
   }
   const name = valid.domain;
   const orgDomain = organizationalDomain(name);
-  const [own, dmarc] = await Promise.all([lookupTxt(dns, `${selector}._bimi.${name}`), inspectDmarc(name, dns)]);
+  // The record (and its fallback at the organizational domain) is looked up beside DMARC.
+  const findRecord = async () => {
+    let answer = await lookupTxt(dns, `${selector}._bimi.${name}`);
+    let recordDomain = name;
+    let texts = answer.status === 'found' ? answer.value.map((strings) => strings.join('')) : [];
+    if (answer.status !== 'error' && bimiRecordsAt(texts).length === 0 && orgDomain !== name) {
+      answer = await lookupTxt(dns, `${selector}._bimi.${orgDomain}`);
+      texts = answer.status === 'found' ? answer.value.map((strings) => strings.join('')) : [];
+      if (bimiRecordsAt(texts).length > 0) recordDomain = orgDomain;
+    }
+    const bimiTexts = answer.status === 'error' ? [] : bimiRecordsAt(texts);
+    const parsed = bimiTexts.length === 1 ? parseBimi(bimiTexts[0] ?? '') : undefined;
+    if (parsed) options.onRecord?.(parsed.record);
+    return { answer, recordDomain, texts, bimiTexts, parsed };
+  };
+  const [{ answer, recordDomain, texts, bimiTexts, parsed }, dmarc] = await Promise.all([findRecord(), inspectDmarc(name, dns)]);
   const records: DnsRecord[] = [];
   const checks: Check[] = [];
-
-  let answer = own;
-  let recordDomain = name;
-  let texts = answer.status === 'found' ? answer.value.map((strings) => strings.join('')) : [];
-  if (answer.status !== 'error' && bimiRecordsAt(texts).length === 0 && orgDomain !== name) {
-    answer = await lookupTxt(dns, `${selector}._bimi.${orgDomain}`);
-    texts = answer.status === 'found' ? answer.value.map((strings) => strings.join('')) : [];
-    if (bimiRecordsAt(texts).length > 0) {
-      recordDomain = orgDomain;
-      checks.push(info('bimi.record.inherited', 'Record inherited from the organizational domain', `${name} has no BIMI record of its own, so receivers use the one at ${selector}._bimi.${orgDomain}.`));
-    }
+  if (recordDomain !== name) {
+    checks.push(info('bimi.record.inherited', 'Record inherited from the organizational domain', `${name} has no BIMI record of its own, so receivers use the one at ${selector}._bimi.${orgDomain}.`));
   }
   const recordName = `${selector}._bimi.${recordDomain}`;
   if (answer.status === 'error') {
     return empty([fail('bimi.lookup.error', 'BIMI lookup failed', describeLookupError(recordName, answer), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')]);
   }
   for (const text of texts) records.push(txtRecord(recordName, [text]));
-  const bimiTexts = bimiRecordsAt(texts);
   if (bimiTexts.length === 0) {
     const notFirst = texts.find((text) => /v\s*=\s*BIMI1/i.test(text));
     if (notFirst !== undefined) checks.push(...parseBimi(notFirst).checks);
@@ -81,11 +90,10 @@ export async function inspectBimi(domain: string, options: { selector?: string }
       `Publish a TXT record at ${selector}._bimi.${name}: v=BIMI1; l=https://${name}/logo.svg; a=https://${name}/vmc.pem`));
     return { ...empty(checks, records), details: { ...empty([]).details, dmarc: dmarc.details, dmarcReady: dmarc.details.bimiReady } };
   }
-  if (bimiTexts.length > 1) {
+  if (!parsed) {
     checks.push(fail('bimi.record.multiple', 'Several BIMI records', `${recordName} has ${bimiTexts.length} BIMI records; receivers then use none.`, 'Keep one BIMI record per selector.'));
     return empty(checks, records);
   }
-  const parsed = parseBimi(bimiTexts[0] ?? '');
   checks.unshift(pass('bimi.record.found', 'BIMI record found', `One BIMI record at ${recordName}.`));
   checks.push(...parsed.checks);
   records.push(...dmarc.records);

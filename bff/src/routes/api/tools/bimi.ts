@@ -1,5 +1,6 @@
 import type { Check, ToolFindings } from '@bimi/contracts/tools';
 import { inspectBimi } from '@bimi/email-auth/bimi';
+import type { BimiRecord } from '@bimi/email-auth/bimi-record';
 import { scoreChecks } from '@bimi/email-auth/checks';
 import { checkSvgTinyPs } from '@bimi/email-auth/svg';
 import type { RootStore } from '@postalsys/vmc';
@@ -17,26 +18,34 @@ function httpsAddress(value: string | undefined): string | undefined {
   }
 }
 
+type Fetched = Awaited<ReturnType<typeof fetchOrCheck>>;
+
 /**
  * GET /api/tools/bimi: the record and its DMARC prerequisites (@bimi/email-auth), then what mail
  * providers fetch: the logo at l= (checked against SVG Tiny PS) and the certificate at a=
- * (validated, and its embedded logo compared with the published one). Both fetches run together.
+ * (validated, and its embedded logo compared with the published one). Both fetches run together,
+ * from the moment the record is read, while the DMARC lookups go on.
  */
 export async function bimiTool(domain: string, selector: string | undefined, io: ToolIo, rootStore: RootStore): Promise<ToolFindings> {
-  const inspection = await inspectBimi(domain, { selector }, io.dns);
+  let fetches: Promise<[Fetched, Fetched]> | undefined;
+  const startFetches = (record: BimiRecord) => {
+    if (record.declined) return;
+    fetches = Promise.all([
+      fetchOrCheck(io, httpsAddress(record.logos[0]), LOGO_FETCH, 'bimi.logo.fetch', 'The logo'),
+      fetchOrCheck(io, httpsAddress(record.evidence), PEM_FETCH, 'bimi.certificate.fetch', 'The certificate'),
+    ]);
+  };
+  const inspection = await inspectBimi(domain, { selector, onRecord: startFetches }, io.dns);
   const checks: Check[] = [...inspection.checks];
   const details: Record<string, unknown> = { ...inspection.details };
   const record = inspection.details.record;
   const logoUrl = httpsAddress(record?.logos[0]);
   const certificateUrl = httpsAddress(record?.evidence);
-  if (!record || record.declined || (!logoUrl && !certificateUrl)) {
+  if (!record || record.declined || (!logoUrl && !certificateUrl) || !fetches) {
     return { records: inspection.records, checks, score: inspection.score, details };
   }
 
-  const [logo, pem] = await Promise.all([
-    fetchOrCheck(io, logoUrl, LOGO_FETCH, 'bimi.logo.fetch', 'The logo'),
-    fetchOrCheck(io, certificateUrl, PEM_FETCH, 'bimi.certificate.fetch', 'The certificate'),
-  ]);
+  const [logo, pem] = await fetches;
   if (logo.check) checks.push(logo.check);
   if (logo.file) {
     const svg = checkSvgTinyPs(logo.file.body.toString('utf8'));
