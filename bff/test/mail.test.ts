@@ -114,7 +114,7 @@ describe.each(storageEngines())('mail the server refuses, on $name', (engine) =>
     expect(failed.json()).toEqual({ message: 'We could not send the confirmation link to jane@new.example just now, so your email address was not changed. Try again in a few minutes.' });
     expect((await jane.request({ url: '/api/account/profile' })).json()).toMatchObject({ email: 'jane@example.com', pendingEmail: null });
     expect(await pendingEmailChanges()).toEqual([]);
-    expect(store.logs.entries.some((entry) => entry.msg === 'email change: the confirmation mail could not be sent')).toBe(true);
+    expect(store.logs.entries.some((entry) => entry.msg === 'mail could not be sent' && entry.to === 'jane@new.example')).toBe(true);
 
     refused.clear();
     const retried = await jane.write('POST', '/api/account/profile/email', { newEmail: 'jane@new.example', currentPassword: GOOD_PASSWORD });

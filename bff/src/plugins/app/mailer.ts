@@ -11,6 +11,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends through SMTP (SMTP_URL) or drops into the development outbox; resolves once the server took it. */
   send(message: MailMessage): Promise<void>;
+  /** Sends, and answers whether it went: a failure is the server's, so it is logged here and the caller decides what the user hears. */
+  trySend(message: MailMessage): Promise<boolean>;
   /** Where mail goes, for the start-up log and /dev/outbox. */
   readonly kind: 'smtp' | 'outbox';
 }
@@ -48,7 +50,17 @@ export default fp(
       fastify.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail written to the development outbox (SMTP_URL not set)');
     };
 
-    fastify.decorate('mailer', { send, kind: transport ? 'smtp' : 'outbox' } satisfies Mailer);
+    const trySend = async (message: MailMessage): Promise<boolean> => {
+      try {
+        await send(message);
+        return true;
+      } catch (error) {
+        fastify.log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
+        return false;
+      }
+    };
+
+    fastify.decorate('mailer', { send, trySend, kind: transport ? 'smtp' : 'outbox' } satisfies Mailer);
   },
   { name: 'mailer', dependencies: ['db', 'sessions'], decorators: { fastify: ['config', 'db'] } },
 );

@@ -47,10 +47,7 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
       // the request only takes effect (pending address shown, older links void) once the mail
       // server took the mail, so a failed send leaves the account as it was and a retry starts clean.
       const { token, tokenHash } = await issueEmailToken(fastify.db, { userId: user.id, purpose: 'email-change', email: newEmail, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS });
-      try {
-        await fastify.mailer.send(emailChangeMail(newEmail, stored.name, publicBaseUrl(fastify.config), token));
-      } catch (error) {
-        request.log.error({ err: error, to: newEmail }, 'email change: the confirmation mail could not be sent');
+      if (!(await fastify.mailer.trySend(emailChangeMail(newEmail, stored.name, publicBaseUrl(fastify.config), token)))) {
         await fastify.db.deleteFrom('email_tokens').where('token_hash', '=', tokenHash).execute();
         return reply
           .code(503)

@@ -211,24 +211,13 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
         if (isUniqueViolation(error)) throw new HttpError(409, ACCOUNT_EXISTS);
         throw error;
       }
-      if (!(await sendQuietly(verificationMail(email, name, baseUrl, token)))) {
+      if (!(await fastify.mailer.trySend(verificationMail(email, name, baseUrl, token)))) {
         // The account exists: the user can ask for the mail again from /auth/check-email.
         return reply.code(503).send({ message: 'Your account was created, but the verification email could not be sent. Ask for a new one in a few minutes.' });
       }
       return reply.code(201).send({ email, message: `We sent a verification link to ${email}.` });
     },
   );
-
-  /** Sends a mail; a failure is the server's, so it is logged, and the caller decides what the user hears. */
-  async function sendQuietly(message: Parameters<typeof fastify.mailer.send>[0]): Promise<boolean> {
-    try {
-      await fastify.mailer.send(message);
-      return true;
-    } catch (error) {
-      fastify.log.error({ err: error, to: message.to }, 'mail could not be sent');
-      return false;
-    }
-  }
 
   fastify.post(
     AUTH_PATHS.verify,
@@ -270,7 +259,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
       const user = await fastify.db.selectFrom('users').select(['id', 'name', 'email', 'email_verified_at']).where('email', '=', request.body.email).executeTakeFirst();
       if (user && !user.email_verified_at) {
         const { token } = await issueEmailToken(fastify.db, { userId: user.id, purpose: 'signup', email: user.email, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS });
-        await sendQuietly(verificationMail(user.email, user.name, baseUrl, token));
+        await fastify.mailer.trySend(verificationMail(user.email, user.name, baseUrl, token));
       }
       return reply.code(202).send({ message: RESEND_VERIFICATION_MESSAGE });
     },
@@ -283,7 +272,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
       const user = await fastify.db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', request.body.email).executeTakeFirst();
       if (user) {
         const { token } = await issueEmailToken(fastify.db, { userId: user.id, purpose: 'password-reset', email: user.email, now: fastify.now(), lifetimeMs: RESET_LIFETIME_MS });
-        await sendQuietly(passwordResetMail(user.email, user.name, baseUrl, token));
+        await fastify.mailer.trySend(passwordResetMail(user.email, user.name, baseUrl, token));
       }
       return reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });
     },
