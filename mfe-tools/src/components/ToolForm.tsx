@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { ToolField } from '../lib/useToolRun';
+import type { ToolRun } from '../lib/useToolRun';
 import { TextInput } from './TextInput';
 
 /**
@@ -11,28 +11,19 @@ import { TextInput } from './TextInput';
  */
 export function ToolForm({
   label,
-  fields,
-  values,
-  errors,
-  busy,
+  run,
   submitLabel,
-  onChange,
-  onBlur,
-  onSubmit,
   children,
 }: {
   /** The form's accessible name, e.g. "DMARC inspector". */
   label: string;
-  fields: readonly ToolField[];
-  values: Readonly<Record<string, string>>;
-  errors: Readonly<Record<string, string>>;
-  busy: boolean;
+  /** The fields, what is typed in them and their errors, and what submitting does. */
+  run: Pick<ToolRun, 'fields' | 'values' | 'errors' | 'state' | 'setValue' | 'blur' | 'submit'>;
   submitLabel: string;
-  onChange: (name: string, value: string) => void;
-  onBlur: (name: string) => void;
-  onSubmit: () => void;
   children?: ReactNode;
 }) {
+  const { fields, values, errors } = run;
+  const busy = run.state.status === 'running';
   return (
     <Box
       component="form"
@@ -40,7 +31,7 @@ export function ToolForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit();
+        run.submit();
       }}
       sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap', mt: 3 }}
     >
@@ -53,8 +44,8 @@ export function ToolForm({
           placeholder={field.placeholder}
           error={Boolean(errors[field.name])}
           helperText={errors[field.name] ?? field.helperText ?? ' '}
-          onChange={(value) => onChange(field.name, value)}
-          onBlur={() => onBlur(field.name)}
+          onChange={(value) => run.setValue(field.name, value)}
+          onBlur={() => run.blur(field.name)}
           autoFocus={index === 0 && !values[field.name]}
           sx={{ flex: index === 0 ? '2 1 260px' : '1 1 160px' }}
           inputProps={{ inputMode: 'url', autoComplete: 'off', autoCapitalize: 'none', spellCheck: false, 'aria-invalid': Boolean(errors[field.name]) }}

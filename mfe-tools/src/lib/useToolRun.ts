@@ -129,5 +129,8 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
 
-  return { values, errors, state, setValue, blur, submit, retry };
+  return { fields, values, errors, state, setValue, blur, submit, retry };
 }
+
+/** A checker's run as its form and result read it. */
+export type ToolRun = ReturnType<typeof useToolRun>;

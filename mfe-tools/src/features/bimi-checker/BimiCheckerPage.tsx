@@ -72,7 +72,7 @@ export default function BimiCheckerPage({ route }: PageProps) {
         },
       ]}
     >
-      <ToolForm label={route.title} fields={FIELDS} values={run.values} errors={run.errors} busy={run.state.status === 'running'} submitLabel="Check BIMI" onChange={run.setValue} onBlur={run.blur} onSubmit={run.submit} />
+      <ToolForm label={route.title} run={run} submitLabel="Check BIMI" />
       <ToolResult state={run.state} onRetry={run.retry} before={(answer) => <InboxSection answer={answer} />} after={(answer) => <CertificateSection answer={answer} />} />
     </ToolPage>
   );

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { checkSvgTinyPs, SVG_MAX_BYTES, type SvgCheck } from '@bimi/email-auth/svg';
 import { CheckList } from '../../components/CheckList';
+import { FilePicker } from '../../components/FilePicker';
 import { InboxPreview, svgDataUrl } from '../../components/InboxPreview';
 import { VerdictBanner } from '../../components/VerdictBanner';
 
@@ -15,12 +15,10 @@ const READ_LIMIT = 1024 * 1024;
  * as the inbox would. The file is read locally and never uploaded.
  */
 export function LogoCheck({ sender }: { sender: string }) {
-  const input = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<{ fileName: string; report: SvgCheck; svg: string }>();
   const [problem, setProblem] = useState<string>();
 
-  async function choose(file: File | undefined) {
-    if (!file) return;
+  async function choose(file: File) {
     if (file.size > READ_LIMIT) {
       setResult(undefined);
       setProblem(`${file.name} is ${Math.round(file.size / 1024)} KB; a BIMI logo may be at most ${SVG_MAX_BYTES / 1024} KB.`);
@@ -41,23 +39,7 @@ export function LogoCheck({ sender }: { sender: string }) {
         Choose the SVG you will publish at the logo address: it is checked against SVG Tiny PS here, in your browser, and shown as mailboxes will show
         it. The file is not uploaded.
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => input.current?.click()}>
-          Choose an SVG file
-        </Button>
-        <Typography color="text.secondary">{result?.fileName ?? 'No file chosen'}</Typography>
-        <input
-          ref={input}
-          type="file"
-          accept=".svg,image/svg+xml"
-          aria-label="Logo file (SVG)"
-          hidden
-          onChange={(event) => {
-            void choose(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-      </Box>
+      <FilePicker buttonLabel="Choose an SVG file" inputLabel="Logo file (SVG)" accept=".svg,image/svg+xml" fileName={result?.fileName} onFile={(file) => void choose(file)} />
       {problem && (
         <Typography role="alert" color="error" sx={{ mt: 1.5 }}>
           {problem}

@@ -35,7 +35,7 @@ export default function CnameCheckerPage({ route }: PageProps) {
         },
       ]}
     >
-      <ToolForm label={route.title} fields={FIELDS} values={run.values} errors={run.errors} busy={run.state.status === 'running'} submitLabel="Follow CNAME" onChange={run.setValue} onBlur={run.blur} onSubmit={run.submit} />
+      <ToolForm label={route.title} run={run} submitLabel="Follow CNAME" />
       <ToolResult state={run.state} onRetry={run.retry} recordsTitle="CNAME chain" />
     </ToolPage>
   );

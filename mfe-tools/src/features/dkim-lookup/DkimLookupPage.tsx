@@ -69,7 +69,7 @@ export default function DkimLookupPage({ route }: PageProps) {
         },
       ]}
     >
-      <ToolForm label={route.title} fields={FIELDS} values={run.values} errors={run.errors} busy={run.state.status === 'running'} submitLabel="Look up DKIM" onChange={run.setValue} onBlur={run.blur} onSubmit={run.submit} />
+      <ToolForm label={route.title} run={run} submitLabel="Look up DKIM" />
       <ToolResult state={run.state} onRetry={run.retry} before={(answer) => <KeySection answer={answer} />} />
     </ToolPage>
   );

@@ -59,17 +59,7 @@ export default function DmarcInspectorPage({ route }: PageProps) {
         },
       ]}
     >
-      <ToolForm
-        label={route.title}
-        fields={FIELDS}
-        values={run.values}
-        errors={run.errors}
-        busy={run.state.status === 'running'}
-        submitLabel="Inspect DMARC"
-        onChange={run.setValue}
-        onBlur={run.blur}
-        onSubmit={run.submit}
-      />
+      <ToolForm label={route.title} run={run} submitLabel="Inspect DMARC" />
       <ToolResult
         state={run.state}
         onRetry={run.retry}

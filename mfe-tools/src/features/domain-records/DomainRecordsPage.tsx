@@ -34,7 +34,7 @@ export default function DomainRecordsPage({ route }: PageProps) {
         },
       ]}
     >
-      <ToolForm label={route.title} fields={FIELDS} values={run.values} errors={run.errors} busy={run.state.status === 'running'} submitLabel="Look up records" onChange={run.setValue} onBlur={run.blur} onSubmit={run.submit} />
+      <ToolForm label={route.title} run={run} submitLabel="Look up records" />
       <ToolResult state={run.state} onRetry={run.retry} />
     </ToolPage>
   );

@@ -43,7 +43,7 @@ export default function SpfLookupPage({ route }: PageProps) {
         },
       ]}
     >
-      <ToolForm label={route.title} fields={FIELDS} values={run.values} errors={run.errors} busy={run.state.status === 'running'} submitLabel="Look up SPF" onChange={run.setValue} onBlur={run.blur} onSubmit={run.submit} />
+      <ToolForm label={route.title} run={run} submitLabel="Look up SPF" />
       <ToolResult
         state={run.state}
         onRetry={run.retry}

@@ -37,7 +37,7 @@ export default function TxtCheckerPage({ route }: PageProps) {
         },
       ]}
     >
-      <ToolForm label={route.title} fields={FIELDS} values={run.values} errors={run.errors} busy={run.state.status === 'running'} submitLabel="Look up TXT" onChange={run.setValue} onBlur={run.blur} onSubmit={run.submit} />
+      <ToolForm label={route.title} run={run} submitLabel="Look up TXT" />
       <ToolResult state={run.state} onRetry={run.retry} recordsTitle="TXT records" />
     </ToolPage>
   );

@@ -1,15 +1,15 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import { TextInput } from '../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import { MAX_PEM_BYTES } from '@bimi/contracts/tools';
+import { FilePicker } from '../../components/FilePicker';
+import { TextInput } from '../../components/TextInput';
 import { validateDomain } from '../../lib/domain';
+
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
 
 /** What is wrong with a chosen file before it is sent, or undefined when it looks like a PEM certificate. */
-export function describePemProblem(file: { name: string; size: number }, text: string): string | undefined {
+function describePemProblem(file: { name: string; size: number }, text: string): string | undefined {
   if (file.size === 0) return `${file.name} is empty.`;
   if (file.size > MAX_PEM_BYTES) return `${file.name} is ${Math.round(file.size / 1024)} KB; a mark certificate file is at most ${MAX_PEM_BYTES / 1024} KB. Choose the .pem file your issuer sent.`;
   if (!PEM_BLOCK.test(text)) {
@@ -23,7 +23,6 @@ export function describePemProblem(file: { name: string; size: number }, text: s
  * checked to be PEM, then handed over.
  */
 export function CertificateUpload({ busy, onPem }: { busy: boolean; onPem: (upload: { pem: string; domain?: string }, fileName: string) => void }) {
-  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string>();
   const [fileName, setFileName] = useState<string>();
   const [domain, setDomain] = useState('');
@@ -36,8 +35,7 @@ export function CertificateUpload({ busy, onPem }: { busy: boolean; onPem: (uplo
     return result.ok ? { ok: true, value: result.value } : { ok: false };
   }
 
-  async function choose(file: File | undefined) {
-    if (!file) return;
+  async function choose(file: File) {
     setFileName(file.name);
     const text = file.size > MAX_PEM_BYTES ? '' : await file.text();
     const found = describePemProblem(file, text);
@@ -63,24 +61,15 @@ export function CertificateUpload({ busy, onPem }: { busy: boolean; onPem: (uplo
         helperText={domainError ?? 'Also check that the certificate names this domain'}
         sx={{ width: '100%', maxWidth: 480, mb: 2 }}
       />
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="contained" size="large" disabled={busy} onClick={() => input.current?.click()} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
-          {busy ? 'Checking…' : 'Choose a PEM file'}
-        </Button>
-        <Typography color="text.secondary">{fileName ?? 'No file chosen'}</Typography>
-        <input
-          ref={input}
-          type="file"
-          accept=".pem,.crt,.cer,application/x-pem-file,application/x-x509-ca-cert"
-          aria-label="Certificate file (PEM)"
-          hidden
-          onChange={(event) => {
-            void choose(event.target.files?.[0]);
-            // Choosing the same file again after fixing it must fire change again.
-            event.target.value = '';
-          }}
-        />
-      </Box>
+      <FilePicker
+        variant="contained"
+        busy={busy}
+        buttonLabel="Choose a PEM file"
+        inputLabel="Certificate file (PEM)"
+        accept=".pem,.crt,.cer,application/x-pem-file,application/x-x509-ca-cert"
+        fileName={fileName}
+        onFile={(file) => void choose(file)}
+      />
       <Typography role={problem ? 'alert' : undefined} color={problem ? 'error' : 'text.secondary'} sx={{ mt: 1, fontSize: 14, overflowWrap: 'anywhere' }}>
         {problem ?? 'The file is sent to our server only to be checked; it is not stored.'}
       </Typography>

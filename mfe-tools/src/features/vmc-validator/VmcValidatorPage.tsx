@@ -113,18 +113,7 @@ export default function VmcValidatorPage({ route }: PageProps) {
       </Tabs>
       {run ? (
         <>
-          <ToolForm
-            key={mode}
-            label={`${route.title}: ${mode === 'domain' ? 'by domain' : 'by certificate address'}`}
-            fields={mode === 'domain' ? DOMAIN_FIELDS : URL_FIELDS}
-            values={run.values}
-            errors={run.errors}
-            busy={run.state.status === 'running'}
-            submitLabel="Validate certificate"
-            onChange={run.setValue}
-            onBlur={run.blur}
-            onSubmit={run.submit}
-          />
+          <ToolForm key={mode} label={`${route.title}: ${mode === 'domain' ? 'by domain' : 'by certificate address'}`} run={run} submitLabel="Validate certificate" />
           <ToolResult state={run.state} onRetry={run.retry} after={(answer) => <CertificateSections answer={answer} />} recordsTitle="Records and files" />
         </>
       ) : (
