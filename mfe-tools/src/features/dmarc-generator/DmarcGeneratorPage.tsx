@@ -1,13 +1,10 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { buildDmarcRecord, checkBimiReadiness, parseDmarc } from '@bimi/email-auth/dmarc-record';
 import type { PageProps } from '@bimi/ui/RouteTable';
+import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { CheckList } from '../../components/CheckList';
 import { GeneratedRecord } from '../../components/GeneratedRecord';
 import { ToolPage } from '../../components/ToolPage';
@@ -106,23 +103,7 @@ export default function DmarcGeneratorPage({ route }: PageProps) {
           <MenuItem value="r">Relaxed: subdomains may send</MenuItem>
           <MenuItem value="s">Strict: exact domain only</MenuItem>
         </TextField>
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, gridColumn: { sm: 'span 2' } }}>
-          <FormLabel component="legend">Send failure reports when (fo)</FormLabel>
-          <FormGroup row>
-            {FAILURE_OPTIONS.map((option) => (
-              <FormControlLabel
-                key={option.value}
-                label={option.label}
-                control={
-                  <Checkbox
-                    checked={fo.includes(option.value)}
-                    onChange={(event) => setFo((current) => (event.target.checked ? [...current, option.value] : current.filter((value) => value !== option.value)))}
-                  />
-                }
-              />
-            ))}
-          </FormGroup>
-        </Box>
+        <CheckboxGroup legend="Send failure reports when (fo)" options={FAILURE_OPTIONS} selected={fo} onChange={setFo} />
       </Box>
       <GeneratedRecord name={built.name} record={built.record} errors={built.errors} what="DMARC record" />
       {readiness && (

@@ -8,20 +8,22 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { buildSpfRecord, type SpfQualifier } from '@bimi/email-auth/spf';
+import { SPF_LOOKUP_LIMIT } from '@bimi/email-auth/spf-limits';
 import type { PageProps } from '@bimi/ui/RouteTable';
+import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { GeneratedRecord } from '../../components/GeneratedRecord';
 import { ToolPage } from '../../components/ToolPage';
 
 /** The include each big sender documents for its customers' SPF records. */
 const PROVIDERS = [
-  { label: 'Google Workspace', include: '_spf.google.com' },
-  { label: 'Microsoft 365', include: 'spf.protection.outlook.com' },
-  { label: 'Amazon SES', include: 'amazonses.com' },
-  { label: 'Mailchimp (Mandrill)', include: 'spf.mandrillapp.com' },
-  { label: 'SendGrid', include: 'sendgrid.net' },
-  { label: 'Mailgun', include: 'mailgun.org' },
-  { label: 'Zoho Mail', include: 'zoho.com' },
-  { label: 'Salesforce', include: '_spf.salesforce.com' },
+  { label: 'Google Workspace', value: '_spf.google.com' },
+  { label: 'Microsoft 365', value: 'spf.protection.outlook.com' },
+  { label: 'Amazon SES', value: 'amazonses.com' },
+  { label: 'Mailchimp (Mandrill)', value: 'spf.mandrillapp.com' },
+  { label: 'SendGrid', value: 'sendgrid.net' },
+  { label: 'Mailgun', value: 'mailgun.org' },
+  { label: 'Zoho Mail', value: 'zoho.com' },
+  { label: 'Salesforce', value: '_spf.salesforce.com' },
 ] as const;
 
 const ALL_CHOICES: { value: SpfQualifier; label: string }[] = [
@@ -90,24 +92,7 @@ export default function SpfGeneratorPage({ route }: PageProps) {
             </MenuItem>
           ))}
         </TextField>
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, gridColumn: { sm: 'span 2' } }}>
-          <FormLabel component="legend">Services that send for you</FormLabel>
-          <FormGroup row>
-            {PROVIDERS.map((provider) => (
-              <FormControlLabel
-                key={provider.include}
-                label={provider.label}
-                sx={{ minWidth: 220 }}
-                control={
-                  <Checkbox
-                    checked={providers.includes(provider.include)}
-                    onChange={(event) => setProviders((current) => (event.target.checked ? [...current, provider.include] : current.filter((include) => include !== provider.include)))}
-                  />
-                }
-              />
-            ))}
-          </FormGroup>
-        </Box>
+        <CheckboxGroup legend="Services that send for you" options={PROVIDERS} selected={providers} onChange={setProviders} optionMinWidth={220} />
         <TextField label="Other includes" value={otherIncludes} onChange={(event) => setOtherIncludes(event.target.value)} placeholder="spf.example-esp.com" helperText="Domains your providers tell you to include" multiline minRows={1} />
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <FormLabel component="legend">Your own servers</FormLabel>
@@ -122,7 +107,7 @@ export default function SpfGeneratorPage({ route }: PageProps) {
       <GeneratedRecord name={built.name} record={built.record} errors={built.errors} strings={built.strings} what="SPF record" />
       {built.errors.length === 0 && (
         <Typography color="text.secondary" sx={{ mt: 1.5 }} data-testid="spf-generator-lookups">
-          This record makes {built.lookups} of the 10 allowed DNS lookups itself; each include adds the lookups of its own record.
+          This record makes {built.lookups} of the {SPF_LOOKUP_LIMIT} allowed DNS lookups itself; each include adds the lookups of its own record.
         </Typography>
       )}
     </ToolPage>
