@@ -5,6 +5,9 @@ export default createAppConfig({
   name: 'shell',
   dir: import.meta.dirname,
   html: { title: 'BIMI mark certificates and DMARC enforcement' },
-  // Only the account frame and the phone menu use these: they load with those parts.
-  eagerShared: { except: ['@mui/material/Drawer', '@mui/material/Tooltip', '@mui/material/useMediaQuery'] },
+  // Only the account frame and the phone menu use these, and the toasts the last three:
+  // they load with those parts.
+  eagerShared: {
+    except: ['@mui/material/Drawer', '@mui/material/Tooltip', '@mui/material/useMediaQuery', '@mui/material/Alert', '@mui/material/AlertTitle', '@mui/material/Stack'],
+  },
 });

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { dismissToast, toasts, type Toast } from '@bimi/ui/toasts';
+import { dismissToast, type Toast } from '@bimi/ui/toasts';
 
 function ToastCard({ toast }: { toast: Toast }) {
   useEffect(() => {
@@ -40,10 +39,8 @@ function ToastCard({ toast }: { toast: Toast }) {
   );
 }
 
-/** Renders the shared toast queue (`@bimi/ui/toasts`) for every app, bottom centre on phones, bottom left on desktop. */
-export function Toaster() {
-  const { items } = useSnapshot(toasts);
-  if (items.length === 0) return null;
+/** The visible toasts, bottom centre on phones, bottom left on desktop. */
+export function ToastStack({ items }: { items: readonly Toast[] }) {
   return (
     <Stack
       spacing={1}
@@ -51,7 +48,7 @@ export function Toaster() {
       sx={{ position: 'fixed', zIndex: 1500, bottom: { xs: 80, sm: 24 }, left: { xs: 12, sm: 24 }, right: { xs: 12, sm: 'auto' } }}
     >
       {items.map((toast) => (
-        <ToastCard key={toast.id} toast={toast as Toast} />
+        <ToastCard key={toast.id} toast={toast} />
       ))}
     </Stack>
   );

@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import { toasts, type Toast } from '@bimi/ui/toasts';
+
+// Most visits show no toast: the alert cards (MUI Alert, Stack) load with the first one.
+const ToastStack = lazy(() => import('./ToastStack').then((m) => ({ default: m.ToastStack })));
+
+/** Renders the shared toast queue (`@bimi/ui/toasts`) for every app. */
+export function Toaster() {
+  const { items } = useSnapshot(toasts);
+  if (items.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastStack items={items as readonly Toast[]} />
+    </Suspense>
+  );
+}
