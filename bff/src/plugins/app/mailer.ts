@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { createTransport, type Transporter } from 'nodemailer';
 import { newId } from '../../lib/tokens';
@@ -11,8 +12,11 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends through SMTP (SMTP_URL) or drops into the development outbox; resolves once the server took it. */
   send(message: MailMessage): Promise<void>;
-  /** Sends, and answers whether it went: a failure is the server's, so it is logged here and the caller decides what the user hears. */
-  trySend(message: MailMessage): Promise<boolean>;
+  /**
+   * Sends, and answers whether it went: a failure is the server's, so it is logged here (to the
+   * request's log when given) and the caller decides what the user hears.
+   */
+  trySend(message: MailMessage, log?: FastifyBaseLogger): Promise<boolean>;
   /** Where mail goes, for the start-up log and /dev/outbox. */
   readonly kind: 'smtp' | 'outbox';
 }
@@ -50,12 +54,12 @@ export default fp(
       fastify.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail written to the development outbox (SMTP_URL not set)');
     };
 
-    const trySend = async (message: MailMessage): Promise<boolean> => {
+    const trySend = async (message: MailMessage, log: FastifyBaseLogger = fastify.log): Promise<boolean> => {
       try {
         await send(message);
         return true;
       } catch (error) {
-        fastify.log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
+        log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
         return false;
       }
     };

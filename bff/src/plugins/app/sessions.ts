@@ -123,8 +123,7 @@ export default fp(
           session.lastSeenAt = at;
           request.sessionUser = { id: user.id, email: user.email, name: user.name };
         } else {
-          await session.destroy();
-          reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+          await fastify.endSession(request, reply);
         }
       }
 

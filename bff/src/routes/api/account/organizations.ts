@@ -266,7 +266,7 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
           accepted_at: null,
         })
         .execute();
-      if (!(await fastify.mailer.trySend(invitationMail(email, user.name, organization.name, role, publicBaseUrl(fastify.config), token)))) {
+      if (!(await fastify.mailer.trySend(invitationMail(email, user.name, organization.name, role, publicBaseUrl(fastify.config), token), request.log))) {
         // An invitation nobody received is no invitation: it goes, so the list shows none and a retry starts clean.
         await fastify.db.deleteFrom('organization_invites').where('id', '=', invite.id).execute();
         return reply.code(503).send({ message: `We could not send the invitation to ${email} just now, so nobody was invited. Try again in a few minutes.` });

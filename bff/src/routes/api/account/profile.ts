@@ -47,7 +47,7 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
       // the request only takes effect (pending address shown, older links void) once the mail
       // server took the mail, so a failed send leaves the account as it was and a retry starts clean.
       const { token, tokenHash } = await issueEmailToken(fastify.db, { userId: user.id, purpose: 'email-change', email: newEmail, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS });
-      if (!(await fastify.mailer.trySend(emailChangeMail(newEmail, stored.name, publicBaseUrl(fastify.config), token)))) {
+      if (!(await fastify.mailer.trySend(emailChangeMail(newEmail, stored.name, publicBaseUrl(fastify.config), token), request.log))) {
         await fastify.db.deleteFrom('email_tokens').where('token_hash', '=', tokenHash).execute();
         return reply
           .code(503)

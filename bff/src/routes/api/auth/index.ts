@@ -211,7 +211,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
         if (isUniqueViolation(error)) throw new HttpError(409, ACCOUNT_EXISTS);
         throw error;
       }
-      if (!(await fastify.mailer.trySend(verificationMail(email, name, baseUrl, token)))) {
+      if (!(await fastify.mailer.trySend(verificationMail(email, name, baseUrl, token), request.log))) {
         // The account exists: the user can ask for the mail again from /auth/check-email.
         return reply.code(503).send({ message: 'Your account was created, but the verification email could not be sent. Ask for a new one in a few minutes.' });
       }
@@ -259,7 +259,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
       const user = await fastify.db.selectFrom('users').select(['id', 'name', 'email', 'email_verified_at']).where('email', '=', request.body.email).executeTakeFirst();
       if (user && !user.email_verified_at) {
         const { token } = await issueEmailToken(fastify.db, { userId: user.id, purpose: 'signup', email: user.email, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS });
-        await fastify.mailer.trySend(verificationMail(user.email, user.name, baseUrl, token));
+        await fastify.mailer.trySend(verificationMail(user.email, user.name, baseUrl, token), request.log);
       }
       return reply.code(202).send({ message: RESEND_VERIFICATION_MESSAGE });
     },
@@ -272,7 +272,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
       const user = await fastify.db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', request.body.email).executeTakeFirst();
       if (user) {
         const { token } = await issueEmailToken(fastify.db, { userId: user.id, purpose: 'password-reset', email: user.email, now: fastify.now(), lifetimeMs: RESET_LIFETIME_MS });
-        await fastify.mailer.trySend(passwordResetMail(user.email, user.name, baseUrl, token));
+        await fastify.mailer.trySend(passwordResetMail(user.email, user.name, baseUrl, token), request.log);
       }
       return reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });
     },

@@ -60,8 +60,8 @@ async function readBimiRecord(domain: string, selector: string, io: ToolIo): Pro
   return { record: { name, type: 'TXT', value: text }, logoUrl: tags.get('l') || undefined, certificateUrl: tags.get('a') || undefined };
 }
 
-/** Validates a PEM (uploaded or fetched) and shapes the answer. */
-export async function certificateAnswer(pem: string, options: { rootStore: RootStore; domain?: string; publishedSvg?: Buffer; records?: DnsRecord[]; extraChecks?: Check[]; details?: Record<string, unknown> }): Promise<ToolFindings> {
+/** Validates a PEM (uploaded or fetched) and shapes the findings. */
+export async function certificateFindings(pem: string, options: { rootStore: RootStore; domain?: string; publishedSvg?: Buffer; records?: DnsRecord[]; extraChecks?: Check[]; details?: Record<string, unknown> }): Promise<ToolFindings> {
   const report = await validateMarkCertificate({ pem, rootStore: options.rootStore, domain: options.domain, publishedSvg: options.publishedSvg });
   const checks = [...(options.extraChecks ?? []), ...report.checks];
   return { records: options.records ?? [], checks, score: scoreChecks(checks), details: { ...options.details, certificate: report.details } };
@@ -83,12 +83,12 @@ export async function vmcForDomain(domain: string, io: ToolIo, rootStore: RootSt
   const details = { certificateUrl: bimi.certificateUrl, logoUrl: bimi.logoUrl };
   if (!pem.file) return { records, checks: [pem.check as Check], score: 0, details };
   const extraChecks = logo.check ? [logo.check] : bimi.logoUrl ? [] : [info('vmc.logo-fetch', 'No logo address', 'The BIMI record has no l=, so the published logo cannot be compared with the certificate.')];
-  return certificateAnswer(pem.file.body.toString('utf8'), { rootStore, domain, publishedSvg: logo.file?.body, records, extraChecks, details });
+  return certificateFindings(pem.file.body.toString('utf8'), { rootStore, domain, publishedSvg: logo.file?.body, records, extraChecks, details });
 }
 
 /** GET /api/tools/vmc?url=: a certificate by its address, checked on its own. */
 export async function vmcAtUrl(url: string, io: ToolIo, rootStore: RootStore): Promise<ToolFindings> {
   const pem = await fetchOrCheck(io, url, PEM_FETCH, 'vmc.fetch', 'The certificate');
   if (!pem.file) return { records: [], checks: [pem.check as Check], score: 0, details: { certificateUrl: url } };
-  return certificateAnswer(pem.file.body.toString('utf8'), { rootStore, details: { certificateUrl: url } });
+  return certificateFindings(pem.file.body.toString('utf8'), { rootStore, details: { certificateUrl: url } });
 }

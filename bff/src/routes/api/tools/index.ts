@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../lib/http-error';
 import type { ToolIo } from '../../../plugins/app/tool-answers';
 import { bimiTool } from './bimi';
-import { certificateAnswer, vmcAtUrl, vmcForDomain } from './certificate';
+import { certificateFindings, vmcAtUrl, vmcForDomain } from './certificate';
 import { cnameTool, recordsTool, txtTool } from './dns-tools';
 
 /**
@@ -74,7 +74,7 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
   // An uploaded certificate is checked as sent; nothing is fetched, so nothing is cached.
   fastify.post('/vmc', { schema: { body: VmcUpload, response }, config: { rateLimit }, bodyLimit: 96 * 1024 }, async (request, reply) => {
     const domain = request.body.domain === undefined ? undefined : domainOf('domain', request.body.domain);
-    const answer: ToolAnswer = { query: domain ? { domain } : {}, ...(await certificateAnswer(request.body.pem, { rootStore: fastify.markRoots, domain })) };
+    const answer: ToolAnswer = { query: domain ? { domain } : {}, ...(await certificateFindings(request.body.pem, { rootStore: fastify.markRoots, domain })) };
     return reply.header('cache-control', 'no-store').send(answer);
   });
 
