@@ -135,6 +135,14 @@ function sharedConfig(appDir) {
   }
   // MUI is only ever imported by subpath (tree shaking): the root index is never shared.
   singleton('@mui/material/', '@mui/material');
+  // MUI's own packages, reached by package name from inside @mui/material: the Emotion
+  // bridge (with Emotion's serializer, about 2.6 KB gzip a remote page) and the colour
+  // helpers, both in the shell's main.js. Not whole prefixes: every key is one more entry in
+  // each remoteEntry.js, and a key the shell does not provide only moves the remote's copy
+  // into a request of its own.
+  if (deps['@mui/material']) {
+    for (const key of ['@mui/styled-engine', '@mui/system/colorManipulator']) shared[key] = { singleton: true, requiredVersion: false };
+  }
   // Every workspace package that holds state (cart, session, theme) is one instance.
   for (const [dep, version] of Object.entries(deps)) {
     if (dep.startsWith('@bimi/') && String(version).startsWith('workspace:') && dep !== '@bimi/webpack-config') {
