@@ -6,6 +6,7 @@ import {
   certificatePriceCents,
   certificateSavingsCents,
   certificateSubscriptionCents,
+  certificateYearlyCents,
   dmarcOptionFor,
   dmarcPriceCents,
   formatUsd,
@@ -60,6 +61,14 @@ describe('certificate plans (spec §9 table)', () => {
       'Logos must be a whole number from 1 to 10',
     );
     expect(() => certificateSubscriptionCents({ productId: 'verified-mark-certificate', domains: 1, years: 1, logos: 11 })).toThrow('Logos must be');
+  });
+
+  it('gives each plan per year and domain, to the cent', () => {
+    expect(certificateYearlyCents('verified-mark-certificate', 1)).toBe(144720);
+    expect(certificateYearlyCents('verified-mark-certificate', 2)).toBe(137484); // 2749.68 / 2
+    expect(certificateYearlyCents('government-mark-certificate', 3)).toBe(132660); // 3979.80 / 3
+    expect(certificateYearlyCents('common-mark-certificate', 3)).toBe(98010); // 2940.30 / 3
+    expect(() => certificateYearlyCents('common-mark-certificate', 4)).toThrow('Years must be 1, 2 or 3');
   });
 
   it('refuses years outside 1 to 3 and products that are not certificates', () => {

@@ -61,6 +61,11 @@ export function certificatePlanCents(productId: string, years: number): number {
   return certificatePriceCents({ productId, domains: 1, years });
 }
 
+/** What a plan comes to per year for one domain, in cents rounded to the cent ("$1,326.60 a year on a three-year plan"). */
+export function certificateYearlyCents(productId: string, years: number): number {
+  return Math.round(certificatePlanCents(productId, years) / checkedYears(years));
+}
+
 /**
  * One certificate (one logo) for `domains` domains and `years` years, in cents: the first domain
  * at the base price and each further one at the additional-domain price, each less its discount,

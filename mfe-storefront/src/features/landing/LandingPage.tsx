@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { certificatePlanCents, formatUsd } from '@bimi/catalog/prices';
+import { certificatePlanCents, certificateYearlyCents, formatUsd } from '@bimi/catalog/prices';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { brand } from '@bimi/ui/theme';
 import { CallToAction } from '../../components/CallToAction';
@@ -17,7 +17,7 @@ export function LandingPage({ route }: PageProps) {
   const landing = LANDINGS.find((candidate) => candidate.path === route.path);
   if (!landing) throw new Error(`No landing page for ${route.path}`);
   const yearly = formatUsd(certificatePlanCents(landing.productId, 1));
-  const threeYearsPerYear = formatUsd(Math.round(certificatePlanCents(landing.productId, 3) / 3));
+  const threeYearsPerYear = formatUsd(certificateYearlyCents(landing.productId, 3));
   return (
     <>
       <Box component="section" aria-labelledby="landing-heading" sx={{ background: `linear-gradient(180deg, ${brand.sky} 0%, #ffffff 100%)` }}>
