@@ -21,7 +21,8 @@ export function step(title) {
 /** Runs a command with the workspace's tools on PATH; rejects when it fails. */
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...childEnv, ...options.env }, ...options, shell: false });
+    // options.env adds to the workspace environment; it never replaces it.
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...childEnv, ...options.env }, shell: false });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
