@@ -8,7 +8,7 @@ import { createDialect, migrateToLatest } from '../src/plugins/app/db';
 import type { StoreDatabase } from '../src/db/schema';
 import { isUniqueViolation } from '../src/lib/http-error';
 import { createFakeRoot } from './fixtures';
-import { startIdentityStore, storageEngines } from './identity-fixtures';
+import { Browser, GOOD_PASSWORD, signedInUser, startIdentityStore, storageEngines } from './identity-fixtures';
 
 describe('the store database', () => {
   let rootDir: string;
@@ -71,16 +71,13 @@ const IDENTITY_AND_EARLIER_TABLES = [
 ];
 
 describe.each(storageEngines())('the store database on $name', (engine) => {
-  it('runs every migration, keeps data across restarts and enforces unique emails', async () => {
+  it('runs every migration and enforces unique emails', async () => {
     const store = await startIdentityStore(engine);
     try {
       const tables = await store.app.db.introspection.getTables();
       expect(tables.map((table) => table.name).sort()).toEqual(expect.arrayContaining(IDENTITY_AND_EARLIER_TABLES));
       const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.app.db);
       expect(migrations.rows.map((row) => row.name)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages', '0003_identity', '0004_sessions_by_user']);
-
-      await store.app.inject({ url: '/api/newsletter/subscribe?email=kept@example.com&c=cb' });
-      expect(await store.app.db.selectFrom('newsletter_subscribers').select('email').execute()).toEqual([{ email: 'kept@example.com' }]);
 
       const user = { email: 'a@example.com', name: 'A', password_hash: 'x', email_verified_at: null, pending_email: null, notification_preferences: '{}', created_at: 'now', updated_at: 'now' };
       await store.app.db.insertInto('users').values({ id: '00000000-0000-4000-8000-000000000001', ...user }).execute();
@@ -90,6 +87,32 @@ describe.each(storageEngines())('the store database on $name', (engine) => {
         .execute()
         .catch((error: unknown) => error);
       expect(isUniqueViolation(duplicate)).toBe(true);
+    } finally {
+      await store.cleanUp();
+    }
+  });
+
+  it('keeps data across restarts: a new bff on the same database reads it back and signs the user in', async () => {
+    const store = await startIdentityStore(engine);
+    try {
+      await store.app.inject({ url: '/api/newsletter/subscribe?email=kept@example.com&c=cb' });
+      await signedInUser(store, 'Kept User', 'kept@example.com');
+      const contact = await new Browser(store.app).write('POST', '/api/contact', { name: 'Kept', email: 'kept@example.com', topic: 'other', message: 'Still here after a restart?' });
+      expect(contact.statusCode).toBe(201);
+      const before = store.app;
+
+      await store.restart();
+      expect(store.app).not.toBe(before);
+
+      expect(await store.app.db.selectFrom('newsletter_subscribers').select('email').execute()).toEqual([{ email: 'kept@example.com' }]);
+      expect(await store.app.db.selectFrom('contact_messages').select('message').execute()).toEqual([{ message: 'Still here after a restart?' }]);
+      // The account, its password hash and its verification survived: the new bff signs the user in.
+      const browser = new Browser(store.app);
+      expect((await browser.signIn('kept@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+      expect(await browser.session()).toMatchObject({ user: { name: 'Kept User', email: 'kept@example.com' } });
+      // Migrations are not run again.
+      const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.app.db);
+      expect(migrations.rows).toHaveLength(4);
     } finally {
       await store.cleanUp();
     }

@@ -30,6 +30,8 @@ export interface IdentityStore {
   clock: { now: number };
   /** Moves the bff's clock forward. */
   advance(ms: number): void;
+  /** Closes the bff and builds a new one on the same database, Redis prefix, settings and clock, as a restart does. */
+  restart(): Promise<void>;
   cleanUp(): Promise<void>;
 }
 
@@ -65,17 +67,24 @@ export async function startIdentityStore(engine: StorageEngine, env: NodeJS.Proc
   const clock = { now: Date.parse('2030-01-15T09:00:00.000Z') };
   const logs = new LogLines();
   const config = loadConfig({ ROOT_DIR: rootDir, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', PUBLIC_URL: 'http://store.test', ...engineEnv, ...env });
-  const app = await buildApp(config, { logStream: logs, now: () => clock.now });
-  await app.ready();
-  return {
-    app,
+  const start = async () => {
+    const app = await buildApp(config, { logStream: logs, now: () => clock.now });
+    await app.ready();
+    return app;
+  };
+  const store: IdentityStore = {
+    app: await start(),
     logs,
     clock,
     advance(ms) {
       clock.now += ms;
     },
+    async restart() {
+      await store.app.close();
+      store.app = await start();
+    },
     async cleanUp() {
-      await app.close();
+      await store.app.close();
       rmSync(rootDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
       if (engine.postgres) {
@@ -92,6 +101,7 @@ export async function startIdentityStore(engine: StorageEngine, env: NodeJS.Proc
       }
     },
   };
+  return store;
 }
 
 /** A browser's cookie jar over fastify.inject: keeps what the bff sets and sends it back. */
