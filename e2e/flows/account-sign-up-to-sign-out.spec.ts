@@ -1,6 +1,10 @@
+import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
 import { expect, expectRemotePage, test } from '../support/test';
 import { newUser, signInWithForm, VERIFY_MAIL } from '../support/account';
 import { linkFromMail } from '../support/mail';
+
+/** The bff's refusal of a verification link that was already followed, which the verify page shows. */
+const USED_LINK = 'This verification link is invalid, already used or expired. Sign in to get a new one.';
 
 /** Issue 4: a visitor signs up, verifies the address from the mail, signs in, edits the profile and signs out. */
 test('sign up, verify by mail, sign in, change the profile, sign out', async ({ page }) => {
@@ -47,13 +51,22 @@ test('sign up, verify by mail, sign in, change the profile, sign out', async ({ 
   const link = await linkFromMail(user.email, VERIFY_MAIL, /\/auth\/verify\?token=/);
   await page.goto(link.pathname + link.search);
   await expectRemotePage(page, 'account', 'Verify your email');
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Your email address is verified. You can sign in now.');
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByText('Your email address is verified')).toBeVisible();
 
-  // The link works once.
-  const again = await page.request.get(link.pathname + link.search);
-  expect(again.status()).toBe(200);
+  // The link works once: followed again, the page says so…
+  await page.goto(link.pathname + link.search);
+  await expectRemotePage(page, 'account', 'Verify your email');
+  await expect(page.getByRole('alert')).toHaveText(USED_LINK);
+  await expect(page.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
+  // …and the verify API refuses the token even with a good CSRF token.
+  const { csrfToken } = (await (await page.request.get(AUTH_PATHS.csrf)).json()) as { csrfToken: string };
+  const reused = await page.request.post(AUTH_PATHS.verify, { data: { token: link.searchParams.get('token') }, headers: { [CSRF_HEADER]: csrfToken } });
+  expect(reused.status()).toBe(400);
+  expect(await reused.json()).toEqual({ message: USED_LINK });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth\/signin\?message=verified&email=/);
 
   // A wrong password is refused with the CredentialsSignin message.
   const signIn = page.getByRole('form', { name: 'Sign in' });
