@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Email, GivenPassword, LinkToken, NewPassword, PersonName } from './auth';
+import { humanText, nullableHumanText } from './human-text';
 
 /**
  * The signed-in account API: every /api/account/* call answers 401 {message} without a session,
@@ -121,9 +122,7 @@ export const NOTIFICATION_DEFAULTS: NotificationPreferences = {
 export const OrganizationRole = z.enum(['owner', 'member']);
 export type OrganizationRole = z.infer<typeof OrganizationRole>;
 
-const OrganizationName = z
-  .string({ error: 'Organization name is required' })
-  .check(z.trim(), z.minLength(1, 'Organization name is required'), z.maxLength(200, 'Organization name must be at most 200 characters'));
+const OrganizationName = humanText({ label: 'Organization name', max: 200 });
 
 export const Organization = z.object({
   id: z.string(),
@@ -178,8 +177,7 @@ export const CONTACT_KINDS = { technical: 'Technical contact', billing: 'Billing
 export const ContactKind = z.enum(keysOf(CONTACT_KINDS));
 export type ContactKind = z.infer<typeof ContactKind>;
 
-const optionalText = (label: string, max: number) =>
-  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))));
+const optionalText = (label: string, max: number) => nullableHumanText({ label, max });
 
 export const ContactInput = z.object({
   kind: ContactKind,
@@ -221,10 +219,8 @@ export type TicketCategory = z.infer<typeof TicketCategory>;
 
 export const TicketCreate = z.object({
   category: TicketCategory,
-  subject: z.string({ error: 'Subject is required' }).check(z.trim(), z.minLength(1, 'Subject is required'), z.maxLength(200, 'Subject must be at most 200 characters')),
-  message: z
-    .string({ error: 'Message is required' })
-    .check(z.trim(), z.minLength(10, 'Message must be at least 10 characters'), z.maxLength(5000, 'Message must be at most 5000 characters')),
+  subject: humanText({ label: 'Subject', max: 200 }),
+  message: humanText({ label: 'Message', min: 10, max: 5000, multiline: true }),
 });
 export type TicketCreate = z.infer<typeof TicketCreate>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { humanText, optionalHumanText } from './human-text';
 
 /**
  * The authentication API of the bff.
@@ -80,9 +81,8 @@ export const Email = z
     z.email('Enter a valid email address'),
   );
 
-export const PersonName = z
-  .string({ error: 'Name is required' })
-  .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters'));
+/** A person's name: human text (see human-text.ts), one line, at most 100 characters. */
+export const PersonName = humanText({ label: 'Name', max: 100 });
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -217,6 +217,8 @@ const WebsiteUrl = z.string({ error: 'Website is required' }).check(
   z.trim(),
   z.minLength(1, 'Website is required'),
   z.maxLength(2048, 'Website must be at most 2048 characters'),
+  // The URL parser drops tabs and line breaks silently: an address with any is refused, not repaired.
+  z.refine((value) => !/[\s\p{C}]/u.test(value), { message: 'Enter a valid website address (e.g., https://example.com)', abort: true }),
   z.refine((value) => {
     try {
       const url = new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`);
@@ -228,11 +230,11 @@ const WebsiteUrl = z.string({ error: 'Website is required' }).check(
 );
 
 export const PartnerSignUpRequest = z.object({
-  company: z.string({ error: 'Company is required' }).check(z.trim(), z.minLength(1, 'Company is required'), z.maxLength(200, 'Company must be at most 200 characters')),
+  company: humanText({ label: 'Company', max: 200 }),
   website: WebsiteUrl,
   contactName: PersonName,
   email: Email,
-  phone: z.optional(z.string().check(z.trim(), z.maxLength(40, 'Phone must be at most 40 characters'))),
-  message: z.optional(z.string().check(z.trim(), z.maxLength(4000, 'Message must be at most 4000 characters'))),
+  phone: optionalHumanText({ label: 'Phone', max: 40 }),
+  message: optionalHumanText({ label: 'Message', max: 4000, multiline: true }),
 });
 export type PartnerSignUpRequest = z.infer<typeof PartnerSignUpRequest>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { humanText, optionalHumanText } from './human-text';
 
 /** What a visitor can write to us about; the value is stored, the label is shown in the form. */
 export const CONTACT_TOPICS = [
@@ -26,9 +27,7 @@ export const CONTACT_LIMITS = {
 
 /** The contact form, checked the same way in the browser and by POST /api/contact. */
 export const ContactRequest = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(CONTACT_LIMITS.nameMax, `Name must be at most ${CONTACT_LIMITS.nameMax} characters`)),
+  name: humanText({ label: 'Name', max: CONTACT_LIMITS.nameMax }),
   email: z
     .string({ error: 'Email is required' })
     .check(
@@ -37,17 +36,9 @@ export const ContactRequest = z.object({
       z.maxLength(CONTACT_LIMITS.emailMax, `Email must be at most ${CONTACT_LIMITS.emailMax} characters`),
       z.email('Enter a valid email address'),
     ),
-  company: z.optional(
-    z.string().check(z.trim(), z.maxLength(CONTACT_LIMITS.companyMax, `Company must be at most ${CONTACT_LIMITS.companyMax} characters`)),
-  ),
+  company: optionalHumanText({ label: 'Company', max: CONTACT_LIMITS.companyMax }),
   topic: z.enum(TOPIC_VALUES, { error: 'Choose a topic' }),
-  message: z
-    .string({ error: 'Message is required' })
-    .check(
-      z.trim(),
-      z.minLength(CONTACT_LIMITS.messageMin, `Message must be at least ${CONTACT_LIMITS.messageMin} characters`),
-      z.maxLength(CONTACT_LIMITS.messageMax, `Message must be at most ${CONTACT_LIMITS.messageMax} characters`),
-    ),
+  message: humanText({ label: 'Message', min: CONTACT_LIMITS.messageMin, max: CONTACT_LIMITS.messageMax, multiline: true }),
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 
