@@ -104,6 +104,16 @@ export async function startIdentityStore(engine: StorageEngine, env: NodeJS.Proc
   return store;
 }
 
+let addressesGiven = 0;
+/**
+ * A client address no request of this test process used before (10.0.0.1, 10.0.0.2, …): the rate
+ * limits count per address, so a suite that sends many requests on purpose sends each from a new one.
+ */
+export function freshClientAddress(): string {
+  addressesGiven += 1;
+  return `10.${(addressesGiven >> 16) & 255}.${(addressesGiven >> 8) & 255}.${addressesGiven & 255}`;
+}
+
 /** A browser's cookie jar over fastify.inject: keeps what the bff sets and sends it back. */
 export class Browser {
   readonly cookies = new Map<string, string>();
@@ -124,7 +134,8 @@ export class Browser {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async request(options: { method?: string; url: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> }): Promise<LightMyRequestResponse> {
+  /** `ip` sends this one request from another client address (the cookies stay the browser's). */
+  async request(options: { method?: string; url: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; ip?: string }): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { cookie: this.cookieHeader(), ...options.headers };
     let payload: string | undefined;
     if (options.form) {
@@ -134,7 +145,7 @@ export class Browser {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(options.json);
     }
-    const response = await this.app.inject({ method: (options.method ?? 'GET') as 'GET', url: options.url, headers, payload, remoteAddress: this.ip });
+    const response = await this.app.inject({ method: (options.method ?? 'GET') as 'GET', url: options.url, headers, payload, remoteAddress: options.ip ?? this.ip });
     this.remember(response);
     return response;
   }
