@@ -1,24 +1,56 @@
+// The real bff is built in this test; its declarations of an untyped library come with it.
+/// <reference path="../../../bff/src/types/postalsys-vmc.d.ts" />
+import { SIGN_IN_ERRORS } from '@bimi/contracts/auth';
+import { Browser, freshClientAddress, GOOD_PASSWORD, linkFromOutbox, startIdentityStore, storageEngines, type IdentityStore } from '../../../bff/test/identity-fixtures';
 import { getCsrfToken, getSession, session, SESSION_MESSAGE_KEY, signIn, signOut, startSessionSync } from './client';
 import { sessionRequiredPath } from './useSession';
 
 /**
- * The client against a double of the bff's /api/auth endpoints that answers the way NextAuth's
- * do (the real endpoints are exercised by the Playwright flows). Node's own fetch types
- * (Request, Response, URLSearchParams) carry every request and answer.
+ * The client against the real bff: every fetch the client makes goes, with the page's cookies, to
+ * the bff's own /api/auth endpoints (buildApp + inject), so the answers it is tested on are the ones
+ * it gets in production and a change on either side fails here. Only what the real bff cannot be
+ * made to do on demand, being down or answering garbage, is a fault put in front of it.
  */
 interface Seen {
   method: string;
   path: string;
   body: URLSearchParams | null;
+  /** What the bff answered (the fault's status when one stood in for it). */
+  status: number;
 }
 
 const ORIGIN = 'http://127.0.0.1:3100';
-const PROVIDERS = { credentials: { id: 'credentials', name: 'Email and password', type: 'credentials', signinUrl: `${ORIGIN}/api/auth/signin/credentials`, callbackUrl: `${ORIGIN}/api/auth/callback/credentials` } };
-const SESSION = { user: { name: 'Ada Lovelace', email: 'ada@example.com', image: null }, expires: '2099-01-01T00:00:00.000Z' };
 
+let store: IdentityStore;
 let seen: Seen[] = [];
-let routes: Record<string, () => Response>;
+/** Answers that stand in for the bff on one `METHOD /path`: a server that is down or broken. */
+let faults: Record<string, () => Response>;
+/** The page's cookies, as the browser keeps them for the bff's origin. */
+let cookies: Map<string, string>;
+let clientAddress: string;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Sends the client's request to the real bff and hands its answer back as a fetch Response. */
+async function throughBff(request: Request, body: string | undefined): Promise<Response> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const answer = await store.app.inject({ method: request.method as 'GET', url: `${url.pathname}${url.search}`, headers, payload: body, remoteAddress: clientAddress });
+  for (const cookie of answer.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+    const gone = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+    if (gone) cookies.delete(cookie.name);
+    else cookies.set(cookie.name, cookie.value);
+  }
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) responseHeaders.append(name, String(one));
+  }
+  const empty = [101, 204, 205, 304].includes(answer.statusCode);
+  return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: responseHeaders });
+}
 
 class FakeWindow extends EventTarget {
   location = { href: `${ORIGIN}/account/dashboard`, origin: ORIGIN };
@@ -36,26 +68,32 @@ class FakeDocument extends EventTarget {
 let win: FakeWindow;
 let doc: FakeDocument;
 
+beforeAll(async () => {
+  // Links in mails and the answers' URLs start with the page's origin, as in production.
+  store = await startIdentityStore(storageEngines()[0]!, { PUBLIC_URL: ORIGIN, SIGNUP_RATE_LIMIT_PER_HOUR: '1000' });
+});
+afterAll(async () => {
+  await store.cleanUp();
+});
+
 beforeEach(() => {
   seen = [];
+  faults = {};
+  cookies = new Map();
+  clientAddress = freshClientAddress();
   win = new FakeWindow();
   doc = new FakeDocument();
   Object.assign(globalThis, { window: win, document: doc, navigator: { onLine: true } });
   session.status = 'loading';
   session.data = null;
-  routes = {
-    'GET /api/auth/csrf': () => json({ csrfToken: 'token-123' }),
-    'GET /api/auth/providers': () => json(PROVIDERS),
-    'GET /api/auth/session': () => json({}),
-    'POST /api/auth/_log': () => json({}),
-  };
   globalThis.fetch = jest.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(new URL(String(input), ORIGIN), init);
     const path = new URL(request.url).pathname;
-    const text = request.method === 'POST' ? await request.text() : null;
-    seen.push({ method: request.method, path, body: text === null ? null : new URLSearchParams(text) });
-    const route = routes[`${request.method} ${path}`];
-    return route ? route() : json({ message: 'Not found' }, 404);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    const fault = faults[`${request.method} ${path}`];
+    const response = fault ? fault() : await throughBff(request, body);
+    seen.push({ method: request.method, path, body: body === undefined ? null : new URLSearchParams(body), status: response.status });
+    return response;
   }) as typeof fetch;
   jest.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -63,28 +101,53 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 const posts = (path: string) => seen.filter((s) => s.method === 'POST' && s.path === path);
-/** Lets the fire-and-forget `_log` beacon reach the double. */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+/** Lets the fire-and-forget `_log` beacon reach the bff. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+let accounts = 0;
+/** A new, verified account (sign-up and the link from the outbox, on the real bff); not signed in on the page. */
+async function verifiedAccount(name = 'Ada Lovelace'): Promise<{ name: string; email: string; password: string }> {
+  accounts += 1;
+  const email = `ada-${accounts}@example.com`;
+  const helper = new Browser(store.app, freshClientAddress());
+  const signUp = await helper.write('POST', '/api/auth/signup', { name, email, password: GOOD_PASSWORD });
+  if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
+  const link = await linkFromOutbox(store.app, email, '/auth/verify');
+  const verify = await helper.write('POST', '/api/auth/verify', { token: new URL(link).searchParams.get('token') });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  return { name, email, password: GOOD_PASSWORD };
+}
+
+/** Signs the page in through the client itself. */
+async function signedInPage(): Promise<{ name: string; email: string }> {
+  const user = await verifiedAccount();
+  const result = await signIn('credentials', { email: user.email, password: user.password, redirect: false });
+  if (!result?.ok) throw new Error(`sign-in failed: ${JSON.stringify(result)}`);
+  return user;
+}
+
+const sessionOf = (user: { name: string; email: string }) => ({ user: { name: user.name, email: user.email, image: null }, expires: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
 
 describe('getSession', () => {
-  it('is unauthenticated on an empty answer and authenticated with the user on a session', async () => {
+  it('is unauthenticated on the empty answer and authenticated with the user once signed in', async () => {
     expect(await getSession()).toBeNull();
     expect(session.status).toBe('unauthenticated');
-    routes['GET /api/auth/session'] = () => json(SESSION);
-    expect(await getSession()).toEqual(SESSION);
-    expect(session).toMatchObject({ status: 'authenticated', data: SESSION });
+    const user = await signedInPage();
+    expect(await getSession()).toEqual(sessionOf(user));
+    expect(session).toMatchObject({ status: 'authenticated', data: sessionOf(user) });
   });
 
   it('only logs a failed fetch: a signed-in user stays signed in, a first fetch ends loading', async () => {
-    routes['GET /api/auth/session'] = () => json({ message: 'down' }, 503);
+    faults['GET /api/auth/session'] = () => json({ message: 'down' }, 503);
     await getSession();
     expect(session.status).toBe('unauthenticated');
 
-    routes['GET /api/auth/session'] = () => json(SESSION);
+    delete faults['GET /api/auth/session'];
+    const user = await signedInPage();
+    expect(session).toMatchObject({ status: 'authenticated', data: sessionOf(user) });
+    faults['GET /api/auth/session'] = () => json({ message: 'down' }, 503);
     await getSession();
-    routes['GET /api/auth/session'] = () => json({ message: 'down' }, 503);
-    await getSession();
-    expect(session).toMatchObject({ status: 'authenticated', data: SESSION });
+    expect(session).toMatchObject({ status: 'authenticated', data: sessionOf(user) });
 
     await settle();
     const logs = posts('/api/auth/_log');
@@ -92,10 +155,15 @@ describe('getSession', () => {
     expect(logs[0]?.body?.get('level')).toBe('error');
     expect(logs[0]?.body?.get('code')).toBe('CLIENT_FETCH_ERROR');
     expect(logs[0]?.body?.get('message')).toContain('/api/auth/session: HTTP 503');
+    // The bff takes the client's log lines as the client sends them.
+    expect(logs.map((log) => log.status)).toEqual([200, 200]);
+    expect(store.logs.entries.filter((entry) => entry.msg === 'authentication client log')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'CLIENT_FETCH_ERROR', metadata: expect.objectContaining({ message: expect.stringContaining('/api/auth/session: HTTP 503') }) })]),
+    );
   });
 
   it('treats an answer of the wrong shape as a failed fetch', async () => {
-    routes['GET /api/auth/session'] = () => json({ user: 'not an object', expires: 1 });
+    faults['GET /api/auth/session'] = () => json({ user: 'not an object', expires: 1 });
     await getSession();
     expect(session.status).toBe('unauthenticated');
     await settle();
@@ -103,79 +171,84 @@ describe('getSession', () => {
   });
 });
 
-it('getCsrfToken reads csrfToken and gives null (logged) when the endpoint fails', async () => {
-  expect(await getCsrfToken()).toBe('token-123');
-  routes['GET /api/auth/csrf'] = () => json({ message: 'boom' }, 500);
+it('getCsrfToken reads the token the bff set in its cookie, and gives null (logged) when the endpoint fails', async () => {
+  const token = await getCsrfToken();
+  expect(token).toMatch(/^[0-9a-f]{64}$/);
+  expect(cookies.get('next-auth.csrf-token')?.split('|')[0]).toBe(token);
+  faults['GET /api/auth/csrf'] = () => json({ message: 'boom' }, 500);
   expect(await getCsrfToken()).toBeNull();
 });
 
 describe('signIn', () => {
   it('posts the credentials form-encoded with the CSRF token, callbackUrl and json=true, then reads the session', async () => {
-    routes['POST /api/auth/callback/credentials'] = () => {
-      routes['GET /api/auth/session'] = () => json(SESSION);
-      return json({ url: `${ORIGIN}/account/settings/profile` });
-    };
-    const result = await signIn('credentials', { email: 'ada@example.com', password: 'Correct horse 1', callbackUrl: '/account/settings/profile', redirect: false });
+    const user = await verifiedAccount();
+    const result = await signIn('credentials', { email: user.email, password: user.password, callbackUrl: '/account/settings/profile', redirect: false });
 
     const [post] = posts('/api/auth/callback/credentials');
     expect(Object.fromEntries(post?.body ?? [])).toEqual({
-      email: 'ada@example.com',
-      password: 'Correct horse 1',
+      email: user.email,
+      password: user.password,
       callbackUrl: '/account/settings/profile',
-      csrfToken: 'token-123',
+      csrfToken: cookies.get('next-auth.csrf-token')?.split('|')[0],
       json: 'true',
     });
     expect(result).toEqual({ ok: true, status: 200, error: null, url: `${ORIGIN}/account/settings/profile` });
-    expect(session).toMatchObject({ status: 'authenticated', data: SESSION });
+    expect(session).toMatchObject({ status: 'authenticated', data: sessionOf(user) });
     expect(JSON.parse(win.store.get(SESSION_MESSAGE_KEY) ?? '{}')).toMatchObject({ event: 'signin' });
     expect(win.location.href).toBe(`${ORIGIN}/account/dashboard`);
   });
 
-  it('answers CredentialsSignin on a 401 and stays on the page', async () => {
-    routes['POST /api/auth/callback/credentials'] = () => json({ url: `${ORIGIN}/api/auth/error?error=CredentialsSignin&provider=credentials` }, 401);
-    const result = await signIn('credentials', { email: 'ada@example.com', password: 'wrong', redirect: false });
-    expect(result).toEqual({ ok: false, status: 401, error: 'CredentialsSignin', url: null });
+  it('answers CredentialsSignin with the bff message on a wrong password and stays on the page', async () => {
+    const user = await verifiedAccount();
+    const result = await signIn('credentials', { email: user.email, password: 'not the password 1', redirect: false });
+    expect(result).toEqual({ ok: false, status: 401, error: 'CredentialsSignin', url: null, message: SIGN_IN_ERRORS.CredentialsSignin });
     expect(session.status).toBe('loading');
+    expect(await getSession()).toBeNull();
+  });
 
-    routes['POST /api/auth/callback/credentials'] = () => json({ message: 'Wrong email or password' }, 401);
-    expect(await signIn('credentials', { email: 'a@b.co', password: 'x', redirect: false })).toMatchObject({ error: 'CredentialsSignin', message: 'Wrong email or password' });
+  it('answers EmailNotVerified for an account whose address is not verified yet', async () => {
+    const helper = new Browser(store.app, freshClientAddress());
+    expect((await helper.write('POST', '/api/auth/signup', { name: 'Not Yet', email: 'not-yet@example.com', password: GOOD_PASSWORD })).statusCode).toBe(201);
+    const result = await signIn('credentials', { email: 'not-yet@example.com', password: GOOD_PASSWORD, redirect: false });
+    expect(result).toEqual({ ok: false, status: 403, error: 'EmailNotVerified', url: null, message: SIGN_IN_ERRORS.EmailNotVerified });
   });
 
   it('navigates to the answer url when redirect is left on', async () => {
-    routes['POST /api/auth/callback/credentials'] = () => json({ url: `${ORIGIN}/checkout` });
-    expect(await signIn('credentials', { email: 'ada@example.com', password: 'pw', callbackUrl: '/checkout' })).toBeUndefined();
+    const user = await verifiedAccount();
+    expect(await signIn('credentials', { email: user.email, password: user.password, callbackUrl: '/checkout' })).toBeUndefined();
     expect(win.location.href).toBe(`${ORIGIN}/checkout`);
   });
 
-  it('goes to the error page without providers and to the sign-in page for an unknown provider', async () => {
-    routes['GET /api/auth/providers'] = () => json({ message: 'down' }, 500);
+  it('goes to the error page without providers and to the sign-in page for a provider the bff does not offer', async () => {
+    faults['GET /api/auth/providers'] = () => json({ message: 'down' }, 500);
     await signIn('credentials', { redirect: false });
     expect(win.location.href).toBe('/api/auth/error');
 
-    routes['GET /api/auth/providers'] = () => json(PROVIDERS);
+    delete faults['GET /api/auth/providers'];
     await signIn('github', { callbackUrl: '/account/orders' });
     expect(win.location.href).toBe('/auth/signin?callbackUrl=%2Faccount%2Forders');
     expect(posts('/api/auth/callback/credentials')).toHaveLength(0);
+    expect(seen.find((s) => s.path === '/api/auth/providers' && s.status === 200)).toBeDefined();
   });
 });
 
 describe('signOut', () => {
-  beforeEach(() => {
-    session.status = 'authenticated';
-    session.data = SESSION;
-    routes['POST /api/auth/signout'] = () => json({ url: `${ORIGIN}/auth/signin` });
+  beforeEach(async () => {
+    await signedInPage();
+    seen = [];
   });
 
-  it('posts csrfToken, callbackUrl and json=true, empties the store and goes to the answer url', async () => {
+  it('posts csrfToken, callbackUrl and json=true, ends the server session, empties the store and goes to the answer url', async () => {
     await signOut({ callbackUrl: '/auth/signin' });
-    expect(Object.fromEntries(posts('/api/auth/signout')[0]?.body ?? [])).toEqual({ callbackUrl: '/auth/signin', csrfToken: 'token-123', json: 'true' });
+    expect(Object.fromEntries(posts('/api/auth/signout')[0]?.body ?? [])).toEqual({ callbackUrl: '/auth/signin', csrfToken: cookies.get('next-auth.csrf-token')?.split('|')[0], json: 'true' });
     expect(session).toMatchObject({ status: 'unauthenticated', data: null });
     expect(win.location.href).toBe(`${ORIGIN}/auth/signin`);
     expect(JSON.parse(win.store.get(SESSION_MESSAGE_KEY) ?? '{}')).toMatchObject({ event: 'signout' });
+    expect(await getSession()).toBeNull();
   });
 
   it('stays on the page with redirect off, and still signs the page out when the server fails', async () => {
-    routes['POST /api/auth/signout'] = () => json({ message: 'down' }, 503);
+    faults['POST /api/auth/signout'] = () => json({ message: 'down' }, 503);
     expect(await signOut({ callbackUrl: '/auth/signin', redirect: false })).toEqual({ url: '/auth/signin' });
     expect(session.status).toBe('unauthenticated');
     expect(win.location.href).toBe(`${ORIGIN}/account/dashboard`);
@@ -215,15 +288,14 @@ describe('startSessionSync', () => {
     win.setInterval = setInterval;
     win.clearInterval = clearInterval;
     const stop = startSessionSync({ refetchOnWindowFocus: false, refetchIntervalSeconds: 300 });
-    await settle();
     jest.advanceTimersByTime(300_000 * 2);
+    jest.useRealTimers();
     await settle();
     expect(sessionFetches()).toBe(3);
     doc.dispatchEvent(new Event('visibilitychange'));
     await settle();
     expect(sessionFetches()).toBe(3);
     stop();
-    jest.useRealTimers();
   });
 });
 
