@@ -1,4 +1,4 @@
-import type { Check, DnsRecord } from '@bimi/contracts/tools';
+import type { Check, DnsRecord } from './types';
 import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
 import { parseBimi, DEFAULT_BIMI_SELECTOR, type BimiRecord } from './bimi-record';
 import { inspectDmarc, type DmarcDetails } from './dmarc';

@@ -1,4 +1,4 @@
-import type { Check, CheckStatus, DnsRecord } from '@bimi/contracts/tools';
+import type { Check, CheckStatus, DnsRecord } from './types';
 
 /** What every inspect function answers; the bff adds `query` to make it a ToolAnswer. */
 export interface Inspection<Details> {

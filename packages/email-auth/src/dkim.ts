@@ -1,4 +1,4 @@
-import type { Check, DnsRecord } from '@bimi/contracts/tools';
+import type { Check, DnsRecord } from './types';
 import * as asn1js from 'asn1js';
 import * as z from 'zod/mini';
 import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';

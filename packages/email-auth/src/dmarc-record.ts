@@ -1,4 +1,4 @@
-import type { Check } from '@bimi/contracts/tools';
+import type { Check } from './types';
 import * as z from 'zod/mini';
 import { fail, info, pass, warn } from './checks';
 import { validateDomain } from './domain-name';

@@ -1,4 +1,4 @@
-import type { Check, DnsRecord } from '@bimi/contracts/tools';
+import type { Check, DnsRecord } from './types';
 import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
 import { describeLookupError, lookupTxt, type DnsResolver } from './dns';
 import { checkBimiReadiness, parseDmarc, versionCheck, type DmarcPolicy, type DmarcRecord } from './dmarc-record';

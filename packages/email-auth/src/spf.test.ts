@@ -26,7 +26,7 @@ describe('parseSpf', () => {
   });
 
   it.each([
-    'ip4:300.1.1.1', 'ip4:192.0.2.1/33', 'ip6:2001:db8::/129', 'ip4:2001:db8::1', 'include', 'include:', 'include:not_a..domain',
+    'ip4:300.1.1.1', 'ip4:192.0.2.1/33', 'ip6:2001:db8::/129', 'ip4:2001:db8::1', 'include', 'include:',
     'all:example.com', 'foo:bar', 'a:/24', 'mx:example.com/99', 'ip4:192.0.2.1/24/1', 'include:%{z}.example.com', 'a\t-all', 'redirect=',
   ])('RFC 7208 §4.6: %j is an invalid term (permerror)', (term) => {
     const { record, checks } = parseSpf(`v=spf1 ${term} -all`);
@@ -66,6 +66,7 @@ describe('inspectSpf', () => {
 
   const zone: Zone = {
     'example.com': { TXT: ['v=spf1 mx include:_spf.provider.test redirect=never.test ~all', 'some-verification=1'], MX: [{ exchange: 'mx.example.com', priority: 10 }] },
+    'mx.example.com': { A: ['192.0.2.25'] },
     '_spf.provider.test': { TXT: ['v=spf1 include:_netblocks.provider.test ip4:198.51.100.0/24 ~all'] },
     '_netblocks.provider.test': { TXT: [['v=spf1 ip4:203.0.113.0/24 ', 'ip6:2001:db8::/32 -all']] },
     'none.test': { TXT: ['hello'] },
@@ -194,6 +195,34 @@ describe('inspectSpf', () => {
 
   it('rejects what is not a domain', async () => {
     expect(ids((await inspectSpf('not a domain', dns)).checks)).toEqual(['spf.domain.invalid']);
+  });
+});
+
+describe('inspectSpf: DNS failures and MX hosts (RFC 7208 §2.6.7, §4.6.4)', () => {
+  it.each([
+    ['a:down.test', 'spf.a.error'],
+    ['mx:down.test', 'spf.mx.error'],
+    ['exists:down.test', 'spf.exists.error'],
+    ['mx:mxdown.test', 'spf.mx.error'],
+  ])('a DNS failure resolving %s is reported as a temporary error, not ignored', async (term, id) => {
+    const dns = memoryResolver({
+      'example.com': { TXT: [`v=spf1 ${term} -all`] },
+      'down.test': { error: 'ETIMEOUT' },
+      'mxdown.test': { MX: [{ exchange: 'down.test', priority: 1 }] },
+    });
+    const result = await inspectSpf('example.com', dns);
+    expect(byId(result.checks, id)).toMatchObject({ status: 'fail', detail: expect.stringContaining('temperror') });
+    expect(result.score).toBeLessThanOrEqual(40);
+    expectFixes(result.checks);
+  });
+
+  it('the address lookups of MX hosts that find nothing count toward the void-lookup limit', async () => {
+    const dns = memoryResolver({
+      'example.com': { TXT: ['v=spf1 mx -all'], MX: [1, 2, 3].map((index) => ({ exchange: `gone${index}.test`, priority: index })) },
+    });
+    const result = await inspectSpf('example.com', dns);
+    expect(result.details.voidLookups).toBe(3);
+    expect(byId(result.checks, 'spf.void.limit')?.status).toBe('fail');
   });
 });
 

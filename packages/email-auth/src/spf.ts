@@ -1,224 +1,22 @@
-import type { Check, DnsRecord } from '@bimi/contracts/tools';
-import ipaddr from 'ipaddr.js';
-import * as z from 'zod/mini';
 import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
 import { describeLookupError, lookup, type DnsResolver, type Lookup } from './dns';
-import { isDomainName, validateDomain } from './domain-name';
-import { asText, readInput } from './input';
-import { listWords, quote } from './tag-list';
-import { byteLength, splitTxt, TXT_STRING_LIMIT } from './txt';
-import { SPF_LOOKUP_LIMIT, SPF_RECORD_SIZE_LIMIT, SPF_VOID_LOOKUP_LIMIT } from './spf-limits';
+import { validateDomain } from './domain-name';
+import { asText } from './input';
+import { hasMacro, isSpfText, parseSpf, QUERYING_TERMS, type SpfMechanism, type SpfQualifier } from './spf-record';
+import { byteLength, TXT_STRING_LIMIT } from './txt';
+import { SPF_LOOKUP_LIMIT, SPF_VOID_LOOKUP_LIMIT } from './spf-limits';
+import type { Check, DnsRecord } from './types';
 
-/** SPF (RFC 7208): the record at the domain itself, and every record it includes or redirects to. */
+/**
+ * SPF inspection (RFC 7208): the record at the domain itself and every record it includes or
+ * redirects to, walked through DNS for the lookup count, void lookups, loops and failures.
+ * Record text: spf-record.ts; one message's evaluation (check_host): spf-evaluate.ts; the
+ * generator: spf-builder.ts; flattening advice: spf-flatten.ts.
+ */
 
-export type SpfQualifier = '+' | '-' | '~' | '?';
-export const SPF_MECHANISMS = ['all', 'include', 'a', 'mx', 'ptr', 'ip4', 'ip6', 'exists'] as const;
-export type SpfMechanismName = (typeof SPF_MECHANISMS)[number];
-
-export interface SpfMechanism {
-  kind: 'mechanism';
-  qualifier: SpfQualifier;
-  name: SpfMechanismName;
-  /** The domain-spec (include, a, mx, ptr, exists) or network (ip4, ip6) after the colon. */
-  value?: string;
-  cidr4?: number;
-  cidr6?: number;
-  text: string;
-}
-
-export interface SpfModifier {
-  kind: 'modifier';
-  name: string;
-  value: string;
-  text: string;
-}
-
-export type SpfTerm = SpfMechanism | SpfModifier;
-
-export interface SpfRecord {
-  text: string;
-  terms: SpfTerm[];
-  /** Terms that are neither a mechanism nor a modifier: each makes the record a permerror. */
-  invalid: { text: string; reason: string }[];
-  all?: SpfMechanism;
-  redirect?: string;
-  exp?: string;
-}
-
-export interface SpfParse {
-  /** Whether the text is an SPF record at all: it starts with v=spf1. */
-  isSpf: boolean;
-  record: SpfRecord;
-  /** Findings about the text alone; inspectSpf adds those that need DNS (lookup count, includes). */
-  checks: Check[];
-}
-
-/** The terms that make a DNS query when evaluated (RFC 7208 §4.6.4), limited to 10 per check. */
-const QUERYING_TERMS = new Set(['include', 'a', 'mx', 'ptr', 'exists', 'redirect']);
-
-const SPF_VERSION = /^v=spf1(?: |$)/i;
-const MACRO = /%\{[slodiphcrtv]\d*r?[.\-+,/_=]*\}|%%|%_|%-/gi;
-
-export function isSpfText(text: string): boolean {
-  return SPF_VERSION.test(text);
-}
-
-
-/** Whether a domain-spec holds macros (RFC 7208 §7), which only a live evaluation can expand. */
-export function hasMacro(spec: string): boolean {
-  return spec.includes('%');
-}
-
-function domainSpecProblem(spec: string | undefined, required: boolean): string | null {
-  if (spec === undefined || spec === '') return required ? 'needs a domain after the colon' : null;
-  if (hasMacro(spec)) {
-    return spec.replace(MACRO, 'x').includes('%') ? `has a broken macro in ${quote(spec, 40)}` : null;
-  }
-  return isDomainName(spec) ? null : `${quote(spec, 40)} is not a domain name`;
-}
-
-function parseTerm(text: string): SpfTerm | { invalid: string } {
-  const modifier = /^([a-z][a-z0-9_.-]*)=(.*)$/i.exec(text);
-  if (modifier) {
-    const name = (modifier[1] ?? '').toLowerCase();
-    const value = modifier[2] ?? '';
-    if ((name === 'redirect' || name === 'exp') && domainSpecProblem(value, true)) {
-      return { invalid: `${name}= ${domainSpecProblem(value, true)}` };
-    }
-    return { kind: 'modifier', name, value, text };
-  }
-  const mechanism = /^([+\-~?]?)([a-z0-9]+)(.*)$/i.exec(text);
-  const name = mechanism?.[2]?.toLowerCase() as SpfMechanismName | undefined;
-  if (!mechanism || !name || !SPF_MECHANISMS.includes(name)) {
-    return { invalid: `${quote(text, 40)} is not an SPF mechanism (${SPF_MECHANISMS.join(', ')}) or modifier` };
-  }
-  const qualifier = (mechanism[1] || '+') as SpfQualifier;
-  const rest = mechanism[3] ?? '';
-  const term: SpfMechanism = { kind: 'mechanism', qualifier, name, text };
-  if (rest !== '' && !rest.startsWith(':') && !rest.startsWith('/')) return { invalid: `${quote(text, 40)} is not an SPF mechanism` };
-
-  switch (name) {
-    case 'all':
-      return rest === '' ? term : { invalid: `"all" takes no value (${quote(text, 40)})` };
-    case 'include':
-    case 'exists': {
-      const problem = rest.startsWith(':') ? domainSpecProblem(rest.slice(1), true) : 'needs a domain after a colon';
-      return problem ? { invalid: `${name} ${problem}` } : { ...term, value: rest.slice(1) };
-    }
-    case 'ptr': {
-      if (rest.startsWith('/')) return { invalid: 'ptr takes no prefix length' };
-      const problem = domainSpecProblem(rest.slice(1), rest.startsWith(':'));
-      return problem ? { invalid: `ptr ${problem}` } : { ...term, value: rest ? rest.slice(1) : undefined };
-    }
-    case 'a':
-    case 'mx': {
-      const cidr = /^(.*?)(?:\/(\d{1,3}))?(?:\/\/(\d{1,3}))?$/.exec(rest);
-      const spec = cidr?.[1] ?? '';
-      const cidr4 = cidr?.[2] === undefined ? undefined : Number(cidr[2]);
-      const cidr6 = cidr?.[3] === undefined ? undefined : Number(cidr[3]);
-      if (spec !== '' && !spec.startsWith(':')) return { invalid: `${quote(text, 40)} has a malformed prefix length` };
-      const problem = domainSpecProblem(spec.slice(1), spec.startsWith(':'));
-      if (problem) return { invalid: `${name} ${problem}` };
-      if ((cidr4 ?? 0) > 32 || (cidr6 ?? 0) > 128) return { invalid: `${quote(text, 40)}: prefix lengths are at most /32 (IPv4) and //128 (IPv6)` };
-      return { ...term, value: spec ? spec.slice(1) : undefined, cidr4, cidr6 };
-    }
-    case 'ip4':
-    case 'ip6': {
-      const network = rest.slice(1);
-      const [address = '', prefix, ...extra] = network.split('/');
-      const max = name === 'ip4' ? 32 : 128;
-      const validAddress = name === 'ip4' ? ipaddr.IPv4.isValidFourPartDecimal(address) : ipaddr.IPv6.isValid(address) && !address.includes('%');
-      if (!rest.startsWith(':') || !validAddress) return { invalid: `${quote(text, 40)} is not a valid ${name === 'ip4' ? 'IPv4' : 'IPv6'} address` };
-      if (extra.length > 0 || (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max))) {
-        return { invalid: `${quote(text, 40)}: the prefix length must be /0 to /${max}` };
-      }
-      const length = prefix === undefined ? undefined : Number(prefix);
-      return name === 'ip4' ? { ...term, value: address, cidr4: length } : { ...term, value: address, cidr6: length };
-    }
-  }
-}
-
-/** Parses one SPF record and checks what the text alone shows. Never throws. */
-export function parseSpf(text: string): SpfParse {
-  const source = asText(text);
-  const record: SpfRecord = { text: source, terms: [], invalid: [] };
-  if (!isSpfText(source)) {
-    return {
-      isSpf: false,
-      record,
-      checks: [fail('spf.version', 'Not an SPF record', `An SPF record starts with v=spf1 followed by a space; this one starts ${quote(source, 20)}.`,
-        'Start the record with v=spf1, e.g. v=spf1 include:_spf.example.com ~all')],
-    };
-  }
-  // Terms are separated by spaces only (RFC 7208 §12); a tab stays inside a term and makes it invalid.
-  for (const piece of source.slice(6).split(' ')) {
-    if (piece === '') continue;
-    const term = parseTerm(piece);
-    if ('invalid' in term) record.invalid.push({ text: piece, reason: term.invalid });
-    else record.terms.push(term);
-  }
-  record.all = record.terms.find((term): term is SpfMechanism => term.kind === 'mechanism' && term.name === 'all');
-  record.redirect = record.terms.find((term) => term.kind === 'modifier' && term.name === 'redirect')?.value;
-  record.exp = record.terms.find((term) => term.kind === 'modifier' && term.name === 'exp')?.value;
-  return { isSpf: true, record, checks: validateSpfTerms(record) };
-}
-
-function validateSpfTerms(record: SpfRecord): Check[] {
-  const checks: Check[] = [];
-  if (record.invalid.length > 0) {
-    checks.push(fail('spf.syntax.term', 'Invalid terms', `${record.invalid.map((term) => `${term.reason}.`).join(' ')} One invalid term makes receivers treat the whole record as an error (permerror, RFC 7208 §4.6).`,
-      'Correct or remove the invalid terms; mechanisms are written like include:example.com, ip4:192.0.2.0/24, a, mx, -all.'));
-  }
-  for (const name of ['redirect', 'exp']) {
-    if (record.terms.filter((term) => term.kind === 'modifier' && term.name === name).length > 1) {
-      checks.push(fail(`spf.${name}.duplicate`, `${name}= appears twice`, `An SPF record may have one ${name}= only (RFC 7208 §6).`, `Keep a single ${name}= modifier.`));
-    }
-  }
-
-  const allIndex = record.all ? record.terms.indexOf(record.all) : -1;
-  if (record.all) {
-    const { qualifier } = record.all;
-    if (qualifier === '+') {
-      checks.push(fail('spf.all.pass', 'Anyone may send as this domain', '+all (or a bare "all") authorizes every server on the Internet.', 'End the record with ~all or -all instead.'));
-    } else if (qualifier === '?') {
-      checks.push(warn('spf.all.neutral', 'Neutral ending (?all)', '?all says nothing about servers not listed, so SPF gives no protection.', 'End the record with ~all (soft fail) or -all (fail).'));
-    } else {
-      checks.push(pass(qualifier === '-' ? 'spf.all.fail' : 'spf.all.softfail', `Ends with ${qualifier}all`,
-        qualifier === '-' ? 'Servers not listed fail SPF.' : 'Servers not listed soft-fail SPF; with DMARC at quarantine or reject this is enough.'));
-    }
-    const after = record.terms.slice(allIndex + 1).filter((term) => !(term.kind === 'modifier' && term.name !== 'redirect'));
-    if (after.length > 0) {
-      checks.push(warn('spf.all.after', 'Terms after "all" are ignored',
-        `${listWords(after.map((term) => term.text))} come${after.length === 1 ? 's' : ''} after ${record.all.text}, so receivers never look at ${after.length === 1 ? 'it' : 'them'}${record.redirect ? '; redirect= is ignored whenever the record has an all' : ''}.`,
-        'Move these terms before "all" (which must be last), or remove them.'));
-    } else if (record.redirect) {
-      checks.push(warn('spf.redirect.ignored', 'redirect= is ignored', 'A record with "all" never follows its redirect= (RFC 7208 §6.1).', 'Remove either the all mechanism or the redirect= modifier.'));
-    }
-  } else if (record.redirect) {
-    checks.push(pass('spf.all.redirect', 'Ends with a redirect', `The record continues at ${record.redirect}, whose "all" applies.`));
-  } else {
-    checks.push(warn('spf.all.missing', 'No "all" at the end', 'Without an all mechanism, servers that are not listed get a neutral result: SPF protects nothing.', 'End the record with ~all or -all.'));
-  }
-
-  const ptr = record.terms.filter((term) => term.kind === 'mechanism' && term.name === 'ptr');
-  if (ptr.length > 0) {
-    checks.push(warn('spf.ptr', 'Uses the ptr mechanism', 'ptr is slow, unreliable and "SHOULD NOT be used" (RFC 7208 §5.5); many receivers skip it.', 'Replace ptr with ip4:/ip6: ranges or a/mx for your servers.'));
-  }
-  const broad = record.terms.filter((term) => term.kind === 'mechanism' && term.qualifier !== '-' && ((term.name === 'ip4' && (term.cidr4 ?? 32) < 8) || (term.name === 'ip6' && (term.cidr6 ?? 128) < 16)));
-  if (broad.length > 0) {
-    checks.push(fail('spf.ip.too-broad', 'Address range far too wide', `${listWords(broad.map((term) => term.text))} authorizes a large part of the Internet.`, 'List only the addresses of servers that send your mail.'));
-  }
-  const macros = record.terms.filter((term) => hasMacro(term.kind === 'mechanism' ? (term.value ?? '') : term.value));
-  if (macros.length > 0) {
-    checks.push(info('spf.macros', 'Uses macros', `${listWords(macros.map((term) => term.text))} expand${macros.length === 1 ? 's' : ''} per message, so the checker cannot follow ${macros.length === 1 ? 'it' : 'them'}.`));
-  }
-  const size = byteLength(record.text);
-  if (size > SPF_RECORD_SIZE_LIMIT) {
-    checks.push(warn('spf.record.size', 'Record is long', `The record is ${size} bytes; over ${SPF_RECORD_SIZE_LIMIT} the DNS answer may not fit in one UDP packet (RFC 7208 §3.4).`,
-      'Shorten it: replace long ip4/ip6 lists with an include: of a record you host, or remove unused senders.'));
-  }
-  return checks;
-}
+// The page and the bff read every SPF function from here.
+export * from './spf-record';
+export { buildSpfRecord, SpfRecordInput, type BuiltSpfRecord } from './spf-builder';
 
 /** One record in the include/redirect tree, for display. */
 export interface SpfNode {
@@ -333,7 +131,8 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
   }
 
   const permerror = checks.some((check) => check.status === 'fail' && ['spf.lookups.limit', 'spf.void.limit', 'spf.loop', 'spf.syntax.term', 'spf.include.missing', 'spf.include.multiple', 'spf.include.invalid', 'spf.redirect.missing', 'spf.redirect.duplicate', 'spf.mx.too-many'].includes(check.id));
-  const ceiling = permerror ? 30 : checks.some((check) => check.id === 'spf.all.pass') ? 20 : 100;
+  const temperror = checks.some((check) => check.status === 'fail' && /^spf\.(include|redirect|a|mx|exists)\.error$/.test(check.id));
+  const ceiling = permerror ? 30 : temperror ? 40 : checks.some((check) => check.id === 'spf.all.pass') ? 20 : 100;
   return {
     records: walk.dnsRecords,
     checks,
@@ -457,22 +256,47 @@ function prefetch(walk: Walk, term: SpfMechanism, domain: string) {
   else if (term.name === 'a' || term.name === 'exists') query(walk, `A ${target}`, () => walk.dns.resolve4(target));
 }
 
-/** a, mx and exists: a name with no address (or no MX) is a void lookup; MX over 10 is a permerror. */
+/**
+ * a, mx and exists: a name with no address (or no MX) is a void lookup; MX over 10 is a permerror.
+ * The address lookups of each MX host count as void lookups too when they find nothing, and a DNS
+ * failure on any of them is what receivers report as a temporary error (RFC 7208 §4.6.4, §2.6.7).
+ */
 async function checkAddressTerm(walk: Walk, node: SpfNode, term: SpfMechanism, target: string, where: string) {
+  const failed = (name: string, answer: Extract<Lookup<unknown>, { status: 'error' }>) => {
+    node.problem ??= 'dns-error';
+    walk.checks.push(fail(`spf.${term.name}.error`, `Lookup for ${term.text} failed`,
+      `${describeLookupError(name, answer)} ${term.text} in ${where} cannot be evaluated, so receivers get a temporary error (temperror) and may defer or reject your mail (RFC 7208 §2.6.7).`,
+      `Check that the name servers of ${name} answer; if this keeps happening, replace ${term.text} with ip4:/ip6: ranges.`));
+  };
   if (term.name === 'mx') {
     const answer = await query(walk, `MX ${target}`, () => walk.dns.resolveMx(target));
     if (!answer) return;
-    if (answer.status === 'none') countVoid(walk, node);
-    if (answer.status === 'found' && answer.value.length > SPF_LOOKUP_LIMIT) {
-      walk.checks.push(fail('spf.mx.too-many', 'Too many MX hosts', `${term.text} in ${where} finds ${answer.value.length} mail servers; more than ${SPF_LOOKUP_LIMIT} is a permanent error (RFC 7208 §4.6.4).`,
+    if (answer.status === 'error') return failed(target, answer);
+    if (answer.status === 'none') return countVoid(walk, node);
+    const hosts = answer.value.map((mx) => mx.exchange.toLowerCase().replace(/\.$/, '')).filter((host) => host !== '');
+    if (hosts.length > SPF_LOOKUP_LIMIT) {
+      walk.checks.push(fail('spf.mx.too-many', 'Too many MX hosts', `${term.text} in ${where} finds ${hosts.length} mail servers; more than ${SPF_LOOKUP_LIMIT} is a permanent error (RFC 7208 §4.6.4).`,
         'Use ip4:/ip6: ranges for your mail servers instead of mx.'));
+      return;
+    }
+    for (const host of hosts) {
+      const v4 = await query(walk, `A ${host}`, () => walk.dns.resolve4(host));
+      if (!v4) return;
+      if (v4.status === 'error') return failed(host, v4);
+      if (v4.status === 'found') continue;
+      const v6 = await query(walk, `AAAA ${host}`, () => walk.dns.resolve6(host));
+      if (v6?.status === 'error') return failed(host, v6);
+      if (v6?.status === 'none') countVoid(walk, node);
     }
     return;
   }
   const v4 = await query(walk, `A ${target}`, () => walk.dns.resolve4(target));
-  if (!v4 || v4.status !== 'none') return;
+  if (!v4) return;
+  if (v4.status === 'error') return failed(target, v4);
+  if (v4.status === 'found') return;
   if (term.name === 'exists') return countVoid(walk, node);
   const v6 = await query(walk, `AAAA ${target}`, () => walk.dns.resolve6(target));
+  if (v6?.status === 'error') return failed(target, v6);
   if (v6?.status === 'none') countVoid(walk, node);
 }
 
@@ -481,67 +305,3 @@ function countVoid(walk: Walk, node: SpfNode) {
   node.voidLookups += 1;
 }
 
-/** What the SPF generator asks for; values are checked by buildSpfRecord, shapes by this schema. */
-export const SpfRecordInput = z.object({
-  domain: z.optional(z.string()),
-  /** Domains whose SPF records to include (your mail providers). */
-  includes: z.optional(z.array(z.string())),
-  ip4: z.optional(z.array(z.string())),
-  ip6: z.optional(z.array(z.string())),
-  /** Authorize the domain's own A/AAAA and MX hosts. */
-  a: z.optional(z.boolean()),
-  mx: z.optional(z.boolean()),
-  /** How to treat everyone else: `-` fail, `~` soft fail (default), `?` neutral. */
-  all: z.optional(z.string()),
-});
-export type SpfRecordInput = z.infer<typeof SpfRecordInput>;
-
-export interface BuiltSpfRecord {
-  record: string;
-  name: string;
-  errors: string[];
-  /** DNS lookups the record itself makes (its includes add their own). */
-  lookups: number;
-  /** The record cut into character-strings of at most 255 bytes, for DNS hosts that need them. */
-  strings: string[];
-}
-
-/** Builds an SPF record from the generator's fields, validating each. Never throws. */
-export function buildSpfRecord(input: SpfRecordInput): BuiltSpfRecord {
-  const read = readInput(SpfRecordInput, input);
-  if (!read.ok) return { record: '', name: '@', errors: read.errors, lookups: 0, strings: [] };
-  const source = read.data;
-  const errors: string[] = [];
-  let name = '@';
-  if (source.domain !== undefined && source.domain.trim() !== '') {
-    const valid = validateDomain(source.domain);
-    if (valid.ok) name = valid.domain;
-    else errors.push(valid.error);
-  }
-  const list = (value: string[] | undefined) => (value ?? []).map((entry) => entry.trim()).filter((entry) => entry !== '');
-  const terms = ['v=spf1'];
-  if (source.a === true) terms.push('a');
-  if (source.mx === true) terms.push('mx');
-  for (const [kind, entries] of [['ip4', list(source.ip4)], ['ip6', list(source.ip6)]] as const) {
-    for (const entry of entries) {
-      const term = parseTerm(`${kind}:${entry}`);
-      if ('invalid' in term) errors.push(`${quote(entry, 40)} is not a valid ${kind === 'ip4' ? 'IPv4' : 'IPv6'} address or range.`);
-      else terms.push(term.text);
-    }
-  }
-  for (const entry of list(source.includes)) {
-    const domain = entry.replace(/^include:/i, '').toLowerCase();
-    if (isDomainName(domain)) terms.push(`include:${domain}`);
-    else errors.push(`${quote(entry, 40)} is not a domain name to include.`);
-  }
-  const all = source.all ?? '~';
-  if (!['-', '~', '?'].includes(all)) errors.push('Choose how to treat other servers: -all (fail), ~all (soft fail) or ?all (neutral).');
-  terms.push(`${all}all`);
-  const unique = [...new Set(terms)];
-  const lookups = unique.filter((term) => term === 'a' || term === 'mx' || term.startsWith('include:')).length;
-  if (lookups > SPF_LOOKUP_LIMIT) errors.push(`This record needs ${lookups} DNS lookups before counting the includes' own; the limit is ${SPF_LOOKUP_LIMIT}. Remove some includes.`);
-  // Only v=spf1 and all is right for a domain that sends no mail, and then only with -all.
-  if (errors.length === 0 && unique.length === 2 && all !== '-') errors.push('Add at least one sender (include, ip4, ip6, a or mx), or choose -all for a domain that sends no mail.');
-  const record = errors.length > 0 ? '' : unique.join(' ');
-  return { record, name, errors, lookups, strings: record ? splitTxt(record) : [] };
-}

@@ -1,4 +1,4 @@
-import { Check } from '@bimi/contracts/tools';
+import type { Check } from './types';
 import { checkSvgTinyPs } from './svg';
 
 const byId = (checks: Check[], id: string) => checks.find((check) => check.id === id);

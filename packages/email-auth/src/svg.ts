@@ -1,4 +1,4 @@
-import type { Check } from '@bimi/contracts/tools';
+import type { Check } from './types';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { fail, pass, scoreChecks, warn } from './checks';
 import { asText } from './input';
