@@ -54,6 +54,16 @@ export interface StoreDatabase {
   contacts: ContactsTable;
   support_tickets: SupportTicketsTable;
   outbox_messages: OutboxMessagesTable;
+  payment_customers: PaymentCustomersTable;
+  checkouts: CheckoutsTable;
+  order_numbers: OrderNumbersTable;
+  orders: OrdersTable;
+  order_validation_steps: OrderValidationStepsTable;
+  transactions: TransactionsTable;
+  transaction_lines: TransactionLinesTable;
+  processed_payment_events: ProcessedPaymentEventsTable;
+  renewal_reminders: RenewalRemindersTable;
+  test_payment_methods: TestPaymentMethodsTable;
 }
 
 // Identity tables (migration 0003): ids are UUIDs and times ISO 8601 strings, both made by the bff.
@@ -164,5 +174,155 @@ export interface OutboxMessagesTable {
   recipient: string;
   subject: string;
   text: string;
+  created_at: string;
+}
+
+// Orders and payments (migration 0005): ids UUIDs, times ISO 8601 strings, flags 0/1.
+
+/**
+ * Epoch ms of the provider event that set a state (0 before any): PostgreSQL hands a bigint back
+ * as a string, SQLite as a number, so read it through Number().
+ */
+type StateVersion = ColumnType<number | string, number | undefined, number>;
+/** 0 or 1. */
+type Flag = ColumnType<number, number | undefined, number>;
+
+export type PaymentProviderName = 'stripe' | 'test';
+
+export interface PaymentCustomersTable {
+  user_id: string;
+  provider: PaymentProviderName;
+  customer_ref: string;
+  created_at: string;
+}
+
+export type CheckoutStatus = 'open' | 'paid' | 'failed' | 'expired';
+
+export interface CheckoutsTable {
+  id: string;
+  user_id: string;
+  provider: PaymentProviderName | null;
+  /** The provider's checkout session id and the page where the buyer pays. */
+  session_ref: string | null;
+  session_url: string | null;
+  status: CheckoutStatus;
+  failure_message: string | null;
+  status_version: StateVersion;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderNumbersTable {
+  id: Generated<number>;
+  created_at: string | null;
+}
+
+/** unpaid until the first payment; past_due when a renewal charge failed; expired: the checkout closed unpaid. */
+export type OrderPaymentStatus = 'unpaid' | 'paid' | 'failed' | 'past_due' | 'expired';
+
+export interface OrdersTable {
+  id: string;
+  /** Shown as "O-000123". */
+  number: number;
+  user_id: string;
+  checkout_id: string;
+  product_id: string;
+  domains: number | null;
+  years: number | null;
+  logos: number | null;
+  email_volume: number | null;
+  billing_period: 'monthly' | 'annual' | null;
+  /** The cart line's quantity. */
+  copies: number;
+  /** Units charged per billing period (logos × copies for a certificate), and their quoted cents. */
+  quantity: number;
+  unit_amount: number;
+  amount: number;
+  currency: 'usd';
+  billing_interval: 'month' | 'year';
+  billing_interval_count: number;
+  description: string;
+  price_id: string | null;
+  payment_status: OrderPaymentStatus;
+  payment_version: StateVersion;
+  failure_message: string | null;
+  subscription_ref: string | null;
+  item_ref: string | null;
+  /** The provider's subscription status (active, past_due, canceled …). */
+  subscription_status: string | null;
+  subscription_version: StateVersion;
+  renews: Flag;
+  current_period_end: string | null;
+  ended_at: string | null;
+  /** CertificateDetails as JSON. */
+  details: string | null;
+  issued_at: string | null;
+  certificate_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderValidationStepsTable {
+  order_id: string;
+  /** One of VALIDATION_STEPS. */
+  step: string;
+  /** One of VALIDATION_STEP_STATES. */
+  state: string;
+  note: string | null;
+  updated_at: string;
+}
+
+export interface TransactionsTable {
+  id: string;
+  user_id: string;
+  /** The provider's invoice (or refund) id: one row each. */
+  invoice_ref: string;
+  kind: 'charge' | 'refund';
+  status: 'paid' | 'failed' | 'refunded' | 'pending';
+  status_version: StateVersion;
+  amount: number;
+  currency: string;
+  description: string;
+  number: string | null;
+  failure_message: string | null;
+  receipt_pdf_url: string | null;
+  hosted_url: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  test_payment: Flag;
+  date: string;
+  created_at: string;
+}
+
+export interface TransactionLinesTable {
+  transaction_id: string;
+  order_id: string;
+  description: string;
+  amount: number;
+  period_start: string | null;
+  period_end: string | null;
+}
+
+export interface ProcessedPaymentEventsTable {
+  event_id: string;
+  kind: string;
+  applied_at: string;
+}
+
+export interface RenewalRemindersTable {
+  order_id: string;
+  days_ahead: number;
+  period_end: string;
+  sent_at: string;
+}
+
+export interface TestPaymentMethodsTable {
+  id: string;
+  customer_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: Flag;
   created_at: string;
 }

@@ -3,6 +3,7 @@ import { newsletterAndTelemetry } from './0001_newsletter_and_telemetry';
 import { contactMessages } from './0002_contact_messages';
 import { identity } from './0003_identity';
 import { sessionsByUser } from './0004_sessions_by_user';
+import { orders } from './0005_orders';
 
 /** Every migration, by name; Kysely runs them in name order and records which have run. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_contact_messages': contactMessages,
   '0003_identity': identity,
   '0004_sessions_by_user': sessionsByUser,
+  '0005_orders': orders,
 };
 
 export const storeMigrations: MigrationProvider = {

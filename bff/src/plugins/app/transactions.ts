@@ -1,0 +1,71 @@
+import type { Transaction } from '@bimi/contracts/orders';
+import fp from 'fastify-plugin';
+import type { Kysely, Selectable } from 'kysely';
+import type { StoreDatabase, TransactionLinesTable, TransactionsTable } from '../../db/schema';
+import { orderNumber, transactionView } from './orders';
+
+/** One transaction with what its receipt prints. */
+export interface Receipt {
+  transaction: Selectable<TransactionsTable>;
+  lines: (Selectable<TransactionLinesTable> & { orderNumber: string })[];
+}
+
+export interface Transactions {
+  /** The user's charges and refunds, newest first. */
+  list(userId: string): Promise<Transaction[]>;
+  /** One of the user's transactions for its receipt; undefined for another user's. */
+  receipt(userId: string, transactionId: string): Promise<Receipt | undefined>;
+}
+
+export function createTransactions(db: Kysely<StoreDatabase>): Transactions {
+  return {
+    async list(userId) {
+      const rows = await db.selectFrom('transactions').selectAll().where('user_id', '=', userId).orderBy('date', 'desc').orderBy('created_at', 'desc').execute();
+      if (rows.length === 0) return [];
+      const lines = await db
+        .selectFrom('transaction_lines')
+        .innerJoin('orders', 'orders.id', 'transaction_lines.order_id')
+        .select(['transaction_lines.transaction_id', 'orders.id', 'orders.number'])
+        .where(
+          'transaction_lines.transaction_id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .orderBy('orders.number')
+        .execute();
+      return rows.map((row) =>
+        transactionView(
+          row,
+          lines.filter((line) => line.transaction_id === row.id),
+        ),
+      );
+    },
+
+    async receipt(userId, transactionId) {
+      const transaction = await db.selectFrom('transactions').selectAll().where('id', '=', transactionId).where('user_id', '=', userId).executeTakeFirst();
+      if (!transaction) return undefined;
+      const lines = await db
+        .selectFrom('transaction_lines')
+        .innerJoin('orders', 'orders.id', 'transaction_lines.order_id')
+        .selectAll('transaction_lines')
+        .select('orders.number')
+        .where('transaction_lines.transaction_id', '=', transactionId)
+        .orderBy('orders.number')
+        .execute();
+      return { transaction, lines: lines.map(({ number, ...line }) => ({ ...line, orderNumber: orderNumber(number) })) };
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    transactions: Transactions;
+  }
+}
+
+export default fp(
+  async function transactions(fastify) {
+    fastify.decorate('transactions', createTransactions(fastify.db));
+  },
+  { name: 'transactions', dependencies: ['db'] },
+);
