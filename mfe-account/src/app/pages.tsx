@@ -16,6 +16,10 @@ import { OrganizationsPage } from '../features/organizations/OrganizationsPage';
 import { ContactsPage } from '../features/contacts/ContactsPage';
 import { SupportPage } from '../features/support/SupportPage';
 import { BuyNowPage } from '../features/buy-now/BuyNowPage';
+import { OrdersPage } from '../features/orders/OrdersPage';
+import { OrderPage } from '../features/orders/OrderPage';
+import { TransactionsPage } from '../features/billing/TransactionsPage';
+import { PaymentMethodsPage } from '../features/billing/PaymentMethodsPage';
 
 export const pages: Record<string, ComponentType<PageProps>> = {
   '/account': () => <Navigate to="/account/dashboard" replace />,
@@ -34,6 +38,10 @@ export const pages: Record<string, ComponentType<PageProps>> = {
   '/account/settings/contacts': ContactsPage,
   '/account/support': SupportPage,
   '/account/buy-now': BuyNowPage,
+  '/account/orders': OrdersPage,
+  '/account/orders/:orderId': OrderPage,
+  '/account/billing/transactions': TransactionsPage,
+  '/account/billing/payment-methods': PaymentMethodsPage,
 };
 
 export function GenericPage({ route }: PageProps) {

@@ -1,10 +1,14 @@
 import type { ComponentType } from 'react';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { PageIntro } from '@bimi/ui/PageIntro';
+import { CancelPage } from '../features/checkout/CancelPage';
 import { CheckoutPage } from '../features/checkout/CheckoutPage';
+import { SuccessPage } from '../features/checkout/SuccessPage';
 
 export const pages: Record<string, ComponentType<PageProps>> = {
   '/checkout': CheckoutPage,
+  '/checkout/success': SuccessPage,
+  '/checkout/cancel': CancelPage,
 };
 
 export function GenericPage({ route }: PageProps) {

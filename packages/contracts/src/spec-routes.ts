@@ -60,6 +60,7 @@ export const SPEC_ROUTE_OWNERS: ReadonlyArray<readonly [path: string, owner: Rem
       '/auth/reset-password',
       '/account/dashboard',
       '/account/orders',
+      '/account/orders/:orderId',
       '/account/settings/profile',
       '/account/settings/notifications',
       '/account/settings/organizations',

@@ -8,12 +8,14 @@ import Typography from '@mui/material/Typography';
 import { AcceptedAnswer, AUTH_PATHS, Email } from '@bimi/contracts/auth';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
-import { callApi, failureMessage } from '../../lib/api';
+import { callApi, failureMessage, safeReturnPath } from '../../lib/api';
+import { withCallback } from './return-path';
 
 /** After sign-up: the verification link is in the mail; it can be sent again. */
 export function CheckEmailPage({ route }: PageProps) {
   const [params] = useSearchParams();
   const email = Email.safeParse(params.get('email') ?? '');
+  const callbackUrl = params.get('callbackUrl') ? safeReturnPath(params.get('callbackUrl')) : null;
   const [notice, setNotice] = useState<{ severity: 'info' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -50,7 +52,7 @@ export function CheckEmailPage({ route }: PageProps) {
             Send the link again
           </Button>
         )}
-        <Link component={RouterLink} to="/auth/signin">
+        <Link component={RouterLink} to={withCallback('/auth/signin', callbackUrl)}>
           Back to sign in
         </Link>
       </Stack>

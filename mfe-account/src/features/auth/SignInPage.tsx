@@ -73,7 +73,7 @@ export function SignInPage({ route }: PageProps) {
       footer={
         <>
           New here?{' '}
-          <Link component={RouterLink} to="/auth/signup">
+          <Link component={RouterLink} to={params.get('callbackUrl') ? `/auth/signup?${new URLSearchParams({ callbackUrl: returnTo })}` : '/auth/signup'}>
             Create an account
           </Link>
         </>

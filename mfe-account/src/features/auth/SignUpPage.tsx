@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -9,10 +9,14 @@ import { AUTH_PATHS, SignUpAnswer, SignUpRequest } from '@bimi/contracts/auth';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
 import { PasswordRules } from '../../components/PasswordRules';
-import { callApi, checkForm, failureMessage, type FieldErrors } from '../../lib/api';
+import { callApi, checkForm, failureMessage, safeReturnPath, type FieldErrors } from '../../lib/api';
+import { rememberReturnPath, withCallback } from './return-path';
 
 export function SignUpPage({ route }: PageProps) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Where to come back to once verified (checkout, for example): kept through check-email, verify and sign-in.
+  const callbackUrl = params.get('callbackUrl') ? safeReturnPath(params.get('callbackUrl')) : null;
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,7 +32,8 @@ export function SignUpPage({ route }: PageProps) {
     setFailure(null);
     try {
       const answer = await callApi(AUTH_PATHS.signUp, { method: 'POST', body: checked.data, answer: SignUpAnswer });
-      navigate(`/auth/check-email?${new URLSearchParams({ email: answer.email })}`);
+      rememberReturnPath(callbackUrl);
+      navigate(withCallback('/auth/check-email', callbackUrl, { email: answer.email }));
     } catch (error) {
       setFailure(failureMessage(error));
       setBusy(false);
@@ -42,7 +47,7 @@ export function SignUpPage({ route }: PageProps) {
       footer={
         <>
           Already have an account?{' '}
-          <Link component={RouterLink} to="/auth/signin">
+          <Link component={RouterLink} to={withCallback('/auth/signin', callbackUrl)}>
             Sign in
           </Link>
           <br />

@@ -9,6 +9,7 @@ import { getSession } from '@bimi/session/client';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
 import { callApi, failureMessage } from '../../lib/api';
+import { forgetReturnPath, readReturnPath, withCallback } from './return-path';
 
 type State = { step: 'verifying' } | { step: 'done'; answer: VerifyEmailAnswer } | { step: 'failed'; message: string };
 
@@ -18,6 +19,8 @@ export function VerifyPage({ route }: PageProps) {
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State>({ step: 'verifying' });
   const sent = useRef(false);
+  // Set by the sign-up that sent this link (in this browser), e.g. /checkout: signing in returns there.
+  const [returnPath] = useState(readReturnPath);
 
   useEffect(() => {
     if (sent.current) return;
@@ -31,6 +34,7 @@ export function VerifyPage({ route }: PageProps) {
       .then(async (answer) => {
         // An email change shows at once in the header and the sidebar.
         if (answer.purpose === 'email-change') await getSession();
+        else forgetReturnPath();
         setState({ step: 'done', answer });
       })
       .catch((error: unknown) => setState({ step: 'failed', message: failureMessage(error) }));
@@ -48,7 +52,7 @@ export function VerifyPage({ route }: PageProps) {
         <Stack spacing={2}>
           <Alert severity="success">{state.answer.message}</Alert>
           {state.answer.purpose === 'signup' ? (
-            <Button component={RouterLink} to={`/auth/signin?${new URLSearchParams({ message: 'verified', email: state.answer.email })}`} variant="contained">
+            <Button component={RouterLink} to={withCallback('/auth/signin', returnPath, { message: 'verified', email: state.answer.email })} variant="contained">
               Sign in
             </Button>
           ) : (

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useSession } from '@bimi/session/useSession';
 import type { PageProps } from '@bimi/ui/RouteTable';
+import { OrderCards } from './OrderCards';
 
 const SHORTCUTS = [
   { to: '/account/tools/bimi-checker', label: 'Check a BIMI record' },
@@ -14,15 +15,10 @@ const SHORTCUTS = [
 ];
 
 /**
- * What the account holds. Orders, monitors and billing are connected by later work; until then
- * each says what will appear and where to start, never made-up figures.
+ * What the account holds besides orders (see OrderCards). Monitors are connected by later work;
+ * until then the card says what will appear and where to start, never made-up figures.
  */
 const SECTIONS = [
-  {
-    title: 'Orders',
-    text: 'Your certificate and DMARC plan orders appear here once you have placed one, with their validation status.',
-    action: { to: '/account/orders', label: 'View orders' },
-  },
   {
     title: 'Domain monitors',
     text: 'Monitors show how your sending domain and logo appear in mailboxes that display logos. None are set up yet.',
@@ -56,7 +52,8 @@ export function DashboardPage({ route }: PageProps) {
           Buy a certificate
         </Button>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <OrderCards />
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
         {SECTIONS.map((section) => (
           <Paper key={section.title} component="section" variant="outlined" aria-label={section.title} sx={{ p: 3, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
             <Typography variant="h2" sx={{ fontSize: 19, fontWeight: 700 }}>

@@ -1,0 +1,68 @@
+import type { BillingPeriod, OrderFilter, OrderStatus, ValidationStep } from '@bimi/contracts/orders';
+
+export const FILTER_LABELS: Record<OrderFilter, string> = {
+  all: 'All',
+  active: 'Active',
+  pending: 'Pending',
+  incomplete: 'Incomplete',
+  expiring: 'Expiring',
+};
+
+/** What each filter shows, for the empty state of that filter. */
+export const FILTER_EMPTY: Record<OrderFilter, string> = {
+  all: 'You have no orders yet.',
+  active: 'No active certificates or plans.',
+  pending: 'No orders are waiting for validation.',
+  incomplete: 'Nothing needs your action.',
+  expiring: 'Nothing ends in the next 60 days.',
+};
+
+export const STATUS_LABELS: Record<OrderStatus, { label: string; color: 'default' | 'success' | 'warning' | 'error' | 'info' }> = {
+  incomplete: { label: 'Incomplete', color: 'error' },
+  pending: { label: 'Pending validation', color: 'info' },
+  active: { label: 'Active', color: 'success' },
+  expiring: { label: 'Expiring', color: 'warning' },
+  cancelled: { label: 'Cancelled', color: 'default' },
+  expired: { label: 'Expired', color: 'default' },
+};
+
+export const STEP_LABELS: Record<ValidationStep, string> = {
+  organization: 'Organization',
+  'domain-control': 'Domain control',
+  trademark: 'Trademark',
+  logo: 'Logo',
+  issued: 'Issued',
+};
+
+/** "per month", "per year", "per 2 years". */
+export function perPeriod({ interval, count }: BillingPeriod): string {
+  return count === 1 ? `per ${interval}` : `per ${count} ${interval}s`;
+}
+
+/** "Monthly", "Yearly", "Every 2 years". */
+export function billedEvery({ interval, count }: BillingPeriod): string {
+  if (count === 1) return interval === 'month' ? 'Monthly' : 'Yearly';
+  return `Every ${count} ${interval}s`;
+}
+
+/** A date in the user's own locale: "March 4, 2027" in en-US, "4 mars 2027" in fr-FR. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+}
+
+export function formatShortDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
+}
+
+/** What happens at the end of the paid period, in words. */
+export function periodEndText(order: { renews: boolean; currentPeriodEnd: string | null; status: OrderStatus }): string {
+  if (!order.currentPeriodEnd) return order.status === 'incomplete' ? 'Starts once paid' : '—';
+  if (order.status === 'cancelled' || order.status === 'expired') return `Ended ${formatDate(order.currentPeriodEnd)}`;
+  return `${order.renews ? 'Renews' : 'Ends'} ${formatDate(order.currentPeriodEnd)}`;
+}
+
+export function isOrderFilter(value: string | null): value is OrderFilter {
+  return value === 'all' || value === 'active' || value === 'pending' || value === 'incomplete' || value === 'expiring';
+}

@@ -1,0 +1,27 @@
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { PageProps } from '@bimi/ui/RouteTable';
+import { checkoutIdFrom } from './checkout-id';
+import { PaymentOutcome } from './PaymentOutcome';
+
+/** Back from the payment page without paying: the reason when there is one; the cart is untouched. */
+export function CancelPage({ route }: PageProps) {
+  const [params] = useSearchParams();
+  const checkoutId = checkoutIdFrom(params);
+  return (
+    <Box sx={{ maxWidth: 760, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 4, md: 6 }, display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: 30, md: 40 } }}>
+        {route.title}
+      </Typography>
+      {checkoutId ? <PaymentOutcome checkoutId={checkoutId} /> : null}
+      <Typography color="text.secondary">Nothing was charged for this attempt. Your cart and the details you entered are saved.</Typography>
+      <Box>
+        <Button component={RouterLink} to={checkoutId ? `/checkout?checkout=${encodeURIComponent(checkoutId)}` : '/checkout'} variant="contained">
+          Back to checkout
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+import { ApiError } from '@bimi/contracts/api-error';
+import { CSRF_HEADER } from '@bimi/contracts/auth';
+import { getCsrfToken, getSession } from '@bimi/session/client';
+
+/** A call the bff refused or that could not be made; `message` is fit to show. */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
+
+/**
+ * A JSON call to the bff. Writes carry the CSRF token the bff asks for; the answer is checked
+ * against its contract, so a page never renders a shape it does not know; a 401 on an account
+ * call refreshes the session store (the page then offers to sign in again).
+ */
+export async function callApi<T>(
+  path: string,
+  { method = 'GET', body, answer }: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; answer: z.ZodMiniType<T> },
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers[CSRF_HEADER] = (await getCsrfToken()) ?? '';
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiFailure('The server could not be reached. Check your connection and try again.', 0);
+  }
+  const data: unknown = res.status === 204 ? {} : await res.json().catch(() => null);
+  if (!res.ok) {
+    if (res.status === 401 && path.startsWith('/api/account/')) void getSession();
+    const error = ApiError.safeParse(data);
+    throw new ApiFailure(error.success ? error.data.message : GENERIC_MESSAGE, res.status);
+  }
+  const parsed = answer.safeParse(data);
+  if (!parsed.success) throw new ApiFailure(GENERIC_MESSAGE, res.status);
+  return parsed.data;
+}
+
+export function failureMessage(error: unknown): string {
+  return error instanceof ApiFailure ? error.message : GENERIC_MESSAGE;
+}
