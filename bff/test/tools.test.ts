@@ -31,15 +31,15 @@ afterAll(async () => {
 describe('tool input', () => {
   it.each([
     ['/api/tools/dmarc', /^domain: /],
-    ['/api/tools/dmarc?domain=', /^domain: Enter a domain name/],
-    ['/api/tools/spf?domain=not%20a%20domain', /^domain: A domain name cannot contain spaces/],
-    ['/api/tools/records?domain=192.0.2.1', /^domain: Enter a domain name, not an IP address/],
-    ['/api/tools/records?domain=localhost', /^domain: Enter a full domain name with a dot/],
+    ['/api/tools/dmarc?domain=', /^domain: Please enter a domain name/],
+    ['/api/tools/spf?domain=not%20a%20domain', /^domain: Please enter a valid domain name \(e\.g\., example\.com\)/],
+    ['/api/tools/records?domain=192.0.2.1', /^domain: Please enter a domain name, not an IP address/],
+    ['/api/tools/records?domain=localhost', /^domain: Please enter a valid domain name/],
     ['/api/tools/dkim?domain=good.example&selector=bad%20selector!', /^selector: A selector is/],
     ['/api/tools/vmc', /Give either a domain or the https:\/\/ address/],
     ['/api/tools/vmc?domain=good.example&url=https://x.example/a.pem', /Give either a domain/],
     ['/api/tools/vmc?url=http://x.example/a.pem', /^url: Enter an https:\/\/ address/],
-    ['/api/tools/txt?name=', /^name: Enter a DNS name/],
+    ['/api/tools/txt?name=', /^name: Please enter a DNS name/],
   ])('GET %s is a 400 saying what is wrong', async (url, message) => {
     const response = await get(url);
     expect(response.statusCode).toBe(400);

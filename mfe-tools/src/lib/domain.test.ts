@@ -1,4 +1,4 @@
-import { normalizeDomainInput, validateDnsName, validateDomain, validateHttpsUrl, validateSelector } from './domain';
+import { validateDnsName, validateDomain, validateHttpsUrl, validateSelector } from './domain';
 
 describe('validateDomain (spec §5 monitor-domain rule)', () => {
   it.each([
@@ -18,7 +18,7 @@ describe('validateDomain (spec §5 monitor-domain rule)', () => {
     expect(validateDomain('https://')).toEqual({ ok: false, message: 'Please enter a domain name' });
   });
 
-  it.each(['example', '-example.com', 'example-.com', 'exa mple.com', 'example..com', 'ex_ample.com', `${'a'.repeat(64)}.com`, 'example.com/path', 'user@example.com'])(
+  it.each(['example', '-example.com', 'example-.com', 'exa mple.com', 'example..com', 'ex_ample.com', `${'a'.repeat(64)}.com`, 'mail.123'])(
     'refuses %j with the spec message',
     (input) => {
       expect(validateDomain(input)).toEqual({ ok: false, message: 'Please enter a valid domain name (e.g., example.com)' });
@@ -31,9 +31,11 @@ describe('validateDomain (spec §5 monitor-domain rule)', () => {
     expect(validateDomain(long)).toEqual({ ok: false, message: 'Domain name is too long' });
   });
 
-  it('removes only a leading scheme and one trailing slash', () => {
-    expect(normalizeDomainInput('HTTPS://Example.com/')).toBe('example.com');
-    expect(normalizeDomainInput('ftp://example.com')).toBe('ftp://example.com');
+  it('refuses an IP address, an e-mail address and a path with their own words, as the bff does', () => {
+    expect(validateDomain('1.2.3.4')).toEqual({ ok: false, message: 'Please enter a domain name, not an IP address' });
+    expect(validateDomain('user@example.com')).toEqual({ ok: false, message: 'Please enter the domain only, without an address or path (e.g., example.com)' });
+    expect(validateDomain('example.com/path')).toEqual({ ok: false, message: 'Please enter the domain only, without an address or path (e.g., example.com)' });
+    expect(validateDomain('ftp://example.com').ok).toBe(false);
   });
 });
 

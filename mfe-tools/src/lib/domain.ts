@@ -1,60 +1,29 @@
 /**
- * What the tools accept in their inputs, checked in the browser before anything is sent.
- * Domains follow spec §5's monitor-domain rule (the same words, so the site speaks with one
- * voice); DNS names and selectors are looser because `_dmarc.` and `_domainkey.` owner
- * names carry underscores.
+ * What the tools accept in their inputs, checked in the browser before anything is sent. Domains,
+ * DNS names and selectors follow the one rule of `@bimi/email-auth/domain-input` (spec §5's words),
+ * which the bff reads its query strings with too; these wrap it in the form fields' result shape.
  */
+
+import { normalizeDnsNameInput, normalizeDomainInput, normalizeSelectorInput, SELECTOR_MESSAGE } from '@bimi/email-auth/domain-input';
 
 export type FieldResult = { ok: true; value: string } | { ok: false; message: string };
 
-const MAX_NAME_LENGTH = 253;
-const HOSTNAME_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-// Owner names of service records (`_dmarc`, `selector._domainkey`) may hold underscores.
-const DNS_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/i;
-
-/** Trims, removes a leading http(s):// and one trailing slash or dot, lowercases. */
-export function normalizeDomainInput(raw: string): string {
-  return raw
-    .trim()
-    .replace(/^https?:\/\//i, '')
-    .replace(/[/.]$/, '')
-    .toLowerCase();
-}
-
-function checkLabels(name: string, label: RegExp, example: string): FieldResult {
-  if (name.length > MAX_NAME_LENGTH) return { ok: false, message: 'Domain name is too long' };
-  const labels = name.split('.');
-  if (labels.length < 2 || !labels.every((part) => label.test(part))) {
-    return { ok: false, message: `Please enter a valid domain name (e.g., ${example})` };
-  }
-  return { ok: true, value: name };
-}
-
-/** Spec §5: a domain such as `example.com`; scheme and trailing slash are forgiven. */
+/** Spec §5: a domain such as `example.com`; a scheme and a trailing slash are forgiven (the one rule of @bimi/email-auth). */
 export function validateDomain(raw: string): FieldResult {
-  if (raw.length === 0) return { ok: false, message: 'Domain is required' };
-  const domain = normalizeDomainInput(raw);
-  if (domain.length === 0) return { ok: false, message: 'Please enter a domain name' };
-  return checkLabels(domain, HOSTNAME_LABEL, 'example.com');
+  const result = normalizeDomainInput(raw);
+  return result.ok ? { ok: true, value: result.domain } : { ok: false, message: result.message };
 }
 
 /** Any DNS owner name, e.g. `_dmarc.example.com` or `s1._domainkey.example.com`. */
 export function validateDnsName(raw: string): FieldResult {
-  if (raw.length === 0) return { ok: false, message: 'Name is required' };
-  const name = normalizeDomainInput(raw);
-  if (name.length === 0) return { ok: false, message: 'Please enter a domain name' };
-  const result = checkLabels(name, DNS_LABEL, '_dmarc.example.com');
-  return result.ok ? result : { ok: false, message: result.message.replace('domain name', 'DNS name') };
+  const result = normalizeDnsNameInput(raw);
+  return result.ok ? { ok: true, value: result.domain } : { ok: false, message: result.message };
 }
 
 /** A DKIM or BIMI selector: the label(s) before `._domainkey` or `._bimi`. Empty means "not given". */
 export function validateSelector(raw: string): FieldResult {
-  const selector = raw.trim().toLowerCase();
-  if (selector.length === 0) return { ok: true, value: '' };
-  if (selector.length > 63 || !selector.split('.').every((part) => DNS_LABEL.test(part))) {
-    return { ok: false, message: 'A selector is letters, digits, hyphens or underscores, such as default or s1' };
-  }
-  return { ok: true, value: selector };
+  const result = normalizeSelectorInput(raw);
+  return result.ok ? { ok: true, value: result.selector } : { ok: false, message: SELECTOR_MESSAGE };
 }
 
 /** An https:// address of a published file (a mark certificate PEM, an SVG logo). */

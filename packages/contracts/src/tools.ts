@@ -54,17 +54,18 @@ export function summarize(checks: readonly Check[]): CheckStatus {
   return 'info';
 }
 
-// Query strings of the tool endpoints. Names are checked in full by the bff (`validateDomain` of
-// @bimi/email-auth, which also accepts a pasted URL or address); these bound their size and shape.
-const DomainInput = z.string({ error: 'Enter a domain name, for example example.com.' }).check(
+// Query strings of the tool endpoints. Names are checked in full by the bff with the one domain rule
+// of @bimi/email-auth/domain-input (which also reduces a pasted URL or address to its domain, and
+// says the same words as the forms); these bound their size and shape.
+const DomainInput = z.string({ error: 'Domain is required' }).check(
   z.trim(),
-  z.minLength(1, 'Enter a domain name, for example example.com.'),
-  z.maxLength(1024, 'That is too long to be a domain name.'),
+  z.minLength(1, 'Please enter a domain name'),
+  z.maxLength(1024, 'Domain name is too long'),
 );
-const DnsNameInput = z.string({ error: 'Enter a DNS name, for example _dmarc.example.com.' }).check(
+const DnsNameInput = z.string({ error: 'Name is required' }).check(
   z.trim(),
-  z.minLength(1, 'Enter a DNS name, for example _dmarc.example.com.'),
-  z.maxLength(1024, 'That is too long to be a DNS name.'),
+  z.minLength(1, 'Please enter a DNS name'),
+  z.maxLength(1024, 'DNS name is too long'),
 );
 /** A DKIM or BIMI selector: one or more labels of letters, digits, hyphens and underscores. */
 export const Selector = z.string().check(
@@ -77,6 +78,39 @@ export const DomainToolQuery = z.object({ domain: DomainInput });
 export type DomainToolQuery = z.infer<typeof DomainToolQuery>;
 export const SelectorToolQuery = z.object({ domain: DomainInput, selector: z.optional(Selector) });
 export type SelectorToolQuery = z.infer<typeof SelectorToolQuery>;
+/**
+ * The SPF lookup, and optionally the evaluation of one message (RFC 7208 check_host()): would mail
+ * from `ip`, with this MAIL FROM `sender` and `helo` name, pass for `domain`? The sender and HELO
+ * need the address.
+ */
+export const SpfToolQuery = z
+  .object({
+    domain: DomainInput,
+    ip: z.optional(z.string().check(z.trim(), z.maxLength(64, 'That is too long to be an IP address.'), z.regex(/^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/, 'Please enter an IPv4 or IPv6 address, e.g., 192.0.2.10'))),
+    sender: z.optional(z.string().check(z.trim(), z.maxLength(320, 'The sender address is too long.'), z.regex(/^[^\s@]*@?[^\s@]+$/, 'Please enter the MAIL FROM address, e.g., bounce@example.com'))),
+    helo: z.optional(z.string().check(z.trim(), z.maxLength(253, 'The HELO name is too long.'), z.regex(/^[^\s]+$/, 'A HELO name has no spaces, e.g., mail.example.com'))),
+  })
+  .check(z.refine((query) => query.ip !== undefined || (query.sender === undefined && query.helo === undefined), { message: 'Give the IP address of the sending server to evaluate a sender or HELO name.', path: ['ip'] }));
+export type SpfToolQuery = z.infer<typeof SpfToolQuery>;
+
+export const SPF_RESULTS = ['pass', 'fail', 'softfail', 'neutral', 'none', 'permerror', 'temperror'] as const;
+/** `details.evaluation` of an SPF answer when an IP address was given: check_host()'s verdict. */
+export const SpfEvaluation = z.object({
+  result: z.enum(SPF_RESULTS),
+  ip: z.string(),
+  domain: z.string(),
+  sender: z.string(),
+  helo: z.string(),
+  matched: z.optional(z.object({ term: z.string(), domain: z.string() })),
+  reason: z.string(),
+  explanation: z.optional(z.string()),
+  lookups: z.number(),
+  voidLookups: z.number(),
+  record: z.optional(z.string()),
+  trace: z.array(z.object({ domain: z.string(), term: z.string(), depth: z.number(), target: z.optional(z.string()), outcome: z.enum(['match', 'no match', 'error', 'result']), note: z.optional(z.string()) })),
+});
+export type SpfEvaluation = z.infer<typeof SpfEvaluation>;
+
 export const NameToolQuery = z.object({ name: DnsNameInput });
 export type NameToolQuery = z.infer<typeof NameToolQuery>;
 

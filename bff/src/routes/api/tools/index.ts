@@ -1,9 +1,11 @@
-import { DomainToolQuery, NameToolQuery, SelectorToolQuery, ToolAnswer, VmcToolQuery, VmcUpload, type ToolFindings, type ToolName } from '@bimi/contracts/tools';
+import { DomainToolQuery, NameToolQuery, SelectorToolQuery, SpfToolQuery, ToolAnswer, VmcToolQuery, VmcUpload, type ToolFindings, type ToolName } from '@bimi/contracts/tools';
 import type { Inspection } from '@bimi/email-auth/checks';
 import { inspectDkim } from '@bimi/email-auth/dkim';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
 import { validateDomain } from '@bimi/email-auth/domain';
 import { inspectSpf } from '@bimi/email-auth/spf';
+import { evaluateSpf } from '@bimi/email-auth/spf-evaluate';
+import { parseClientIp } from '@bimi/email-auth/spf-macro';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../lib/http-error';
@@ -14,7 +16,7 @@ import { cnameTool, recordsTool, txtTool } from './dns-tools';
 
 /**
  * The name as DNS will be asked (a pasted URL or address reduced to its domain, lower case, ASCII);
- * otherwise a 400 in the shape of every validation error: "domain: Enter a full domain name …".
+ * otherwise a 400 in the shape of every validation error: "domain: Please enter a valid domain name …".
  */
 function domainOf(field: string, input: string): string {
   const valid = validateDomain(input);
@@ -47,9 +49,18 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
     return send(reply, 'dmarc', { domain }, async (io) => fromInspection(await inspectDmarc(domain, io.dns)));
   });
 
-  fastify.get('/spf', { schema: { querystring: DomainToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+  // With ip (and optionally sender, helo) the answer also says whether that mail would pass: details.evaluation.
+  fastify.get('/spf', { schema: { querystring: SpfToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
     const domain = domainOf('domain', request.query.domain);
-    return send(reply, 'spf', { domain }, async (io) => fromInspection(await inspectSpf(domain, io.dns)));
+    const { ip, sender, helo } = request.query;
+    if (ip === undefined) return send(reply, 'spf', { domain }, async (io) => fromInspection(await inspectSpf(domain, io.dns)));
+    const client = parseClientIp(ip);
+    if (!client) throw new HttpError(400, 'ip: Please enter an IPv4 or IPv6 address, e.g., 192.0.2.10');
+    const query = { domain, ip: client.toString(), ...(sender ? { sender } : {}), ...(helo ? { helo } : {}) };
+    return send(reply, 'spf', query, async (io) => {
+      const [inspection, evaluation] = await Promise.all([inspectSpf(domain, io.dns), evaluateSpf({ ...query, receiver: request.hostname }, io.dns)]);
+      return { ...fromInspection(inspection), details: { ...inspection.details, evaluation } };
+    });
   });
 
   fastify.get('/dkim', { schema: { querystring: SelectorToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
@@ -61,20 +72,20 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/bimi', { schema: { querystring: SelectorToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
     const domain = domainOf('domain', request.query.domain);
     const { selector } = request.query;
-    return send(reply, 'bimi', selector ? { domain, selector } : { domain }, (io) => bimiTool(domain, selector, io, fastify.markRoots));
+    return send(reply, 'bimi', selector ? { domain, selector } : { domain }, (io) => bimiTool(domain, selector, io, fastify.untrustedFiles));
   });
 
   fastify.get('/vmc', { schema: { querystring: VmcToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
     const { url } = request.query;
-    if (url) return send(reply, 'vmc', { url }, (io) => vmcAtUrl(url, io, fastify.markRoots));
+    if (url) return send(reply, 'vmc', { url }, (io) => vmcAtUrl(url, io, fastify.untrustedFiles));
     const domain = domainOf('domain', request.query.domain ?? '');
-    return send(reply, 'vmc', { domain }, (io) => vmcForDomain(domain, io, fastify.markRoots));
+    return send(reply, 'vmc', { domain }, (io) => vmcForDomain(domain, io, fastify.untrustedFiles));
   });
 
   // An uploaded certificate is checked as sent; nothing is fetched, so nothing is cached.
   fastify.post('/vmc', { schema: { body: VmcUpload, response }, config: { rateLimit }, bodyLimit: 96 * 1024 }, async (request, reply) => {
     const domain = request.body.domain === undefined ? undefined : domainOf('domain', request.body.domain);
-    const answer: ToolAnswer = { query: domain ? { domain } : {}, ...(await certificateFindings(request.body.pem, { rootStore: fastify.markRoots, domain })) };
+    const answer: ToolAnswer = { query: domain ? { domain } : {}, ...(await certificateFindings(request.body.pem, { files: fastify.untrustedFiles, domain })) };
     return reply.header('cache-control', 'no-store').send(answer);
   });
 
