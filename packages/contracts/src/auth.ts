@@ -13,13 +13,17 @@ import { humanText, optionalHumanText } from './human-text';
  * - POST /api/auth/callback/credentials  form-encoded {csrfToken, email, password, callbackUrl, json=true}
  *                                          → 200 {url: callbackUrl (absolute)} and the session cookie;
  *                                          401 {url: …/auth/signin?error=CredentialsSignin}; 403 {url: …?error=EmailNotVerified};
- *                                          429 {url: …?error=TooManyAttempts, message}; 403 {url: …?error=MissingCSRF} on a bad token
+ *                                          429 {url: …?error=TooManyAttempts, message: tooManyAttemptsMessage(wait)} and
+ *                                          Retry-After; 403 {url: …?error=MissingCSRF} on a bad token
  * - POST /api/auth/signout               form-encoded {csrfToken, callbackUrl, json=true} → {url}
  * - POST /api/auth/_log                  form-encoded {level, code, …} → 200 (a beacon)
  *
  * Our own JSON endpoints (not in §7). Each takes JSON and the header `X-CSRF-Token` carrying the
  * token from GET /api/auth/csrf (a request without it answers 403); errors are {message}:
- * - POST /api/auth/signup                SignUpRequest → 201 SignUpAnswer; 409 when the email has an account
+ * - POST /api/auth/signup                SignUpRequest → 201 SignUpAnswer, the same answer whether or not the email
+ *                                          has an account (it must not tell): a new or unverified account gets a
+ *                                          verification mail, a verified one a "someone tried to sign up" mail; 503
+ *                                          when the mail could not be sent (signing up again is safe)
  * - POST /api/auth/verify                VerifyEmailRequest → 200 VerifyEmailAnswer; 400 when the token is unknown, used or expired;
  *                                          an email change ends the user's sessions but the caller's (kept under a new cookie)
  * - POST /api/auth/resend-verification   ResendVerificationRequest → 202 AcceptedAnswer (same answer whatever the email)
@@ -64,6 +68,15 @@ export const SIGN_IN_ERRORS = {
   Configuration: 'Sign-in is not available right now. Please try again in a few minutes.',
 } as const;
 export type SignInError = keyof typeof SIGN_IN_ERRORS;
+
+/**
+ * The answer to a request over one of the bff's limits (sign-in, sign-up, forms), with the wait
+ * in whole minutes, at least one: "Too many attempts. Try again in 12 minutes."
+ */
+export function tooManyAttemptsMessage(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
 
 /** Server-side session limits (the client's idle timer of spec §4 uses the same idle figure). */
 export const SESSION_IDLE_LIMIT_MS = 7_200_000;
@@ -193,7 +206,7 @@ export const SignUpRequest = z
   );
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 
-/** 201: the account exists, unverified; a verification mail went to `email`. Go to /auth/check-email?email=… */
+/** 201: a mail went to `email` (a verification link, or word that the address has an account). Go to /auth/check-email?email=… */
 export const SignUpAnswer = z.object({ email: z.string(), message: z.string() });
 export type SignUpAnswer = z.infer<typeof SignUpAnswer>;
 

@@ -21,6 +21,18 @@ export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
 }
 
+/**
+ * A header value (recipient, subject) holding a control character: a CR or LF would start a new
+ * header (Bcc: …) or the body. Mail texts build headers from checked or one-lined text
+ * (lib/mail-texts.ts); this is the last line of defence, so such a mail is never sent.
+ */
+export function headerProblem(message: Pick<MailMessage, 'to' | 'subject'>): string | null {
+  for (const [header, value] of [['to', message.to], ['subject', message.subject]] as const) {
+    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(value)) return `mail refused: the ${header} header holds a line break or control character`;
+  }
+  return null;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
@@ -42,6 +54,8 @@ export default fp(
     }
 
     const send = async (message: MailMessage): Promise<void> => {
+      const problem = headerProblem(message);
+      if (problem) throw new Error(problem);
       if (transport) {
         await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text });
         fastify.log.info({ to: message.to, subject: message.subject }, 'mail sent');

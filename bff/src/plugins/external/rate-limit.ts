@@ -1,16 +1,23 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
+import { tooManyAttemptsMessage } from '@bimi/contracts/auth';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
 /**
  * Per-route limits: each route that takes writes from the public sets `config.rateLimit` (per client
  * IP). With REDIS_URL the counters live in Redis, so every bff replica counts the same attempts.
+ * Sign-in keeps counters of its own through `createRateLimit` (lib/sign-in-limits.ts).
  */
 export default fp(
   async function requestRateLimits(fastify) {
     const { redisUrl, redisKeyPrefix } = fastify.config;
+    const options: RateLimitPluginOptions = {
+      global: false,
+      // A refusal in our words, with the wait in minutes; the error handler answers it as {message}.
+      errorResponseBuilder: (_request, context) => Object.assign(new Error(tooManyAttemptsMessage(context.ttl)), { statusCode: context.statusCode }),
+    };
     if (!redisUrl) {
-      await fastify.register(rateLimit, { global: false });
+      await fastify.register(rateLimit, options);
       return;
     }
     // @fastify/rate-limit needs a client that fails fast rather than queueing while Redis is away.
@@ -18,7 +25,7 @@ export default fp(
     fastify.addHook('onClose', async () => {
       await redis.quit();
     });
-    await fastify.register(rateLimit, { global: false, redis, nameSpace: `${redisKeyPrefix}rate-limit:` });
+    await fastify.register(rateLimit, { ...options, redis, nameSpace: `${redisKeyPrefix}rate-limit:` });
   },
   { name: 'rate-limit', decorators: { fastify: ['config'] } },
 );

@@ -15,6 +15,7 @@ import {
   SignOutForm,
   SignUpAnswer,
   SignUpRequest,
+  tooManyAttemptsMessage,
   VerifyEmailAnswer,
   VerifyEmailRequest,
   type SessionAnswer,
@@ -27,16 +28,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicBaseUrl } from '../../../config';
 import { CSRF_REFUSED, csrfCookieName, newCsrfCookieValue, tokenFromCsrfCookie } from '../../../lib/csrf';
-import { passwordResetMail, verificationMail } from '../../../lib/mail-texts';
+import { passwordResetMail, signUpAttemptMail, verificationMail } from '../../../lib/mail-texts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../../lib/passwords';
 import { claimEmailToken, issueEmailToken, liveEmailToken } from '../../../lib/email-tokens';
 import { newId, RESET_LIFETIME_MS, VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
 import { HttpError, isUniqueViolation } from '../../../lib/http-error';
+import { signInLimits } from '../../../lib/sign-in-limits';
 import { sessionEndsAt } from '../../../plugins/app/session-stores';
 
-const ACCOUNT_EXISTS = 'An account with this email already exists. Sign in, or reset your password.';
-/** Sign-in attempts allowed per account and per client address in each window. */
-const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20, window: '15 minutes' } as const;
+/** The sign-up answer, the same whether the address has an account or not (see the route). */
+const signUpSentMessage = (email: string) => `We sent an email to ${email}. Open it to continue.`;
+const SIGN_UP_MAIL_FAILED = 'The email to this address could not be sent just now. Please try again in a few minutes.';
 
 /**
  * /api/auth: the endpoints NextAuth's client calls (spec §7), answered as NextAuth v4 answers
@@ -74,16 +76,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     }
   }
 
-  const perAddress = fastify.createRateLimit({
-    max: SIGN_IN_LIMITS.perAddress,
-    timeWindow: SIGN_IN_LIMITS.window,
-    keyGenerator: (request) => `sign-in:address:${request.ip}`,
-  });
-  const perAccount = fastify.createRateLimit({
-    max: SIGN_IN_LIMITS.perAccount,
-    timeWindow: SIGN_IN_LIMITS.window,
-    keyGenerator: (request) => `sign-in:account:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
-  });
+  const limits = signInLimits(fastify);
 
   fastify.get(AUTH_PATHS.session, async (request, reply): Promise<SessionAnswer> => {
     reply.header('cache-control', 'no-store');
@@ -128,27 +121,38 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     toSignInPage({ ...request.query, error: request.query.error ?? 'Configuration' }, reply),
   );
 
-  fastify.post(AUTH_PATHS.credentialsCallback, async (request, reply) => {
+  // NextAuth's forms carry the CSRF token in the body, checked here; the sessions plugin checks Origin.
+  fastify.post(AUTH_PATHS.credentialsCallback, { config: { csrf: 'form' } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (!fastify.isValidCsrfRequest(request, body.csrfToken)) return refuseSignIn(reply, 403, 'MissingCSRF');
 
-    for (const limiter of [perAddress, perAccount]) {
-      const limit = await limiter(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        request.log.warn({ key: limit.key }, 'sign-in rate limit reached');
-        return reply.header('retry-after', String(limit.ttlInSeconds)).code(429).send({ url: signInErrorUrl('TooManyAttempts'), message: SIGN_IN_ERRORS.TooManyAttempts });
-      }
+    // Counted per account as typed (an invalid form counts against the address all the same).
+    const email = String(body.email ?? '').trim().toLowerCase().slice(0, 320);
+    const limited = await limits.admit(request, email);
+    if (limited) {
+      return reply
+        .header('retry-after', String(Math.ceil(limited.waitMs / 1000)))
+        .code(429)
+        .send({ url: signInErrorUrl('TooManyAttempts'), message: tooManyAttemptsMessage(limited.waitMs) });
     }
 
     const form = CredentialsSignInForm.safeParse(body);
-    if (!form.success) return refuseSignIn(reply, 401, 'CredentialsSignin');
+    if (!form.success) {
+      await limits.failed(request, email);
+      return refuseSignIn(reply, 401, 'CredentialsSignin');
+    }
     const user = await fastify.db
       .selectFrom('users')
       .select(['id', 'password_hash', 'email_verified_at'])
       .where('email', '=', form.data.email)
       .executeTakeFirst();
     const passwordMatches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), form.data.password);
-    if (!user || !passwordMatches) return refuseSignIn(reply, 401, 'CredentialsSignin');
+    if (!user || !passwordMatches) {
+      await limits.failed(request, email);
+      return refuseSignIn(reply, 401, 'CredentialsSignin');
+    }
+    // The right password, verified address or not: this pair's failures stop counting.
+    await limits.succeeded(request, email);
     if (!user.email_verified_at) return refuseSignIn(reply, 403, 'EmailNotVerified');
 
     await fastify.startSession(request, user.id);
@@ -156,7 +160,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     return { url: safeCallbackUrl(form.data.callbackUrl, '/account/dashboard') };
   });
 
-  fastify.post(AUTH_PATHS.signOut, async (request, reply) => {
+  fastify.post(AUTH_PATHS.signOut, { config: { csrf: 'form' } }, async (request, reply) => {
     const form = SignOutForm.safeParse(request.body ?? {});
     if (!form.success || !fastify.isValidCsrfRequest(request, form.data.csrfToken)) {
       return reply.code(403).send({ url: `${baseUrl}/auth/signin`, message: 'Missing or invalid CSRF token' });
@@ -165,7 +169,8 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     return { url: safeCallbackUrl(form.data.callbackUrl, '/auth/signin') };
   });
 
-  fastify.post(AUTH_PATHS.log, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
+  // NextAuth's client logger beacons without a token: same-site Origin only.
+  fastify.post(AUTH_PATHS.log, { config: { rateLimit: { max: 60, timeWindow: '1 minute' }, csrf: 'origin' } }, async (request, reply) => {
     const form = ClientLogForm.safeParse(request.body ?? {});
     if (!form.success) return reply.code(400).send({ message: 'level and code are required' });
     const { level, code, ...metadata } = form.data;
@@ -184,13 +189,36 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
-      const exists = await fastify.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (exists) throw new HttpError(409, ACCOUNT_EXISTS);
+      // The answer and the work are the same whether or not the address has an account (a hash,
+      // a lookup, a mail), so sign-up cannot be used to learn who is a customer. What differs is
+      // the mail, which only the address's owner reads.
       const passwordHash = await hashPassword(password);
-      const userId = newId();
-      let token: string;
-      try {
-        token = await fastify.db.transaction().execute(async (trx) => {
+      const mail = (await signUpMail(name, email, passwordHash)) ?? (await signUpMail(name, email, passwordHash));
+      if (!mail) throw new Error('sign-up: the account changed twice while signing up');
+      if (!(await fastify.mailer.trySend(mail, request.log))) {
+        // Signing up again is safe: it sends a fresh link to the account made now.
+        return reply.code(503).send({ message: SIGN_UP_MAIL_FAILED });
+      }
+      return reply.code(201).send({ email, message: signUpSentMessage(email) });
+    },
+  );
+
+  /**
+   * The mail a sign-up sends: for a new address, a new account and its verification link; for an
+   * account not yet verified, the name and password just given (nobody has proved the address
+   * yet, and the person now typing expects them to work) and a fresh link; for a verified
+   * account, nothing changes and its owner hears someone tried. Null when a sign-up of the same
+   * address raced this one in (try again: the account now exists).
+   */
+  async function signUpMail(name: string, email: string, passwordHash: string) {
+    const existing = await fastify.db.selectFrom('users').select(['id', 'name', 'email_verified_at']).where('email', '=', email).executeTakeFirst();
+    if (existing?.email_verified_at) return signUpAttemptMail(email, existing.name, baseUrl);
+    const userId = existing?.id ?? newId();
+    try {
+      const token = await fastify.db.transaction().execute(async (trx) => {
+        if (existing) {
+          await trx.updateTable('users').set({ name, password_hash: passwordHash, updated_at: iso() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+        } else {
           await trx
             .insertInto('users')
             .values({
@@ -205,19 +233,15 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
               updated_at: iso(),
             })
             .execute();
-          return (await issueEmailToken(trx, { userId, purpose: 'signup', email, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS })).token;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, ACCOUNT_EXISTS);
-        throw error;
-      }
-      if (!(await fastify.mailer.trySend(verificationMail(email, name, baseUrl, token), request.log))) {
-        // The account exists: the user can ask for the mail again from /auth/check-email.
-        return reply.code(503).send({ message: 'Your account was created, but the verification email could not be sent. Ask for a new one in a few minutes.' });
-      }
-      return reply.code(201).send({ email, message: `We sent a verification link to ${email}.` });
-    },
-  );
+        }
+        return (await issueEmailToken(trx, { userId, purpose: 'signup', email, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS })).token;
+      });
+      return verificationMail(email, name, baseUrl, token);
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
 
   fastify.post(
     AUTH_PATHS.verify,
