@@ -84,6 +84,15 @@ const Environment = z.object({
   REMOTE_ACCOUNT_URL: optional(remoteBaseUrl),
   REMOTE_TOOLS_URL: optional(remoteBaseUrl),
   STRIPE_SECRET_KEY: optional(z.string()),
+  // Payments (issue 11): the webhook signing secret, where the Stripe SDK sends its calls (tests
+  // point it at the HTTP double), and the built-in test payments, which never run in production
+  // unless TEST_PAYMENTS=true says so.
+  STRIPE_WEBHOOK_SECRET: optional(z.string().min(8, 'must be the signing secret Stripe shows (whsec_…)')),
+  STRIPE_API_BASE_URL: optional(absoluteHttpUrl),
+  STRIPE_API_HOST: optional(z.string().regex(/^[A-Za-z0-9.-]{1,253}$|^\[[0-9A-Fa-f:.]+\]$/, 'must be a host name or address')),
+  STRIPE_API_PORT: optional(wholeNumber(1, 65535)),
+  STRIPE_API_PROTOCOL: optional(z.enum(['http', 'https'], 'must be http or https')),
+  TEST_PAYMENTS: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
   SMTP_URL: optional(z.string().refine((value) => hasProtocol(value, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')),
   DATABASE_URL: optional(
     z.string().refine((value) => hasProtocol(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL'),
@@ -119,6 +128,12 @@ const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NOD
 }).refine((env) => !(env.NODE_ENV === 'production' && !env.SESSION_SECRET), {
   path: ['SESSION_SECRET'],
   message: 'is required when NODE_ENV is production (at least 32 random characters, the same on every replica)',
+}).refine((env) => !(env.NODE_ENV === 'production' && stripeApiProtocol(env) === 'http'), {
+  path: ['STRIPE_API_BASE_URL'],
+  message: 'must use https when NODE_ENV is production (STRIPE_API_BASE_URL, STRIPE_API_PROTOCOL)',
+}).refine((env) => !(env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET), {
+  path: ['STRIPE_WEBHOOK_SECRET'],
+  message: 'is required with STRIPE_SECRET_KEY when NODE_ENV is production (without it no payment is ever confirmed)',
 }).transform((env) => {
   const rootDir = env.ROOT_DIR ? resolve(env.ROOT_DIR) : resolve(__dirname, '..', '..');
   return {
@@ -137,6 +152,11 @@ const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NOD
       tools: env.REMOTE_TOOLS_URL,
     } satisfies Record<RemoteName, string | undefined>,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripe: {
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      api: stripeApiAddress(env),
+    },
+    testPayments: env.TEST_PAYMENTS,
     priceSettings: priceSettingsFrom(env),
     smtpUrl: env.SMTP_URL,
     databaseUrl: env.DATABASE_URL,
@@ -159,6 +179,32 @@ const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NOD
 });
 export type Config = z.output<typeof Config>;
 
+type StripeApiSettings = { STRIPE_API_BASE_URL?: string; STRIPE_API_HOST?: string; STRIPE_API_PORT?: number; STRIPE_API_PROTOCOL?: 'http' | 'https' };
+
+/** Where the Stripe SDK sends its calls when not api.stripe.com: the base URL, or host/port/protocol one by one. */
+function stripeApiAddress(env: StripeApiSettings): { host: string; port: number; protocol: 'http' | 'https' } | undefined {
+  if (env.STRIPE_API_BASE_URL) {
+    const url = new URL(env.STRIPE_API_BASE_URL);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+  }
+  if (!env.STRIPE_API_HOST && !env.STRIPE_API_PORT && !env.STRIPE_API_PROTOCOL) return undefined;
+  const protocol = env.STRIPE_API_PROTOCOL ?? 'https';
+  return { host: env.STRIPE_API_HOST ?? 'api.stripe.com', port: env.STRIPE_API_PORT ?? (protocol === 'http' ? 80 : 443), protocol };
+}
+
+function stripeApiProtocol(env: StripeApiSettings): 'http' | 'https' | undefined {
+  return stripeApiAddress(env)?.protocol;
+}
+
+/** Which payment provider runs: Stripe with a key, else the built-in test payments (never in production unless TEST_PAYMENTS=true), else none. */
+export function paymentProviderName(config: Config): 'stripe' | 'test' | 'none' {
+  if (config.stripeSecretKey) return 'stripe';
+  if (config.testPayments === false) return 'none';
+  if (config.nodeEnv === 'production' && config.testPayments !== true) return 'none';
+  return 'test';
+}
+
 /** The site's address as seen from outside, without a trailing slash: PUBLIC_URL, else where the bff listens. */
 export function publicBaseUrl(config: Config): string {
   if (config.publicUrl) return config.publicUrl;
@@ -177,7 +223,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** One line per optional setting left unset, saying which default takes its place; logged at start. */
 export function describeDefaults(config: Config): string[] {
   const notes: string[] = [];
-  if (!config.stripeSecretKey) notes.push('STRIPE_SECRET_KEY not set: no card payment provider is configured, so no card payment can be taken');
+  if (!config.stripeSecretKey) {
+    notes.push(
+      paymentProviderName(config) === 'test'
+        ? 'STRIPE_SECRET_KEY not set: the built-in test payments take the payments (test cards only, nothing is charged)'
+        : 'STRIPE_SECRET_KEY not set: no card payment provider is configured, so no card payment can be taken',
+    );
+  } else if (!config.stripe.webhookSecret) {
+    notes.push('STRIPE_WEBHOOK_SECRET not set: Stripe\'s webhooks are refused, so no payment is ever confirmed');
+  }
   const unsetPrices = PRICE_SETTING_NAMES.filter((name) => name.endsWith('_PRICE') && !config.priceSettings[name]);
   if (unsetPrices.length > 0) notes.push(`${unsetPrices.join(', ')} not set: those plans have no price identifier, so checkout cannot charge them`);
   if (!config.databaseUrl) notes.push(`DATABASE_URL not set: using the embedded SQLite database in ${join(config.dataDir, 'store.sqlite')}`);

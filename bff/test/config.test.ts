@@ -58,7 +58,7 @@ describe('loadConfig', () => {
 describe('describeDefaults', () => {
   it('says which default replaces each missing optional setting, payments first', () => {
     const notes = describeDefaults(loadConfig({}));
-    expect(notes[0]).toBe('STRIPE_SECRET_KEY not set: no card payment provider is configured, so no card payment can be taken');
+    expect(notes[0]).toBe('STRIPE_SECRET_KEY not set: the built-in test payments take the payments (test cards only, nothing is charged)');
     for (const name of ['SMTP_URL', 'DATABASE_URL', 'REDIS_URL', 'NEWSLETTER_URL', 'TAG_MANAGER_ID', 'DNS_SERVERS', 'REMOTE_TOOLS_URL']) {
       expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${name} not set: `))]));
     }

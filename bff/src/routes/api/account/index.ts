@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import billing from './billing';
+import checkout from './checkout';
 import contacts from './contacts';
 import organizations from './organizations';
 import profile from './profile';
@@ -10,6 +12,8 @@ const account: FastifyPluginAsync = async (fastify) => {
   await fastify.register(organizations);
   await fastify.register(contacts);
   await fastify.register(support);
+  await fastify.register(checkout);
+  await fastify.register(billing);
 };
 
 export default account;

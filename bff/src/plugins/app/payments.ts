@@ -1,0 +1,220 @@
+import { QuoteError, quoteCart } from '@bimi/catalog/quote';
+import { PRODUCTS, isProductId } from '@bimi/catalog/products';
+import { PRICE_SETTING_NAMES } from '@bimi/catalog/price-ids';
+import type { CertificateDetails, CheckoutRequest, CheckoutStarted } from '@bimi/contracts/orders';
+import { validateDomain } from '@bimi/email-auth/domain-name';
+import { checkSvgTinyPs } from '@bimi/email-auth/svg';
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
+import { paymentProviderName, publicBaseUrl } from '../../config';
+import { HttpError } from '../../lib/http-error';
+import { PriceCheck, PriceCheckError, UnbuyableLineError, chargedLine, type ChargedLine } from '../../services/payments/price-check';
+import type { PaymentProvider, PaymentUser } from '../../services/payments/provider';
+import { StripeProvider } from '../../services/payments/stripe-provider';
+import { TestProvider } from '../../services/payments/test-provider';
+import { orderLinesFromQuote } from './orders';
+
+export const PAYMENTS_UNAVAILABLE = 'Card payments are not available right now. Please contact us.';
+
+export interface Payments {
+  /** The provider every charge goes through. */
+  provider: PaymentProvider;
+  /** Which one runs: Stripe, the built-in test payments, or none (production without a key). */
+  mode: 'stripe' | 'test' | 'none';
+  /** The same provider, typed, when it is Stripe (price check, receipts, the renewal job). */
+  stripe: StripeProvider | null;
+  /** The same provider, typed, when it is the built-in test payments (its pages). */
+  test: TestProvider | null;
+  /** Prices a checkout from the catalog, checks it, creates its orders and the provider's payment page. */
+  startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted>;
+  /** The user's provider customer, created on first use. */
+  customerOf(user: PaymentUser): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: Payments;
+  }
+}
+
+/** Production without STRIPE_SECRET_KEY and without TEST_PAYMENTS=true: everything answers 503. */
+function unavailableProvider(): PaymentProvider {
+  const refuse = async (): Promise<never> => {
+    throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+  };
+  return {
+    name: 'stripe',
+    createCustomer: refuse,
+    createCheckout: refuse,
+    setRenewal: refuse,
+    listPaymentMethods: refuse,
+    setDefaultPaymentMethod: refuse,
+    removePaymentMethod: refuse,
+    createPaymentMethodSetup: refuse,
+    parseWebhook: () => {
+      throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+    },
+  };
+}
+
+/**
+ * The validation details given at checkout for line `index`: a certificate line only, the
+ * organization one the user belongs to, the contacts the user's own, the domains as many as the
+ * line's and each a domain name, and the logo an SVG Tiny PS file (the browser checked it too).
+ */
+async function checkDetails(
+  fastify: { db: import('kysely').Kysely<import('../../db/schema').StoreDatabase> },
+  userId: string,
+  index: number,
+  line: CheckoutRequest['items'][number],
+  details: CertificateDetails,
+): Promise<CertificateDetails> {
+  const where = `items[${index}].details`;
+  const product = isProductId(line.productId) ? PRODUCTS[line.productId] : undefined;
+  if (product?.type !== 'certificate') throw new HttpError(400, `${where}: only certificates take validation details`);
+  const domainCount = line.domains ?? 1;
+  if (details.domains.length !== domainCount) {
+    throw new HttpError(400, `${where}.domains: give exactly ${domainCount} domain${domainCount === 1 ? '' : 's'}, as many as the certificate covers`);
+  }
+  const domains = details.domains.map((domain, domainIndex) => {
+    const checked = validateDomain(domain);
+    if (!checked.ok) throw new HttpError(400, `${where}.domains[${domainIndex}]: ${checked.error}`);
+    return checked.domain;
+  });
+  if (new Set(domains).size !== domains.length) throw new HttpError(400, `${where}.domains: each domain only once`);
+  const failed = checkSvgTinyPs(details.logoSvg).checks.filter((check) => check.status === 'fail');
+  if (failed.length > 0) throw new HttpError(400, `${where}.logoSvg: the logo is not SVG Tiny PS (${failed.map((check) => check.title).join('; ')})`);
+  if (product.trademarkStatusOptions.length > 0 && !details.trademarkStatus) throw new HttpError(400, `${where}.trademarkStatus: say whether the mark is registered or pending`);
+  if (product.agencyLevelOptions.length > 0 && !details.agencyLevel) throw new HttpError(400, `${where}.agencyLevel: choose Federal, State or Local`);
+  const member = await fastify.db
+    .selectFrom('organization_members')
+    .select('organization_id')
+    .where('organization_id', '=', details.organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!member) throw new HttpError(400, `${where}.organizationId: not one of your organizations`);
+  const contactIds = [...new Set([details.contacts.legal, details.contacts.technical, details.contacts.billing])];
+  const owned = await fastify.db.selectFrom('contacts').select('id').where('user_id', '=', userId).where('id', 'in', contactIds).execute();
+  if (owned.length !== contactIds.length) throw new HttpError(400, `${where}.contacts: each contact must be one of yours (Settings → Contacts)`);
+  return { ...details, domains };
+}
+
+export default fp(
+  async function payments(fastify) {
+    const { config } = fastify;
+    const mode = paymentProviderName(config);
+    const baseUrl = publicBaseUrl(config);
+
+    let stripe: StripeProvider | null = null;
+    let test: TestProvider | null = null;
+    let provider: PaymentProvider;
+    if (mode === 'stripe' && config.stripeSecretKey) {
+      stripe = new StripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripe.webhookSecret, api: config.stripe.api });
+      provider = stripe;
+    } else if (mode === 'test') {
+      test = new TestProvider({ baseUrl, now: fastify.now, emit: (event) => fastify.orders.applyPaymentEvent(event) });
+      provider = test;
+    } else {
+      provider = unavailableProvider();
+    }
+    const priceCheck = stripe ? new PriceCheck((priceId) => (stripe as StripeProvider).priceFacts(priceId)) : null;
+
+    // Spec §8: which provider runs, and every price it cannot charge, in the log at start.
+    const unsetPrices = PRICE_SETTING_NAMES.filter((name) => name.endsWith('_PRICE') && !config.priceSettings[name]);
+    if (mode === 'stripe') {
+      fastify.log.info({ api: config.stripe.api ? `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` : 'api.stripe.com' }, 'payments: Stripe');
+      if (unsetPrices.length > 0) fastify.log.error({ settings: unsetPrices }, `payments: price settings missing, those products cannot be bought: ${unsetPrices.join(', ')}`);
+      if (!config.stripe.webhookSecret) fastify.log.error('payments: STRIPE_WEBHOOK_SECRET not set, so Stripe webhooks are refused and no payment is confirmed');
+    } else if (mode === 'test') {
+      fastify.log.warn(
+        config.nodeEnv === 'production'
+          ? 'payments: built-in TEST payments in production (TEST_PAYMENTS=true): only test cards are taken, nothing is charged'
+          : 'payments: built-in test payments (no STRIPE_SECRET_KEY): test cards only, nothing is charged',
+      );
+      if (unsetPrices.length > 0) fastify.log.info({ settings: unsetPrices }, `payments: price settings not set (test payments charge the catalog amounts): ${unsetPrices.join(', ')}`);
+    } else {
+      fastify.log.error('payments: none. NODE_ENV=production without STRIPE_SECRET_KEY (and TEST_PAYMENTS is not true), so checkout answers 503');
+    }
+
+    const customerOf = (user: PaymentUser) => fastify.paymentCustomers.findOrCreate(user, (who) => provider.createCustomer(who));
+
+    async function startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted> {
+      if (mode === 'none') throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+      const priceLog = { error: (message: string) => log.error(message) };
+      let quote;
+      try {
+        quote = quoteCart(request.items, config.priceSettings, priceLog);
+      } catch (error) {
+        if (error instanceof QuoteError) throw new HttpError(400, error.message);
+        throw error;
+      }
+      const charged: ChargedLine[] = request.items.map((item, index) => {
+        const quoted = quote.items[index];
+        if (!quoted) throw new Error(`no quote for items[${index}]`);
+        try {
+          return chargedLine(item, quoted);
+        } catch (error) {
+          if (error instanceof UnbuyableLineError) throw new HttpError(400, `items[${index}]: ${error.message}`);
+          throw error;
+        }
+      });
+
+      if (stripe && priceCheck) {
+        // A subscription holds each price once: a second line at the same plan needs its own checkout.
+        const seen = new Map<string, number>();
+        charged.forEach((line, index) => {
+          if (!line.priceId) return;
+          const first = seen.get(line.priceId);
+          if (first !== undefined) {
+            throw new HttpError(400, `items[${index}]: the same plan as items[${first}] cannot be paid twice in one checkout; raise that line's quantity or buy it in a second checkout`);
+          }
+          seen.set(line.priceId, index);
+        });
+        try {
+          await priceCheck.check(charged);
+        } catch (error) {
+          if (error instanceof PriceCheckError) {
+            log.error({ problems: error.problems }, 'checkout refused: a Stripe price does not match the catalog');
+            throw new HttpError(400, error.message);
+          }
+          throw error;
+        }
+      }
+
+      const orderLines = orderLinesFromQuote(request.items, quote);
+      for (const [index, item] of request.items.entries()) {
+        const line = orderLines[index];
+        if (item.details && line) line.details = await checkDetails(fastify, user.id, index, item, item.details);
+      }
+
+      const customerRef = await customerOf(user);
+      const { checkoutId, orders } = await fastify.orders.createCheckout({ userId: user.id, lines: orderLines });
+      const session = await provider.createCheckout({
+        checkoutId,
+        user,
+        customerRef,
+        lines: orders.map((order, index) => {
+          const line = charged[index] as ChargedLine;
+          return {
+            orderId: order.id,
+            priceId: stripe ? line.priceId : null,
+            quantity: line.quantity,
+            amount: line.amount,
+            interval: line.interval,
+            intervalCount: line.intervalCount,
+            description: line.description,
+          };
+        }),
+        successUrl: `${baseUrl}/checkout/success?checkout=${encodeURIComponent(checkoutId)}`,
+        cancelUrl: `${baseUrl}/checkout/cancel?checkout=${encodeURIComponent(checkoutId)}`,
+        // One order attempt: the SDK repeats it on every retry of the call, so Stripe makes one session.
+        idempotencyKey: `checkout-${checkoutId}`,
+      });
+      await fastify.orders.attachProviderSession(checkoutId, session.ref, session.url);
+      return { checkoutId, orderIds: orders.map((order) => order.id), url: session.url };
+    }
+
+    fastify.decorate('payments', { provider, mode, stripe, test, startCheckout, customerOf });
+  },
+  { name: 'payments', dependencies: ['db', 'sessions', 'orders', 'payment-customers'] },
+);

@@ -1,0 +1,42 @@
+import { ApiError } from '@bimi/contracts/api-error';
+import { CheckoutRequest, CheckoutStarted, CheckoutState, ORDER_PATHS } from '@bimi/contracts/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../../lib/http-error';
+import { PAYMENTS_UNAVAILABLE } from '../../../plugins/app/payments';
+import { currentUser } from './current-user';
+
+const CheckoutParams = z.object({ checkoutId: z.string().min(1).max(64) });
+const NOT_FOUND = 'Checkout not found';
+
+/**
+ * POST /api/account/checkout: the cart's items priced by the catalog (never by the browser), its
+ * orders stored, and the provider's payment page to go to. GET …/:checkoutId: the checkout's state,
+ * which the success page polls until the payment is confirmed; another user's answers 404.
+ */
+const checkout: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.post(
+    ORDER_PATHS.checkout,
+    {
+      schema: { body: CheckoutRequest, response: { 201: CheckoutStarted, 400: ApiError, 503: ApiError } },
+      // Details carry up to 250 domains and a 32 KB logo per certificate line.
+      bodyLimit: 1024 * 1024,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      // A 5xx message would be replaced by the error handler's; this one the buyer must read.
+      if (fastify.payments.mode === 'none') return reply.code(503).send({ message: PAYMENTS_UNAVAILABLE });
+      const started = await fastify.payments.startCheckout(currentUser(request), request.body, request.log);
+      request.log.info({ checkoutId: started.checkoutId, orders: started.orderIds.length, provider: fastify.payments.provider.name }, 'checkout started');
+      return reply.code(201).send(started);
+    },
+  );
+
+  fastify.get('/api/account/checkout/:checkoutId', { schema: { params: CheckoutParams, response: { 200: CheckoutState, 404: ApiError } } }, async (request) => {
+    const state = await fastify.orders.checkoutState(currentUser(request).id, request.params.checkoutId);
+    if (!state) throw new HttpError(404, NOT_FOUND);
+    return state;
+  });
+};
+
+export default checkout;

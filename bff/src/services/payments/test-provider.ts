@@ -1,0 +1,398 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { formatUsd } from '@bimi/catalog/prices';
+import { escapeHtml } from '../../lib/html';
+import {
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentUser,
+  type ProviderCheckout,
+  type ProviderPaymentMethod,
+  type SubscriptionChanged,
+  WebhookSignatureError,
+} from './provider';
+
+/**
+ * Built-in test payments: the default when no STRIPE_SECRET_KEY is set, so a fresh machine sells
+ * end to end. The bff serves a hosted payment page (plain HTML, clearly a test) that takes Stripe's
+ * test card numbers and turns the outcome into the same PaymentEvents Stripe's webhooks become, so
+ * orders follow one code path. Open sessions, test subscriptions and saved cards live in memory:
+ * a restart forgets them (an unpaid order stays incomplete and can be paid from a new checkout).
+ */
+
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const CARD_MESSAGES = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  unknown: 'This is a test payment page: use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).',
+  expiry: 'Enter the expiry date as MM/YY, in the future.',
+  cvc: 'Enter the 3 or 4 digit security code.',
+  expired: 'This payment page has expired or was already used. Go back to checkout to try again.',
+} as const;
+
+interface TestSession {
+  ref: string;
+  checkout: ProviderCheckout;
+  /** The form's CSRF token: only the page this session served can post to it. */
+  formToken: string;
+  status: 'open' | 'paid' | 'failed';
+  createdAt: number;
+}
+
+interface TestSetup {
+  ref: string;
+  customerRef: string;
+  returnUrl: string;
+  formToken: string;
+}
+
+interface TestCard extends Omit<ProviderPaymentMethod, 'isDefault'> {
+  number: string;
+}
+
+interface TestSubscription {
+  ref: string;
+  customerRef: string;
+  cancelAtPeriodEnd: boolean;
+  items: { itemRef: string; orderId: string; currentPeriodEnd: number; renews: boolean }[];
+}
+
+export interface TestProviderOptions {
+  /** The site's outside address: the start of the hosted page URLs. */
+  baseUrl: string;
+  now: () => number;
+  /** Applies an event exactly as a webhook's would be (fastify.orders.applyPaymentEvent). */
+  emit: (event: PaymentEvent) => Promise<unknown>;
+}
+
+export type CardOutcome = { ok: true; redirect: string } | { ok: false; message: string; redirect?: string };
+
+const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+function newRef(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+function sameToken(a: string, b: unknown): boolean {
+  if (typeof b !== 'string' || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+function digitsOf(cardNumber: unknown): string {
+  return typeof cardNumber === 'string' ? cardNumber.replace(/[\s-]/g, '') : '';
+}
+
+/** The end of one billing period that starts at `from`: calendar months, as Stripe counts them. */
+export function periodEnd(from: number, interval: 'month' | 'year', count: number): number {
+  const date = new Date(from);
+  if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + count);
+  else date.setUTCFullYear(date.getUTCFullYear() + count);
+  return date.getTime();
+}
+
+function brandOf(number: string): string {
+  if (number.startsWith('4')) return 'visa';
+  if (/^5[1-5]/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  return 'card';
+}
+
+/** Checks the expiry (MM/YY, not past) and CVC fields; the message to show, or null. */
+function cardFieldProblem(expiry: unknown, cvc: unknown, now: number): string | null {
+  const match = typeof expiry === 'string' ? /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry) : null;
+  if (!match) return CARD_MESSAGES.expiry;
+  const month = Number(match[1]);
+  const year = Number(match[2]) < 100 ? 2000 + Number(match[2]) : Number(match[2]);
+  const today = new Date(now);
+  if (month < 1 || month > 12 || year * 12 + month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) return CARD_MESSAGES.expiry;
+  if (typeof cvc !== 'string' || !/^\d{3,4}$/.test(cvc.trim())) return CARD_MESSAGES.cvc;
+  return null;
+}
+
+function withQuery(url: string, params: Record<string, string>): string {
+  const parsed = new URL(url);
+  for (const [key, value] of Object.entries(params)) parsed.searchParams.set(key, value);
+  return parsed.toString();
+}
+
+export class TestProvider implements PaymentProvider {
+  readonly name = 'test' as const;
+  private readonly sessions = new LRUCache<string, TestSession>({ max: 10_000 });
+  private readonly setups = new LRUCache<string, TestSetup>({ max: 10_000 });
+  private readonly cards = new Map<string, TestCard[]>();
+  private readonly defaults = new Map<string, string>();
+  private readonly subscriptions = new Map<string, TestSubscription>();
+
+  constructor(private readonly options: TestProviderOptions) {}
+
+  private event(): { eventId: string; occurredAt: number } {
+    return { eventId: newRef('test_evt'), occurredAt: this.options.now() };
+  }
+
+  async createCustomer(_user: PaymentUser): Promise<string> {
+    return newRef('test_cus');
+  }
+
+  async createCheckout(checkout: ProviderCheckout): Promise<{ ref: string; url: string }> {
+    const ref = newRef('test_cs');
+    this.sessions.set(ref, { ref, checkout, formToken: randomBytes(24).toString('base64url'), status: 'open', createdAt: this.options.now() });
+    return { ref, url: `${this.options.baseUrl}/api/payments/test/checkout/${ref}` };
+  }
+
+  /** The open session `ref` of `userId`, or undefined (unknown, another user's, used or expired). */
+  openSession(ref: string, userId: string | undefined): TestSession | undefined {
+    const session = this.sessions.get(ref);
+    if (!session || session.checkout.user.id !== userId) return undefined;
+    return session;
+  }
+
+  private sessionIsLive(session: TestSession): boolean {
+    return session.status === 'open' && this.options.now() - session.createdAt < SESSION_LIFETIME_MS;
+  }
+
+  /** The hosted payment page. */
+  checkoutPage(session: TestSession, message: string | null = null): string {
+    const { checkout } = session;
+    const total = checkout.lines.reduce((sum, line) => sum + line.amount, 0);
+    const rows = checkout.lines
+      .map(
+        (line) =>
+          `<tr><td>${escapeHtml(line.description)}</td><td>${escapeHtml(renewalWords(line.interval, line.intervalCount))}</td><td class="amount">${formatUsd(line.amount)}</td></tr>`,
+      )
+      .join('');
+    const live = this.sessionIsLive(session);
+    const form = live
+      ? `<form method="post" action="/api/payments/test/checkout/${escapeHtml(session.ref)}" novalidate>
+  <input type="hidden" name="formToken" value="${escapeHtml(session.formToken)}">
+  ${cardFields()}
+  <button type="submit">Pay ${formatUsd(total)}</button>
+</form>
+<p><a href="${escapeHtml(checkout.cancelUrl)}">Cancel and go back to checkout</a></p>`
+      : `<p role="alert" class="error">${escapeHtml(CARD_MESSAGES.expired)}</p><p><a href="${escapeHtml(checkout.cancelUrl)}">Back to checkout</a></p>`;
+    return page(
+      'Test payment',
+      `<h1>Pay for your order</h1>
+<table><caption>Your order</caption><thead><tr><th scope="col">Item</th><th scope="col">Renews</th><th scope="col" class="amount">Amount</th></tr></thead>
+<tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">Due today</th><td class="amount">${formatUsd(total)}</td></tr></tfoot></table>
+${message ? `<p role="alert" class="error" id="card-error">${escapeHtml(message)}</p>` : ''}
+${form}`,
+    );
+  }
+
+  /**
+   * The card form's outcome: 4242… pays (events applied, then the success URL); the two decline
+   * cards fail the checkout with Stripe's wording and go back to checkout with the reason; any
+   * other number, or a bad expiry or CVC, is shown again on the page.
+   */
+  async pay(session: TestSession, form: Record<string, unknown>): Promise<CardOutcome> {
+    if (!sameToken(session.formToken, form.formToken) || !this.sessionIsLive(session)) return { ok: false, message: CARD_MESSAGES.expired };
+    const number = digitsOf(form.cardNumber);
+    const fieldProblem = cardFieldProblem(form.expiry, form.cvc, this.options.now());
+    if (fieldProblem) return { ok: false, message: fieldProblem };
+    const { checkout } = session;
+    if (number === TEST_CARDS.declined || number === TEST_CARDS.insufficientFunds) {
+      const message = number === TEST_CARDS.declined ? CARD_MESSAGES.declined : CARD_MESSAGES.insufficientFunds;
+      session.status = 'failed';
+      await this.options.emit({ ...this.event(), kind: 'checkout.failed', checkoutId: checkout.checkoutId, checkoutRef: session.ref, failureMessage: message });
+      return { ok: false, message, redirect: withQuery(checkout.cancelUrl, { reason: message }) };
+    }
+    if (number !== TEST_CARDS.success) return { ok: false, message: CARD_MESSAGES.unknown };
+
+    // Taken before the events go out, so a second click cannot pay twice.
+    session.status = 'paid';
+    const paidAt = this.options.now();
+    const subscription: TestSubscription = {
+      ref: newRef('test_sub'),
+      customerRef: checkout.customerRef,
+      cancelAtPeriodEnd: false,
+      items: checkout.lines.map((line) => ({
+        itemRef: newRef('test_si'),
+        orderId: line.orderId,
+        currentPeriodEnd: periodEnd(paidAt, line.interval, line.intervalCount),
+        renews: true,
+      })),
+    };
+    this.subscriptions.set(subscription.ref, subscription);
+    this.saveCard(checkout.customerRef, number, String(form.expiry));
+    const total = checkout.lines.reduce((sum, line) => sum + line.amount, 0);
+    // In Stripe's usual order: the first invoice is paid, then the session completes.
+    await this.options.emit({
+      ...this.event(),
+      kind: 'invoice.paid',
+      invoiceRef: newRef('test_in'),
+      subscriptionRef: subscription.ref,
+      customerRef: checkout.customerRef,
+      checkoutId: checkout.checkoutId,
+      number: null,
+      amountPaid: total,
+      currency: 'usd',
+      paidAt,
+      lines: checkout.lines.map((line, index) => ({
+        orderId: line.orderId,
+        itemRef: subscription.items[index]?.itemRef ?? null,
+        description: line.description,
+        amount: line.amount,
+        periodStart: paidAt,
+        periodEnd: subscription.items[index]?.currentPeriodEnd ?? paidAt,
+      })),
+      // The bff renders the receipt PDF of a test payment itself.
+      receipt: { pdfUrl: null, hostedUrl: null },
+    });
+    await this.options.emit({
+      ...this.event(),
+      kind: 'checkout.completed',
+      checkoutId: checkout.checkoutId,
+      checkoutRef: session.ref,
+      customerRef: checkout.customerRef,
+      subscriptionRef: subscription.ref,
+      items: subscription.items.map((item) => ({ orderId: item.orderId, itemRef: item.itemRef })),
+      paymentStatus: 'paid',
+    });
+    return { ok: true, redirect: checkout.successUrl };
+  }
+
+  private saveCard(customerRef: string, number: string, expiry: string): TestCard {
+    const [month = '12', year = '30'] = expiry.split('/').map((part) => part.trim());
+    const card: TestCard = {
+      ref: newRef('test_pm'),
+      number,
+      brand: brandOf(number),
+      last4: number.slice(-4),
+      expMonth: Number(month),
+      expYear: Number(year) < 100 ? 2000 + Number(year) : Number(year),
+    };
+    const cards = this.cards.get(customerRef) ?? [];
+    cards.push(card);
+    this.cards.set(customerRef, cards);
+    if (!this.defaults.has(customerRef)) this.defaults.set(customerRef, card.ref);
+    return card;
+  }
+
+  async setRenewal(target: { subscriptionRef: string; itemRef: string | null }, renew: boolean): Promise<void> {
+    const subscription = this.subscriptions.get(target.subscriptionRef);
+    if (!subscription) throw new Error(`test subscription ${target.subscriptionRef} is unknown (test payments forget them at restart)`);
+    const only = target.itemRef === null || subscription.items.length === 1;
+    if (only) subscription.cancelAtPeriodEnd = !renew;
+    for (const item of subscription.items) if (only || item.itemRef === target.itemRef) item.renews = renew;
+    const changed: SubscriptionChanged = {
+      ...this.event(),
+      kind: 'subscription.updated',
+      subscriptionRef: subscription.ref,
+      customerRef: subscription.customerRef,
+      status: 'active',
+      items: subscription.items.map((item) => ({
+        orderId: item.orderId,
+        itemRef: item.itemRef,
+        currentPeriodEnd: item.currentPeriodEnd,
+        renews: item.renews && !subscription.cancelAtPeriodEnd,
+      })),
+    };
+    await this.options.emit(changed);
+  }
+
+  async listPaymentMethods(customerRef: string): Promise<ProviderPaymentMethod[]> {
+    const defaultRef = this.defaults.get(customerRef);
+    return (this.cards.get(customerRef) ?? []).map(({ number: _number, ...card }) => ({ ...card, isDefault: card.ref === defaultRef }));
+  }
+
+  async setDefaultPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<void> {
+    if (!(this.cards.get(customerRef) ?? []).some((card) => card.ref === paymentMethodRef)) throw new Error('unknown test card');
+    this.defaults.set(customerRef, paymentMethodRef);
+  }
+
+  async removePaymentMethod(customerRef: string, paymentMethodRef: string): Promise<void> {
+    const cards = (this.cards.get(customerRef) ?? []).filter((card) => card.ref !== paymentMethodRef);
+    this.cards.set(customerRef, cards);
+    if (this.defaults.get(customerRef) === paymentMethodRef) {
+      if (cards[0]) this.defaults.set(customerRef, cards[0].ref);
+      else this.defaults.delete(customerRef);
+    }
+  }
+
+  async createPaymentMethodSetup(customerRef: string, returnUrl: string): Promise<{ url: string }> {
+    const ref = newRef('test_seti');
+    this.setups.set(ref, { ref, customerRef, returnUrl, formToken: randomBytes(24).toString('base64url') });
+    return { url: `${this.options.baseUrl}/api/payments/test/setup/${ref}` };
+  }
+
+  /** The add-a-card session `ref` when it belongs to `customerRef`. */
+  setupSession(ref: string): TestSetup | undefined {
+    return this.setups.get(ref);
+  }
+
+  setupPage(setup: TestSetup, message: string | null = null): string {
+    return page(
+      'Add a test card',
+      `<h1>Add a card</h1>
+${message ? `<p role="alert" class="error" id="card-error">${escapeHtml(message)}</p>` : ''}
+<form method="post" action="/api/payments/test/setup/${escapeHtml(setup.ref)}" novalidate>
+  <input type="hidden" name="formToken" value="${escapeHtml(setup.formToken)}">
+  ${cardFields()}
+  <button type="submit">Save card</button>
+</form>
+<p><a href="${escapeHtml(setup.returnUrl)}">Cancel</a></p>`,
+    );
+  }
+
+  /** Saves a card from the add-a-card page: 4242… (and other test numbers that succeed) is kept; decline cards are refused. */
+  addCard(setup: TestSetup, form: Record<string, unknown>): CardOutcome {
+    if (!sameToken(setup.formToken, form.formToken) || !this.setups.has(setup.ref)) return { ok: false, message: CARD_MESSAGES.expired };
+    const number = digitsOf(form.cardNumber);
+    const fieldProblem = cardFieldProblem(form.expiry, form.cvc, this.options.now());
+    if (fieldProblem) return { ok: false, message: fieldProblem };
+    if (number === TEST_CARDS.declined) return { ok: false, message: CARD_MESSAGES.declined };
+    if (number === TEST_CARDS.insufficientFunds) return { ok: false, message: CARD_MESSAGES.insufficientFunds };
+    if (number !== TEST_CARDS.success && number !== '5555555555554444') return { ok: false, message: CARD_MESSAGES.unknown };
+    this.saveCard(setup.customerRef, number, String(form.expiry));
+    this.setups.delete(setup.ref);
+    return { ok: true, redirect: setup.returnUrl };
+  }
+
+  parseWebhook(): PaymentEvent[] {
+    throw new WebhookSignatureError('Test payments send no webhooks: their events are applied as the test page is paid');
+  }
+}
+
+function renewalWords(interval: 'month' | 'year', count: number): string {
+  if (count === 1) return interval === 'month' ? 'every month' : 'every year';
+  return `every ${count} ${interval}s`;
+}
+
+function cardFields(): string {
+  return `<p class="hint">Test card: <strong>4242 4242 4242 4242</strong>, any future expiry, any 3 digits.</p>
+  <label for="cardNumber">Card number</label>
+  <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242" aria-describedby="card-error">
+  <div class="row">
+    <div><label for="expiry">Expiry (MM/YY)</label>
+    <input id="expiry" name="expiry" autocomplete="cc-exp" required placeholder="12/34"></div>
+    <div><label for="cvc">Security code</label>
+    <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required placeholder="123"></div>
+  </div>
+  <label for="name">Name on card</label>
+  <input id="name" name="name" autocomplete="cc-name">`;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · BIMI Store</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f5f6f8;color:#1a1a1a;line-height:1.5}
+.banner{background:#8a4b00;color:#fff;padding:.75rem 1rem;text-align:center;font-weight:600}
+main{max-width:32rem;margin:1.5rem auto;background:#fff;padding:1.5rem;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
+h1{font-size:1.5rem;margin-top:0}table{width:100%;border-collapse:collapse;margin-bottom:1rem}caption{text-align:left;font-weight:600;margin-bottom:.25rem}
+th,td{padding:.4rem .25rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}.amount{text-align:right;white-space:nowrap}
+label{display:block;font-weight:600;margin-top:.75rem}input{width:100%;box-sizing:border-box;font-size:1rem;padding:.6rem;border:1px solid #767676;border-radius:4px}
+input:focus,button:focus,a:focus{outline:3px solid #1a5fb4;outline-offset:2px}
+.row{display:flex;gap:1rem}.row>div{flex:1}
+button{margin-top:1.25rem;width:100%;font-size:1.05rem;padding:.75rem;background:#1a5fb4;color:#fff;border:0;border-radius:4px;cursor:pointer}
+.error{background:#fdecea;color:#8c1d18;border-left:4px solid #b3261e;padding:.6rem .75rem}.hint{color:#444;font-size:.95rem}
+</style></head>
+<body><p class="banner" role="note">TEST MODE: this is a test payment page. No real card is charged; use the test card 4242 4242 4242 4242.</p>
+<main>${body}</main></body></html>`;
+}
