@@ -3,6 +3,8 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { ApiError } from '@bimi/contracts/api-error';
 import { z } from 'zod';
 import type { Config } from './config';
+import { anonymousWrites } from './lib/csrf';
+import { serverOptions } from './lib/server-options';
 import contactMessages from './plugins/app/contact-messages';
 import database from './plugins/app/db';
 import dnsResolver from './plugins/app/dns';
@@ -77,6 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Long landing-page paths must reach the page route rather than fail as too long.
     routerOptions: { maxParamLength: 2048 },
+    // Proxy trust and the request, header, keep-alive and idle timeouts (src/lib/server-options.ts).
+    ...serverOptions(config),
     // Errors raised before routing (a malformed URL) answer in the same shape as every other error.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       reply.code(error.statusCode ?? 400).send(apiError(error.message));
@@ -128,16 +132,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(publicConfigRoutes, { prefix: '/api/public-config' });
-  await app.register(analyticsRoutes, { prefix: '/api/analytics' });
-  await app.register(clientErrorRoutes, { prefix: '/api/client-errors' });
+  // anonymousWrites: browsers post to these without a CSRF token; only another site's Origin is refused.
+  await app.register(anonymousWrites(analyticsRoutes), { prefix: '/api/analytics' });
+  await app.register(anonymousWrites(clientErrorRoutes), { prefix: '/api/client-errors' });
   await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
-  await app.register(contactRoutes, { prefix: '/api/contact' });
-  await app.register(cartRoutes, { prefix: '/api/cart' });
+  await app.register(anonymousWrites(contactRoutes), { prefix: '/api/contact' });
+  await app.register(anonymousWrites(cartRoutes), { prefix: '/api/cart' });
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(paymentRoutes, { prefix: '/api/payments' });
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
-  await app.register(toolRoutes, { prefix: '/api/tools' });
+  await app.register(anonymousWrites(toolRoutes), { prefix: '/api/tools' });
   await app.register(remotesRoutes);
   await app.register(documentRoutes);
   await app.register(pageRoutes);

@@ -49,6 +49,31 @@ const wholeNumber = (min: number, max: number) =>
     .transform(Number)
     .refine((value) => value >= min && value <= max, `must be a whole number from ${min} to ${max}`);
 
+/** An address (`10.0.0.2`, `::1`) or a CIDR block (`10.0.0.0/8`), as Fastify's trustProxy takes them. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+/**
+ * TRUST_PROXY: true (every peer), false, or a comma-separated list of addresses, CIDRs and named
+ * ranges. No hop count: Fastify 5.12 trusts no peer for one, as a count cannot check who is talking.
+ */
+const trustProxySetting = z.string().transform((value, context): boolean | string[] => {
+  const trimmed = value.trim();
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false') return false;
+  const entries = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length > 0 && entries.every((entry) => PROXY_ADDRESS_NAMES.includes(entry) || isAddressOrCidr(entry))) return entries;
+  context.addIssue({
+    code: 'custom',
+    message: 'must be true, false, or a comma-separated list of the proxies\' addresses or CIDRs (10.0.0.0/8, ::1, loopback, linklocal, uniquelocal)',
+  });
+  return z.NEVER;
+});
+
 // The card payment provider's price and product identifiers (spec §9), handed to the browser in the public config.
 const paymentIdentifier = optional(z.string().regex(PAYMENT_IDENTIFIER_PATTERN, 'must be a price or product identifier (letters, digits and _)'));
 const PRICE_SETTINGS = Object.fromEntries(PRICE_SETTING_NAMES.map((name) => [name, paymentIdentifier])) as Record<PriceSettingName, typeof paymentIdentifier>;
@@ -122,8 +147,20 @@ const Environment = z.object({
   SIGNUP_RATE_LIMIT_PER_HOUR: optional(wholeNumber(1, 100_000)),
 });
 
-const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
+const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <= (env.REQUEST_TIMEOUT_MS ?? 30_000), {
+  path: ['HEADERS_TIMEOUT_MS'],
+  message: 'must not be longer than REQUEST_TIMEOUT_MS (default 30000), which the headers are part of',
+}).refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
   path: ['TOOLS_ALLOW_LOOPBACK'],
+  // Which proxies in front of the bff to believe about the client (X-Forwarded-For, -Proto, -Host):
+  // none by default; in production the TLS-terminating proxy (README "Cookies and TRUST_PROXY").
+  TRUST_PROXY: optional(trustProxySetting),
+  // Server timeouts in ms (README "Timeouts"): the whole request, its headers, an idle kept-alive
+  // connection, a connection with no traffic.
+  REQUEST_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
+  HEADERS_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
+  KEEP_ALIVE_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
+  CONNECTION_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
   message: 'must not be true when NODE_ENV is production (it lets the tools fetch from this machine)',
 }).refine((env) => !(env.NODE_ENV === 'production' && !env.SESSION_SECRET), {
   path: ['SESSION_SECRET'],
@@ -170,6 +207,13 @@ const Config = Environment.refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NOD
     tools: {
       allowLoopback: env.TOOLS_ALLOW_LOOPBACK ?? false,
       extraCaFile: env.TOOLS_EXTRA_CA_FILE,
+    trustProxy: env.TRUST_PROXY ?? false,
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
+      headersMs: env.HEADERS_TIMEOUT_MS ?? 15_000,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
+      idleMs: env.CONNECTION_TIMEOUT_MS ?? 60_000,
+    },
       extraMarkRootsFile: env.TOOLS_EXTRA_MARK_ROOTS_FILE,
       dnsTimeoutMs: env.TOOLS_DNS_TIMEOUT_MS ?? 2500,
       cacheTtlSeconds: env.TOOLS_CACHE_TTL_SECONDS ?? 60,
@@ -243,6 +287,7 @@ export function describeDefaults(config: Config): string[] {
   if (!config.tagManagerId) notes.push('TAG_MANAGER_ID not set: no tag manager is loaded, even after consent');
   if (!config.dnsServers) notes.push('DNS_SERVERS not set: DNS lookups use the system resolver');
   if (config.tools.allowLoopback) notes.push('TOOLS_ALLOW_LOOPBACK=true: the tools may fetch logos and certificates from this machine (tests only)');
+  if (config.trustProxy === false) notes.push('TRUST_PROXY not set: X-Forwarded-* headers are ignored, and the client address is the socket\'s');
   for (const name of REMOTE_NAMES) {
     if (!config.remoteUrls[name]) notes.push(`REMOTE_${name.toUpperCase()}_URL not set: ${name} is served from /mfe/${name}/`);
   }

@@ -1,8 +1,12 @@
 import { buildApp } from './app';
 import { describeDefaults, loadConfig } from './config';
+import { startRefusal } from './lib/server-options';
 
 async function start(): Promise<void> {
   const config = loadConfig();
+  // Production behind no trusted TLS proxy would start fine and then never keep anyone signed in.
+  const refusal = startRefusal(config);
+  if (refusal) throw new Error(refusal);
   const app = await buildApp(config);
   for (const note of describeDefaults(config)) app.log.info(note);
 

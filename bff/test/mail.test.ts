@@ -66,18 +66,105 @@ describe.each(storageEngines())('mail over SMTP on $name', (engine) => {
     }
   });
 
-  it('answers sign-up with 503 and a way forward when the mail server refuses, keeping the account', async () => {
-    const smtp = await startSmtpServer();
-    await smtp.close();
+  it('answers sign-up with 503 and a way forward when the mail server refuses, keeping the account; signing up again then works', async () => {
+    const refused = new Set(['jane@example.com']);
+    const smtp = await startSmtpServer((recipient) => refused.has(recipient));
     const store = await startIdentityStore(engine, { SMTP_URL: smtp.url });
     try {
-      const response = await new Browser(store.app).write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: GOOD_PASSWORD });
+      const browser = new Browser(store.app);
+      const response = await browser.write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: GOOD_PASSWORD });
       expect(response.statusCode).toBe(503);
-      expect(response.json().message).toMatch(/could not be sent/);
+      // Words that fit a new and an existing account alike.
+      expect(response.json()).toEqual({ message: 'The email to this address could not be sent just now. Please try again in a few minutes.' });
+      expect(await store.app.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'jane@example.com' }]);
+
+      // Once mail flows, signing up again sends a fresh link to the account made then.
+      refused.clear();
+      expect((await browser.write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: GOOD_PASSWORD })).statusCode).toBe(201);
+      expect(smtp.messages.map((mail) => mail.subject)).toEqual(['Verify your email address for BIMI Store']);
+      expect((await browser.write('POST', '/api/auth/verify', { token: linkIn(smtp.messages[0], '/auth/verify').searchParams.get('token') })).statusCode).toBe(200);
       expect(await store.app.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'jane@example.com' }]);
     } finally {
       await store.cleanUp();
+      await smtp.close();
     }
+  });
+});
+
+describe.each(storageEngines())('sign-up with a taken address and text in mail headers, over SMTP on $name', (engine) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let store: IdentityStore;
+  let jane: Browser;
+
+  beforeEach(async () => {
+    smtp = await startSmtpServer();
+    store = await startIdentityStore(engine, { SMTP_URL: smtp.url });
+    jane = new Browser(store.app);
+    await jane.write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: GOOD_PASSWORD });
+    expect((await jane.write('POST', '/api/auth/verify', { token: linkIn(smtp.messages.at(-1), '/auth/verify').searchParams.get('token') })).statusCode).toBe(200);
+    expect((await jane.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+  });
+  afterEach(async () => {
+    await store.cleanUp();
+    await smtp.close();
+  });
+
+  it('answers a sign-up with a verified address as a new one, and the owner gets a "someone tried" mail with sign-in and reset links (finding 5)', async () => {
+    const visitor = new Browser(store.app, '192.0.2.40');
+    const fresh = await visitor.write('POST', '/api/auth/signup', { name: 'Joe', email: 'joe@example.com', password: GOOD_PASSWORD });
+    const taken = await visitor.write('POST', '/api/auth/signup', { name: 'Joe', email: 'jane@example.com', password: GOOD_PASSWORD });
+    expect([fresh.statusCode, taken.statusCode]).toEqual([201, 201]);
+    expect(taken.body.replaceAll('jane@example.com', 'x')).toBe(fresh.body.replaceAll('joe@example.com', 'x'));
+
+    const [toJoe, toJane] = smtp.messages.slice(-2);
+    expect(toJoe?.subject).toBe('Verify your email address for BIMI Store');
+    expect(toJane?.to && 'text' in toJane.to ? toJane.to.text : '').toBe('jane@example.com');
+    expect(toJane?.subject).toBe('Someone tried to sign up for BIMI Store with your address');
+    expect(toJane?.text).toContain('Hello Jane,');
+    expect(linkIn(toJane, '/auth/signin').searchParams.get('email')).toBe('jane@example.com');
+    expect(linkIn(toJane, '/forgot-password').origin).toBe('http://store.test');
+    expect(toJane?.text).not.toMatch(/\/auth\/verify/);
+  });
+
+  it('carries a legitimate organization name into the invitation subject unchanged, and refuses one with a line break (finding 8)', async () => {
+    const name = 'مؤسسة النور 🚀 Zoë 山田';
+    const organization = (await jane.write('POST', '/api/account/organizations', { name })).json();
+    expect(organization.name).toBe(name);
+    expect((await jane.write('POST', `/api/account/organizations/${organization.id}/invites`, { email: 'joe@example.com', role: 'member' })).statusCode).toBe(201);
+    expect(smtp.messages.at(-1)?.subject).toBe(`Jane invited you to ${name} on BIMI Store`);
+
+    const sent = smtp.messages.length;
+    for (const hostile of ['Acme\r\nBcc: victim@example.com', 'Acme \u202Egnp.exe', 'Acme\u0000', 'Acme\uD800']) {
+      const refused = await jane.write('PATCH', `/api/account/organizations/${organization.id}`, { name: hostile });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/^name: Organization name /);
+    }
+    expect((await jane.request({ url: '/api/account/organizations' })).json().organizations.map((row: { name: string }) => row.name)).toEqual([name]);
+    expect(smtp.messages).toHaveLength(sent);
+  });
+
+  it('one-lines a name stored before the rules in the invitation subject: no header is added', async () => {
+    const organization = (await jane.write('POST', '/api/account/organizations', { name: 'Acme' })).json();
+    await store.app.db.updateTable('organizations').set({ name: 'Acme\r\nBcc: victim@example.com \u202Egnp.exe' }).where('id', '=', organization.id).execute();
+    await store.app.db.updateTable('users').set({ name: 'Jane\nX-Injected: yes' }).where('email', '=', 'jane@example.com').execute();
+    expect((await jane.write('POST', `/api/account/organizations/${organization.id}/invites`, { email: 'joe@example.com', role: 'member' })).statusCode).toBe(201);
+    const mail = smtp.messages.at(-1);
+    expect(mail?.subject).toBe('Jane X-Injected: yes invited you to Acme Bcc: victim@example.com gnp.exe on BIMI Store');
+    expect(mail?.headers.has('bcc')).toBe(false);
+    expect(mail?.headers.has('x-injected')).toBe(false);
+  });
+
+  it('refuses, in the mailer itself, a header with a line break or control character: nothing reaches the server', async () => {
+    const sent = smtp.messages.length;
+    for (const message of [
+      { to: 'joe@example.com', subject: 'Hello\r\nBcc: victim@example.com', text: 'x' },
+      { to: 'joe@example.com\nBcc: victim@example.com', subject: 'Hello', text: 'x' },
+      { to: 'joe@example.com', subject: 'Hello\u0000', text: 'x' },
+    ]) {
+      expect(await store.app.mailer.trySend(message)).toBe(false);
+    }
+    expect(smtp.messages).toHaveLength(sent);
+    expect(store.logs.entries.filter((entry) => entry.msg === 'mail could not be sent')).toHaveLength(3);
   });
 });
 

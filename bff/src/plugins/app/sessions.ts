@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import fastifySession from '@fastify/session';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { CSRF_HEADER, SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
-import { CSRF_REFUSED, csrfCookieName, isValidCsrf } from '../../lib/csrf';
+import { CSRF_REFUSED, csrfCookieName, FOREIGN_ORIGIN_REFUSED, isValidCsrf, requestSite, type CsrfPolicy } from '../../lib/csrf';
 import { DatabaseSessionStore, RedisSessionStore, type UserSessionStore } from './session-stores';
 
 declare module 'fastify' {
@@ -40,25 +40,72 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'bimi.session';
+/**
+ * The session cookie's name in production: the `__Host-` prefix makes the browser refuse it unless
+ * it is Secure, has Path=/ and no Domain, so neither plain http nor a sibling subdomain can plant
+ * or overwrite a session cookie on the site.
+ */
+export const PRODUCTION_SESSION_COOKIE = '__Host-bimi.session';
 /** What a call to /api/account/* without a live session hears (401). */
 export const SIGN_IN_REQUIRED = 'Sign in to continue';
-const API_PREFIX = '/api/';
-const ACCOUNT_PREFIX = '/api/account/';
+/** Logged (and answered as a 500) when a sign-in arrives over plain http in production. */
+export const SIGN_IN_NEEDS_HTTPS =
+  'sign-in over plain http with NODE_ENV=production: the Secure session cookie cannot be set. Serve the bff behind a TLS-terminating proxy that sends X-Forwarded-Proto: https and set TRUST_PROXY to that proxy';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CSRF_POLICIES: readonly unknown[] = ['header', 'form', 'origin', false];
 
 export interface SessionsOptions {
   now?: () => number;
 }
 
+/** A state-changing route and how it is protected (see CsrfPolicy). */
+export interface WriteRoute {
+  method: string;
+  url: string;
+  csrf: CsrfPolicy;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every POST, PUT, PATCH and DELETE route, as registered, with its CSRF policy. */
+    writeRoutes: readonly WriteRoute[];
+  }
+}
+
+/** The decoded path of a URL without its query, or undefined when it does not decode. */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split('?', 1)[0] ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The path a request is judged by: the route Fastify matched (`/api/account/profile` also for
+ * `/api/%61ccount/profile`, which the router decodes), or, when none or only a wildcard matched,
+ * the decoded path. Never the raw URL, which a percent-encoding makes say anything.
+ */
+function judgedPath(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  // A wildcard route (the pages' `*`) says nothing about the path it matched.
+  if (route !== undefined && !route.includes('*')) return route;
+  return decodedPath(request.url) ?? request.url;
+}
+
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
 /**
  * Server sessions (spec §4 and issue 4): @fastify/session with the store in the database, or in
  * Redis when REDIS_URL is set; a 2-hour idle limit and an absolute limit enforced here by the
- * server whatever the client does; every /api/account/* call refused without a session, and its
- * writes without the CSRF header.
+ * server whatever the client does; every /api/account/* call refused without a session; and every
+ * state-changing request checked on the route it matched: refused from another site's Origin, and
+ * without the CSRF token unless its route says otherwise (CsrfPolicy in src/lib/csrf.ts).
  */
 export default fp(
   async function sessions(fastify, options: SessionsOptions) {
     const { config } = fastify;
+    const production = config.nodeEnv === 'production';
     const now = options.now ?? (() => Date.now());
     fastify.decorate('now', now);
 
@@ -86,28 +133,60 @@ export default fp(
     const databaseStore = new DatabaseSessionStore(fastify.db, now);
     const store: UserSessionStore = redis ? new RedisSessionStore(redis, config.redisKeyPrefix, now) : databaseStore;
 
+    // Every write route registered after this plugin, with its policy. Read when the app is ready:
+    // an onRoute hook of a plugin further in (anonymousWrites) may still set the policy.
+    const registered: RouteOptions[] = [];
+    const writeRoutes: WriteRoute[] = [];
+    fastify.decorate('writeRoutes', writeRoutes);
+    fastify.addHook('onRoute', (route) => {
+      if ([route.method].flat().some((method) => !SAFE_METHODS.has(method))) registered.push(route);
+    });
+    fastify.addHook('onReady', async () => {
+      for (const route of registered) {
+        const csrf = route.config?.csrf ?? 'header';
+        if (!CSRF_POLICIES.includes(csrf)) throw new Error(`route ${route.url}: config.csrf must be 'header', 'form', 'origin' or false`);
+        for (const method of [route.method].flat()) if (!SAFE_METHODS.has(method)) writeRoutes.push({ method, url: route.url, csrf });
+      }
+      const unchecked = writeRoutes.filter((route) => route.csrf === false).map((route) => `${route.method} ${route.url}`);
+      if (unchecked.length > 0) fastify.log.info(`routes without the CSRF and Origin checks (they authenticate their callers otherwise): ${unchecked.join(', ')}`);
+    });
+
+    const cookieName = production ? PRODUCTION_SESSION_COOKIE : SESSION_COOKIE;
+    // In production Path=/ (the __Host- prefix requires it); elsewhere only API calls carry it.
+    const cookieOptions = { path: production ? '/' : '/api', httpOnly: true, sameSite: 'lax', secure: production } as const;
+
+    // Pages and assets may carry the cookie (Path=/ in production) but never look the session up.
+    fastify.addHook('onRequest', async (request) => {
+      if (!isUnder(judgedPath(request), '/api')) delete request.cookies[cookieName];
+    });
+
     // NextAuth's client posts its forms url-encoded.
     await fastify.register(formBody, { bodyLimit: 16_384 });
     await fastify.register(fastifySession, {
       secret,
       store,
-      cookieName: SESSION_COOKIE,
-      // Only API calls need the session: pages and assets never carry it or look it up.
-      cookie: {
-        path: '/api',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.nodeEnv === 'production',
-        maxAge: SESSION_ABSOLUTE_LIMIT_MS,
-      },
+      cookieName,
+      cookie: { ...cookieOptions, maxAge: SESSION_ABSOLUTE_LIMIT_MS },
       saveUninitialized: false,
       rolling: false,
     });
 
     fastify.decorateRequest('sessionUser', null);
 
+    const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
+    /** PUBLIC_URL's origin, else the one the request was addressed to (behind a trusted proxy, as the proxy says). */
+    const siteOrigin = (request: FastifyRequest) => {
+      if (publicOrigin) return publicOrigin;
+      try {
+        return new URL(`${request.protocol}://${request.host}`).origin;
+      } catch {
+        return undefined;
+      }
+    };
+
     fastify.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith(API_PREFIX)) return;
+      const path = judgedPath(request);
+      if (!isUnder(path, '/api')) return;
       const session = request.session;
       if (session && typeof session.get === 'function' && session.userId) {
         const at = now();
@@ -127,11 +206,21 @@ export default fp(
         }
       }
 
-      if (request.url.startsWith(ACCOUNT_PREFIX) || request.url === '/api/account') {
-        if (!request.sessionUser) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
-        if (!SAFE_METHODS.has(request.method) && !fastify.isValidCsrfRequest(request, request.headers[CSRF_HEADER])) {
-          return reply.code(403).send({ message: CSRF_REFUSED });
-        }
+      if (isUnder(path, '/api/account') && !request.sessionUser) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
+    });
+
+    // On every route, not only /api: a state-changing route anywhere gets the same checks.
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.url === undefined) return;
+      const policy = request.routeOptions.config.csrf;
+      if (policy === false) return;
+      if (requestSite(request.headers, siteOrigin(request)) === 'foreign') {
+        request.log.info({ origin: request.headers.origin, referer: request.headers.referer }, 'cross-site write refused');
+        return reply.code(403).send({ message: FOREIGN_ORIGIN_REFUSED });
+      }
+      // Anything but the two token-free policies needs the header, a misspelt policy included.
+      if (policy !== 'form' && policy !== 'origin' && !fastify.isValidCsrfRequest(request, request.headers[CSRF_HEADER])) {
+        return reply.code(403).send({ message: CSRF_REFUSED });
       }
     });
 
@@ -140,6 +229,9 @@ export default fp(
     );
 
     fastify.decorate('startSession', async (request: FastifyRequest, userId: string) => {
+      // @fastify/session drops a Secure cookie on a plain http request without a word: say so
+      // instead of answering "signed in" with no session.
+      if (production && request.protocol !== 'https') throw new Error(SIGN_IN_NEEDS_HTTPS);
       await request.session.regenerate();
       const at = now();
       request.session.userId = userId;
@@ -160,7 +252,8 @@ export default fp(
 
     fastify.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.session && typeof request.session.destroy === 'function') await request.session.destroy();
-      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+      // The same attributes as the cookie: a browser ignores a __Host- cookie without Secure and Path=/.
+      reply.clearCookie(cookieName, cookieOptions);
     });
   },
   { name: 'sessions', dependencies: ['db', 'cookie'], decorators: { fastify: ['config', 'db'] } },

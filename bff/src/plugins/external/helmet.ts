@@ -42,6 +42,10 @@ export default fp(
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(fastify.config) },
       // Remote entries and chunks may come from another origin; /mfe/* also says so per response.
       crossOriginEmbedderPolicy: false,
+      // helmet's no-referrer would make the browser send `Origin: null` on the site's own POSTs
+      // (Fetch's origin serialization follows the referrer policy), which the CSRF check refuses
+      // as foreign; same-origin keeps the real Origin there and still tells other sites nothing.
+      referrerPolicy: { policy: 'same-origin' },
       // HSTS only where the site is served over https; helmet's default otherwise.
       ...(production ? {} : { strictTransportSecurity: false }),
     });
