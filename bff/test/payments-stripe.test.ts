@@ -1,0 +1,289 @@
+import { certificatePlanCents } from '@bimi/catalog/prices';
+import { STRIPE_API_VERSION } from '../src/services/payments/stripe-provider';
+import { PRICE_BEING_UPDATED } from '../src/services/payments/price-check';
+import { catalogPrices, perUnitPrice } from './fixtures/stripe/server';
+import type { Browser } from './identity-fixtures';
+import { MIXED_CART, SITE, type StripeStore, buyer, startCheckout, startStripeStore } from './payments-fixtures';
+import Stripe from 'stripe';
+
+const SQLITE = { name: 'SQLite', postgres: false, redis: false };
+const logText = ({ store }: StripeStore) => store.logs.entries.map((entry) => JSON.stringify(entry)).join('\n');
+const countRows = async ({ store }: StripeStore, table: 'orders' | 'checkouts') =>
+  Number((await store.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('Stripe through the real SDK against the API double', () => {
+  let stripe: StripeStore;
+  beforeAll(async () => {
+    stripe = await startStripeStore(SQLITE);
+  });
+  afterAll(async () => {
+    await stripe.store.cleanUp();
+    await stripe.double.stop();
+  });
+
+  it('pins the API version the SDK ships with', () => {
+    expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
+    expect(logText(stripe)).toContain('payments: Stripe');
+  });
+
+  async function paidCheckout(browser: Browser, items: unknown[] = MIXED_CART) {
+    const started = await startCheckout(browser, items);
+    expect(started.statusCode).toBe(201);
+    const body = started.json() as { checkoutId: string; orderIds: string[]; url: string };
+    const sessionId = new URL(body.url).pathname.split('/').pop() as string;
+    return { ...body, sessionId };
+  }
+
+  it('opens one Checkout Session for a 2-year VMC and a monthly DMARC Plus: one subscription in flexible billing mode', async () => {
+    const browser = await buyer(stripe.store);
+    const before = stripe.double.requests.length;
+    const { checkoutId, orderIds, sessionId } = await paidCheckout(browser);
+    const calls = stripe.double.requests.slice(before);
+    const create = calls.find((call) => call.method === 'POST' && call.path === '/v1/checkout/sessions');
+    expect(create).toBeDefined();
+    expect(create?.stripeVersion).toBe(STRIPE_API_VERSION);
+    expect(create?.idempotencyKey).toBe(`checkout-${checkoutId}`);
+    const { prices, settings } = catalogPrices();
+    expect(prices.length).toBeGreaterThan(0);
+    expect(create?.body).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: checkoutId,
+      customer: expect.stringMatching(/^cus_/),
+      success_url: `${SITE}/checkout/success?checkout=${checkoutId}`,
+      cancel_url: `${SITE}/checkout/cancel?checkout=${checkoutId}`,
+      line_items: [
+        { price: settings.STRIPE_VMC_2_YEAR_PRICE, quantity: '3', metadata: { order_id: orderIds[0], checkout_id: checkoutId } },
+        { price: settings.STRIPE_DMARC_PLUS_MONTHLY_PRICE, quantity: '1000', metadata: { order_id: orderIds[1], checkout_id: checkoutId } },
+      ],
+      metadata: { checkout_id: checkoutId, order_1: `${orderIds[0]} ${settings.STRIPE_VMC_2_YEAR_PRICE}`, order_2: `${orderIds[1]} ${settings.STRIPE_DMARC_PLUS_MONTHLY_PRICE}` },
+      subscription_data: { billing_mode: { type: 'flexible' }, metadata: { checkout_id: checkoutId } },
+    });
+    // What Stripe will charge today is what the catalog quoted.
+    expect(stripe.double.sessions.get(sessionId)?.amount_total).toBe(3 * certificatePlanCents('verified-mark-certificate', 2) + 11199);
+
+    // One Stripe customer per user, however many checkouts.
+    const customersBefore = stripe.double.customers.size;
+    await paidCheckout(browser);
+    expect(stripe.double.customers.size).toBe(customersBefore);
+  });
+
+  it('turns the completed session\'s signed webhooks into paid orders, each exactly once however often they come', async () => {
+    const browser = await buyer(stripe.store);
+    const { checkoutId, sessionId } = await paidCheckout(browser);
+    const ordersBefore = await countRows(stripe, 'orders');
+    const events = await stripe.double.completeSession(sessionId);
+    const deliveries = stripe.double.deliveries.slice(-2);
+    expect(deliveries.map((delivery) => [delivery.event.type, delivery.status])).toEqual([
+      ['invoice.paid', 200],
+      ['checkout.session.completed', 200],
+    ]);
+    expect((await browser.request({ url: `/api/account/checkout/${checkoutId}` })).json()).toMatchObject({ status: 'paid' });
+    const list = (await browser.request({ url: '/api/account/orders?status=all' })).json() as { orders: { id: string; status: string }[] };
+    expect(list.orders).toHaveLength(2);
+
+    // Replayed and duplicated deliveries: 2xx, nothing applied, no order made or lost.
+    for (const event of [...events, ...events]) {
+      const again = await stripe.double.deliver(event);
+      expect(again.status).toBe(200);
+      expect(JSON.parse(again.body)).toEqual({ received: true, applied: 0 });
+    }
+    expect(await countRows(stripe, 'orders')).toBe(ordersBefore);
+    expect(((await browser.request({ url: '/api/account/orders?status=all' })).json() as { orders: unknown[] }).orders).toHaveLength(2);
+    const transactions = (await browser.request({ url: '/api/account/billing/transactions' })).json() as { transactions: { amount: number; status: string }[] };
+    expect(transactions.transactions).toEqual([expect.objectContaining({ status: 'paid', amount: 3 * certificatePlanCents('verified-mark-certificate', 2) + 11199 })]);
+  });
+
+  it('applies events in any order: checkout.session.completed before invoice.paid, and an older subscription state after a newer one', async () => {
+    const browser = await buyer(stripe.store);
+    const { checkoutId, orderIds, sessionId } = await paidCheckout(browser);
+    const [invoicePaid, completed] = await stripe.double.completeSession(sessionId, { deliver: false });
+    expect((await stripe.double.deliver(completed!)).status).toBe(200);
+    expect((await stripe.double.deliver(invoicePaid!)).status).toBe(200);
+    expect((await browser.request({ url: `/api/account/checkout/${checkoutId}` })).json()).toMatchObject({ status: 'paid' });
+
+    const subscription = [...stripe.double.subscriptions.values()].find((candidate) => candidate.metadata.checkout_id === checkoutId);
+    if (!subscription) throw new Error('no subscription');
+    const at = Math.floor(stripe.store.clock.now / 1000);
+    const newer = stripe.double.eventFor('customer.subscription.updated', { ...subscription, cancel_at_period_end: true }, at + 120);
+    const older = stripe.double.eventFor('customer.subscription.updated', { ...subscription, cancel_at_period_end: false }, at + 60);
+    expect((await stripe.double.deliver(newer)).status).toBe(200);
+    expect((await stripe.double.deliver(older)).status).toBe(200);
+    for (const orderId of orderIds) {
+      const order = (await browser.request({ url: `/api/account/orders/${orderId}` })).json() as { renews: boolean };
+      expect(order.renews).toBe(false);
+    }
+  });
+
+  it('answers 400 to a badly signed, unsigned or foreign-secret webhook and changes nothing', async () => {
+    const browser = await buyer(stripe.store);
+    const { checkoutId, sessionId } = await paidCheckout(browser);
+    const events = await stripe.double.completeSession(sessionId, { deliver: false });
+    const event = events[1]!;
+    const payload = JSON.stringify(event);
+    const bad = [
+      stripe.double.sign(payload, 'whsec_someone_else'),
+      stripe.double.sign(`${payload} `),
+      't=1,v1=00',
+      stripe.double.sign(payload, stripe.double.webhookSecret, Math.floor(Date.now() / 1000) - 3600),
+    ];
+    for (const signature of bad) {
+      const answer = await stripe.double.deliver(event, { signature });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).message).toMatch(/^Webhook signature verification failed/);
+    }
+    const unsigned = await stripe.store.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await browser.request({ url: `/api/account/checkout/${checkoutId}` })).json()).toMatchObject({ status: 'open' });
+    expect((await stripe.double.deliver(event)).status).toBe(200);
+    expect((await browser.request({ url: `/api/account/checkout/${checkoutId}` })).json()).toMatchObject({ status: 'paid' });
+  });
+
+  it('maps an expired session, a failed asynchronous payment and a failed renewal invoice', async () => {
+    const browser = await buyer(stripe.store);
+    const expired = await paidCheckout(browser);
+    await stripe.double.expireSession(expired.sessionId);
+    expect((await browser.request({ url: `/api/account/checkout/${expired.checkoutId}` })).json()).toMatchObject({ status: 'expired' });
+
+    const failed = await paidCheckout(browser);
+    const session = stripe.double.sessions.get(failed.sessionId);
+    const asyncFailed = stripe.double.eventFor('checkout.session.async_payment_failed', { ...session, line_items_record: undefined, subscription_data: undefined });
+    expect((await stripe.double.deliver(asyncFailed)).status).toBe(200);
+    expect((await browser.request({ url: `/api/account/checkout/${failed.checkoutId}` })).json()).toMatchObject({ status: 'failed', failureMessage: expect.stringContaining('did not go through') });
+
+    const renewed = await paidCheckout(browser, [{ productId: 'dmarc-premium', emailVolume: 100_000, billingPeriod: 'monthly' }]);
+    await stripe.double.completeSession(renewed.sessionId);
+    const subscription = [...stripe.double.subscriptions.values()].find((candidate) => candidate.metadata.checkout_id === renewed.checkoutId);
+    if (!subscription) throw new Error('no subscription');
+    const invoice = stripe.double.invoiceFor(subscription, 'subscription_cycle', false);
+    expect((await stripe.double.deliver(stripe.double.eventFor('invoice.payment_failed', invoice))).status).toBe(200);
+    const transactions = (await browser.request({ url: '/api/account/billing/transactions' })).json() as { transactions: { status: string; amount: number; orderId: string | null }[] };
+    expect(transactions.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'failed', amount: 7199, orderId: renewed.orderIds[0] })]));
+  });
+
+  it('acknowledges events the store does not act on without changing anything', async () => {
+    const event = stripe.double.eventFor('customer.created', { id: 'cus_x', object: 'customer' });
+    const answer = await stripe.double.deliver(event);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ received: true, applied: 0 });
+  });
+
+  it('repeats the idempotency key when the SDK retries a failed session call, so Stripe makes one session', async () => {
+    const browser = await buyer(stripe.store);
+    await paidCheckout(browser);
+    stripe.double.failNext('POST', /^\/v1\/checkout\/sessions$/, 500, 1);
+    const before = stripe.double.requests.length;
+    const { checkoutId } = await paidCheckout(browser);
+    const attempts = stripe.double.requests.slice(before).filter((call) => call.method === 'POST' && call.path === '/v1/checkout/sessions');
+    expect(attempts).toHaveLength(2);
+    expect(attempts.map((call) => call.idempotencyKey)).toEqual([`checkout-${checkoutId}`, `checkout-${checkoutId}`]);
+    expect([...stripe.double.sessions.values()].filter((session) => session.client_reference_id === checkoutId)).toHaveLength(1);
+  });
+
+  it('answers another user\'s checkout with 404', async () => {
+    const owner = await buyer(stripe.store);
+    const { checkoutId } = await paidCheckout(owner);
+    const stranger = await buyer(stripe.store, 'Eve Other');
+    expect((await stranger.request({ url: `/api/account/checkout/${checkoutId}` })).statusCode).toBe(404);
+    expect((await owner.request({ url: `/api/account/checkout/${checkoutId}` })).statusCode).toBe(200);
+    expect((await owner.request({ url: '/api/account/checkout/no-such-checkout' })).statusCode).toBe(404);
+  });
+
+  it('refuses a line twice at the same plan (one subscription item per price) with a clear 400', async () => {
+    const browser = await buyer(stripe.store);
+    const answer = await startCheckout(browser, [
+      { productId: 'verified-mark-certificate', domains: 1, years: 1 },
+      { productId: 'verified-mark-certificate', domains: 2, years: 1 },
+    ]);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toMatch(/^items\[1\]: the same plan as items\[0\]/);
+  });
+
+  it('lists the cards Stripe keeps, sets the default and removes one; another user\'s card is 404', async () => {
+    const browser = await buyer(stripe.store);
+    const { sessionId } = await paidCheckout(browser);
+    await stripe.double.completeSession(sessionId, { card: { brand: 'visa', last4: '4242' } });
+    const customer = stripe.double.sessions.get(sessionId)?.customer as string;
+    const second = stripe.double.addCard(customer, { brand: 'mastercard', last4: '4444' });
+    const list = (await browser.request({ url: '/api/account/billing/payment-methods' })).json() as { paymentMethods: { id: string; last4: string; isDefault: boolean }[] };
+    expect(list.paymentMethods.map((card) => [card.last4, card.isDefault])).toEqual([
+      ['4242', true],
+      ['4444', false],
+    ]);
+    const made = await browser.write('PUT', `/api/account/billing/payment-methods/${second.id}/default`);
+    expect(made.statusCode).toBe(200);
+    expect(stripe.double.customers.get(customer)?.invoice_settings.default_payment_method).toBe(second.id);
+    const stranger = await buyer(stripe.store, 'Eve Other');
+    expect((await stranger.write('DELETE', `/api/account/billing/payment-methods/${second.id}`)).statusCode).toBe(404);
+    const removed = await browser.write('DELETE', `/api/account/billing/payment-methods/${second.id}`);
+    expect(removed.json().paymentMethods).toHaveLength(1);
+    expect(stripe.double.requestsTo('POST', new RegExp(`^/v1/payment_methods/${second.id}/detach$`))).toHaveLength(1);
+
+    const setup = await browser.write('POST', '/api/account/billing/payment-methods/setup');
+    expect(setup.statusCode).toBe(200);
+    const setupCall = stripe.double.requestsTo('POST', /^\/v1\/checkout\/sessions$/).pop();
+    expect(setupCall?.body).toMatchObject({ mode: 'setup', customer, success_url: `${SITE}/account/billing/payment-methods` });
+  });
+
+  it('turns renewal off for one item of a mixed subscription by marking it, and for a lone item with cancel_at_period_end', async () => {
+    const browser = await buyer(stripe.store);
+    const mixed = await paidCheckout(browser);
+    await stripe.double.completeSession(mixed.sessionId);
+    const off = await browser.write('PUT', `/api/account/orders/${mixed.orderIds[1]}/renewal`, { renew: false });
+    expect(off.statusCode).toBe(200);
+    const subscription = [...stripe.double.subscriptions.values()].find((candidate) => candidate.metadata.checkout_id === mixed.checkoutId);
+    expect(subscription?.cancel_at_period_end).toBe(false);
+    expect(subscription?.items.data.map((item) => item.metadata.renews ?? 'true')).toEqual(['true', 'false']);
+
+    const lone = await paidCheckout(browser, [{ productId: 'common-mark-certificate', domains: 1, years: 3 }]);
+    await stripe.double.completeSession(lone.sessionId);
+    expect((await browser.write('PUT', `/api/account/orders/${lone.orderIds[0]}/renewal`, { renew: false })).statusCode).toBe(200);
+    const loneSubscription = [...stripe.double.subscriptions.values()].find((candidate) => candidate.metadata.checkout_id === lone.checkoutId);
+    expect(loneSubscription?.cancel_at_period_end).toBe(true);
+  });
+});
+
+describe('the price check before a Stripe session', () => {
+  it.each([
+    ['a tampered amount', (prices: ReturnType<typeof catalogPrices>['prices']) => prices.map((price) => (price.id === 'price_vmc_2y' ? perUnitPrice('price_vmc_2y', 100, 'year', 2) : price)), /charges 100 a unit/],
+    ['a wrong interval', (prices: ReturnType<typeof catalogPrices>['prices']) => prices.map((price) => (price.id === 'price_vmc_2y' ? perUnitPrice('price_vmc_2y', certificatePlanCents('verified-mark-certificate', 2), 'year', 1) : price)), /renews every 1 year/],
+    ['a missing price', (prices: ReturnType<typeof catalogPrices>['prices']) => prices.filter((price) => price.id !== 'price_dmarc_plus_monthly'), /does not exist/],
+    [
+      'a wrong DMARC tier',
+      (prices: ReturnType<typeof catalogPrices>['prices']) =>
+        prices.map((price) => (price.id === 'price_dmarc_plus_monthly' ? { ...price, tiers: price.tiers?.map((tier) => ({ ...tier, flat_amount: 1 })) } : price)),
+      /comes to 1, the catalog to 11199/,
+    ],
+  ])('refuses %s with a clear 400, logs the details, and makes no order and no session', async (_name, tamper, logged) => {
+    const stripe = await startStripeStore(SQLITE, { prices: tamper(catalogPrices().prices) });
+    try {
+      const browser = await buyer(stripe.store);
+      const answer = await startCheckout(browser);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toBe(PRICE_BEING_UPDATED);
+      expect(logText(stripe)).toMatch(logged);
+      expect(await countRows(stripe, 'orders')).toBe(0);
+      expect(stripe.double.requestsTo('POST', /^\/v1\/checkout\/sessions$/)).toHaveLength(0);
+    } finally {
+      await stripe.store.cleanUp();
+      await stripe.double.stop();
+    }
+  });
+
+  it('refuses a price setting that is not set, and fetches each price once (cached)', async () => {
+    const stripe = await startStripeStore(SQLITE, { env: { STRIPE_DMARC_PLUS_MONTHLY_PRICE: '' } });
+    try {
+      expect(logText(stripe)).toContain('STRIPE_DMARC_PLUS_MONTHLY_PRICE');
+      const browser = await buyer(stripe.store);
+      const refused = await startCheckout(browser);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(PRICE_BEING_UPDATED);
+      const vmcOnly = [MIXED_CART[0]];
+      expect((await startCheckout(browser, vmcOnly)).statusCode).toBe(201);
+      expect((await startCheckout(browser, vmcOnly)).statusCode).toBe(201);
+      expect(stripe.double.requestsTo('GET', /^\/v1\/prices\/price_vmc_2y$/)).toHaveLength(1);
+    } finally {
+      await stripe.store.cleanUp();
+      await stripe.double.stop();
+    }
+  });
+});
