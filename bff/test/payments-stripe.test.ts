@@ -234,6 +234,15 @@ describe('Stripe through the real SDK against the API double', () => {
     expect(subscription?.cancel_at_period_end).toBe(false);
     expect(subscription?.items.data.map((item) => item.metadata.renews ?? 'true')).toEqual(['true', 'false']);
 
+    // The renewal job leaves the item alone until the last day of its period, then removes it; the certificate goes on.
+    const job = stripe.store.app.payments.stripe;
+    if (!job || !subscription) throw new Error('no Stripe provider');
+    const dmarcItem = subscription.items.data[1]!;
+    expect(await job.endNonRenewingItems(stripe.store.clock.now)).toEqual([]);
+    expect(await job.endNonRenewingItems(dmarcItem.current_period_end * 1000 - 60 * 60 * 1000)).toEqual([dmarcItem.id]);
+    expect(subscription.items.data.map((item) => item.price.id)).toEqual(['price_vmc_2y']);
+    expect(subscription.cancel_at_period_end).toBe(false);
+
     const lone = await paidCheckout(browser, [{ productId: 'common-mark-certificate', domains: 1, years: 3 }]);
     await stripe.double.completeSession(lone.sessionId);
     expect((await browser.write('PUT', `/api/account/orders/${lone.orderIds[0]}/renewal`, { renew: false })).statusCode).toBe(200);

@@ -215,6 +215,24 @@ export default fp(
     }
 
     fastify.decorate('payments', { provider, mode, stripe, test, startCheckout, customerOf });
+
+    // The renewal job (bff/README.md, "Renewal off"): an order whose renewal is off, in a subscription
+    // that goes on for other orders, leaves it during the last day of its period. Hourly; every
+    // replica may run it, as removing an item already removed is refused by Stripe and logged.
+    if (stripe) {
+      const provider = stripe;
+      const run = () => {
+        provider
+          .endNonRenewingItems(fastify.now())
+          .then((handled) => {
+            if (handled.length > 0) fastify.log.info({ items: handled }, 'renewal job: items ended at their period end');
+          })
+          .catch((error: unknown) => fastify.log.error({ err: error }, 'renewal job failed; it runs again in an hour'));
+      };
+      const timer = setInterval(run, 60 * 60 * 1000);
+      timer.unref();
+      fastify.addHook('onClose', async () => clearInterval(timer));
+    }
   },
   { name: 'payments', dependencies: ['db', 'sessions', 'orders', 'payment-customers'] },
 );
