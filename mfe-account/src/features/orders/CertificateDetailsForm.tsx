@@ -117,7 +117,7 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
 
       <Box>
         <Typography component="label" htmlFor={fileId} sx={{ fontWeight: 600, display: 'block', mb: 1 }}>
-          Logo (SVG Tiny PS)
+          Logo (SVG Tiny PS) for {name}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           {draft.logo && draft.logo.failures.length === 0 && (
@@ -128,7 +128,10 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
               sx={{ width: 56, height: 56, borderRadius: '50%', border: '1px solid', borderColor: 'divider', objectFit: 'cover' }}
             />
           )}
-          <input id={fileId} type="file" accept=".svg,image/svg+xml" onChange={readLogo} aria-describedby={`${fileId}-help`} />
+          <Button component="label" variant="outlined" size="small">
+            {draft.logo ? 'Choose another SVG file' : 'Choose SVG file'}
+            <input id={fileId} type="file" accept=".svg,image/svg+xml" onChange={readLogo} aria-describedby={`${fileId}-help`} style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }} />
+          </Button>
         </Box>
         <Typography id={`${fileId}-help`} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {draft.logo ? `${draft.logo.name}: ${draft.logo.failures.length === 0 ? 'passes the SVG Tiny PS check.' : 'does not pass the SVG Tiny PS check.'}` : 'Square, at most 32 KB, checked here before you pay.'}

@@ -1,6 +1,6 @@
 // The account's own copy of mfe-checkout's certificate details form (a remote never imports
 // another's code); both apply the same rules from @bimi/email-auth and @bimi/contracts/orders.
-import { validateDomain } from '@bimi/email-auth/domain-name';
+import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
 import { checkSvgTinyPs } from '@bimi/email-auth/svg';
 import { PRODUCTS, type ProductId } from '@bimi/catalog/products';
 import type { CertificateDetails } from '@bimi/contracts/orders';
@@ -72,8 +72,8 @@ export function checkDetails(draft: DetailsDraft, productId: ProductId): { detai
   const domains: string[] = [];
   const domainErrors = draft.domains.map((typed, index) => {
     if (typed.trim() === '') return `Enter domain ${index + 1}`;
-    const checked = validateDomain(typed);
-    if (!checked.ok) return checked.error;
+    const checked = normalizeDomainInput(typed);
+    if (!checked.ok) return checked.message;
     if (domains.includes(checked.domain)) return `${checked.domain} is already listed`;
     domains.push(checked.domain);
     return undefined;
