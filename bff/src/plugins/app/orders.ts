@@ -253,8 +253,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
   const { now } = options;
   const iso = (at = now()) => new Date(at).toISOString();
   const sqlite = isSqlite(db);
+  // The confirmation goes before the receipt it announces, whichever event came first.
+  const EFFECT_ORDER: OrderEffect['kind'][] = ['order-confirmation', 'payment-receipt', 'payment-failed', 'submit-for-validation'];
   const runEffects = async (effects: OrderEffect[]) => {
-    if (effects.length > 0 && options.onEffects) await options.onEffects(effects);
+    if (effects.length === 0 || !options.onEffects) return;
+    await options.onEffects([...effects].sort((a, b) => EFFECT_ORDER.indexOf(a.kind) - EFFECT_ORDER.indexOf(b.kind)));
   };
 
   /** The orders' rows, locked until the transaction ends (SQLite runs one transaction at a time). */
@@ -274,7 +277,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     return rows.map((row) => row.id);
   }
 
-  /** The orders an invoice's lines charge: by the item's metadata.order_id, else by subscription item. */
+  /**
+   * The orders an invoice's lines charge (by the item's metadata.order_id, else by subscription
+   * item), locked. Their checkouts are locked first: every event locks checkout, then orders, so two
+   * events about one purchase applied at the same moment wait for each other instead of deadlocking.
+   */
   async function ordersOfLines(trx: Trx, lines: InvoiceLine[], subscriptionRef: string | null, checkoutId: string | null): Promise<OrderRow[]> {
     const ids = new Set<string>();
     for (const line of lines) {
@@ -289,6 +296,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       const rows = await trx.selectFrom('orders').select('id').where('subscription_ref', '=', subscriptionRef).execute();
       for (const row of rows) ids.add(row.id);
     }
+    if (ids.size === 0) return [];
+    const checkoutIds = new Set(checkoutId ? [checkoutId] : []);
+    const owners = await trx.selectFrom('orders').select('checkout_id').where('id', 'in', [...ids]).execute();
+    for (const owner of owners) checkoutIds.add(owner.checkout_id);
+    for (const id of [...checkoutIds].sort()) await lockCheckout(trx, id);
     return lockOrders(trx, [...ids]);
   }
 

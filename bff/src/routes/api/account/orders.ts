@@ -1,0 +1,69 @@
+import { ApiError } from '@bimi/contracts/api-error';
+import { CertificateDetails, ORDER_FILTERS, OrderDetail, OrderList, RenewalChange } from '@bimi/contracts/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../../lib/http-error';
+import { checkCertificateDetails } from '../../../services/orders/certificate-details';
+import { currentUser } from './current-user';
+
+const OrderParams = z.object({ orderId: z.string().min(1).max(64) });
+const OrderQuery = z.object({ status: z.enum(ORDER_FILTERS).default('all') });
+const NOT_FOUND = 'Order not found';
+
+/**
+ * The user's orders: the list with a status filter and the counts of every filter, one order in
+ * detail, its certificate details (validation) and its renewal. Another user's order answers 404.
+ */
+const orders: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get('/api/account/orders', { schema: { querystring: OrderQuery, response: { 200: OrderList } } }, async (request) =>
+    fastify.orders.list(currentUser(request).id, request.query.status),
+  );
+
+  fastify.get('/api/account/orders/:orderId', { schema: { params: OrderParams, response: { 200: OrderDetail, 404: ApiError } } }, async (request) => {
+    const order = await fastify.orders.get(currentUser(request).id, request.params.orderId);
+    if (!order) throw new HttpError(404, NOT_FOUND);
+    return order;
+  });
+
+  fastify.put(
+    '/api/account/orders/:orderId/details',
+    // Up to 250 domains and a 32 KB logo.
+    { schema: { params: OrderParams, body: CertificateDetails, response: { 200: OrderDetail, 400: ApiError, 404: ApiError, 409: ApiError } }, bodyLimit: 256 * 1024 },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const order = await fastify.orders.get(userId, request.params.orderId);
+      if (!order) throw new HttpError(404, NOT_FOUND);
+      if (order.status === 'cancelled' || order.status === 'expired') throw new HttpError(409, `This order is ${order.status}: its details can no longer change`);
+      if (order.validationSteps.some((step) => step.step === 'issued' && step.state === 'done')) {
+        throw new HttpError(409, 'The certificate is issued: its details can no longer change');
+      }
+      const line = await fastify.orders.row(order.id);
+      const details = await checkCertificateDetails(fastify.db, userId, { productId: order.productId, domains: line?.domains }, request.body);
+      const updated = await fastify.orders.setDetails(userId, order.id, details);
+      if (!updated) throw new HttpError(404, NOT_FOUND);
+      return updated;
+    },
+  );
+
+  fastify.put(
+    '/api/account/orders/:orderId/renewal',
+    { schema: { params: OrderParams, body: RenewalChange, response: { 200: OrderDetail, 404: ApiError, 409: ApiError } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const target = await fastify.orders.renewalTarget(userId, request.params.orderId);
+      if (!target) throw new HttpError(404, NOT_FOUND);
+      const order = await fastify.orders.get(userId, target.orderId);
+      if (!order) throw new HttpError(404, NOT_FOUND);
+      if (order.status === 'cancelled' || order.status === 'expired') throw new HttpError(409, `This order is ${order.status}: it no longer renews`);
+      if (!target.subscriptionRef) throw new HttpError(409, 'This order is not paid yet: renewal can be changed once the payment is confirmed');
+      if (target.renews !== request.body.renew) {
+        await fastify.payments.provider.setRenewal({ subscriptionRef: target.subscriptionRef, itemRef: target.itemRef }, request.body.renew);
+        await fastify.orders.setRenewal(target.orderId, request.body.renew, target.currentPeriodEnd);
+        request.log.info({ orderId: target.orderId, renew: request.body.renew }, 'order renewal changed');
+      }
+      return (await fastify.orders.get(userId, target.orderId)) ?? order;
+    },
+  );
+};
+
+export default orders;

@@ -1,0 +1,71 @@
+import { PRODUCTS, isProductId } from '@bimi/catalog/products';
+import type { CertificateDetails } from '@bimi/contracts/orders';
+import { validateDomain } from '@bimi/email-auth/domain-name';
+import { checkSvgTinyPs } from '@bimi/email-auth/svg';
+import type { Kysely } from 'kysely';
+import type { StoreDatabase } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+
+/** The order line the details are for: its product and how many domains it covers. */
+export interface DetailsLine {
+  productId: string;
+  domains?: number | null;
+}
+
+/**
+ * Checks a certificate's validation details against the line and the user's own records, as the
+ * validation guide asks: a certificate line only; exactly as many domains as the line covers, each
+ * one a domain name by the store's one domain rule (@bimi/email-auth), none twice; the logo an SVG
+ * Tiny PS file (every failed check named); the trademark status (VMC, CMC) or agency level (GMC);
+ * an organization the user belongs to and contacts of their own. Throws a 400 naming the field at
+ * fault (`where` prefixes it); answers the details with the domains normalized.
+ */
+export async function checkCertificateDetails(
+  db: Kysely<StoreDatabase>,
+  userId: string,
+  line: DetailsLine,
+  details: CertificateDetails,
+  where = 'details',
+): Promise<CertificateDetails> {
+  const product = isProductId(line.productId) ? PRODUCTS[line.productId] : undefined;
+  if (product?.type !== 'certificate') throw new HttpError(400, `${where}: only certificate orders take validation details`);
+  const domainCount = line.domains ?? 1;
+  if (details.domains.length !== domainCount) {
+    throw new HttpError(400, `${where}.domains: give exactly ${domainCount} domain${domainCount === 1 ? '' : 's'}, as many as the certificate covers (${details.domains.length} given)`);
+  }
+  const domains = details.domains.map((domain, index) => {
+    const checked = validateDomain(domain);
+    if (!checked.ok) throw new HttpError(400, `${where}.domains[${index}]: ${checked.error}`);
+    return checked.domain;
+  });
+  const repeated = domains.find((domain, index) => domains.indexOf(domain) !== index);
+  if (repeated) throw new HttpError(400, `${where}.domains: ${repeated} is given twice; each domain only once`);
+
+  const failed = checkSvgTinyPs(details.logoSvg).checks.filter((check) => check.status === 'fail');
+  if (failed.length > 0) {
+    throw new HttpError(400, `${where}.logoSvg: the logo is not SVG Tiny PS: ${failed.map((check) => `${check.title} (${check.detail.replace(/\.$/, '')})`).join('; ')}`);
+  }
+  if (product.trademarkStatusOptions.length > 0 && !details.trademarkStatus) {
+    throw new HttpError(400, `${where}.trademarkStatus: say whether the mark is registered or pending`);
+  }
+  if (product.agencyLevelOptions.length > 0 && !details.agencyLevel) throw new HttpError(400, `${where}.agencyLevel: choose Federal, State or Local`);
+
+  const member = await db
+    .selectFrom('organization_members')
+    .select('organization_id')
+    .where('organization_id', '=', details.organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!member) throw new HttpError(400, `${where}.organizationId: not one of your organizations`);
+  const contactIds = [...new Set([details.contacts.legal, details.contacts.technical, details.contacts.billing])];
+  const owned = await db.selectFrom('contacts').select('id').where('user_id', '=', userId).where('id', 'in', contactIds).execute();
+  if (owned.length !== contactIds.length) throw new HttpError(400, `${where}.contacts: each contact must be one of yours (Settings → Contacts)`);
+  return {
+    organizationId: details.organizationId,
+    domains,
+    logoSvg: details.logoSvg,
+    ...(product.trademarkStatusOptions.length > 0 ? { trademarkStatus: details.trademarkStatus } : {}),
+    ...(product.agencyLevelOptions.length > 0 ? { agencyLevel: details.agencyLevel } : {}),
+    contacts: details.contacts,
+  };
+}
