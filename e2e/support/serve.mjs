@@ -10,6 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { startSmtpSink } from './smtp-sink.mjs';
 
+// E2E_PAYMENTS=stripe-double: the real Stripe SDK against the local API double (stripe-double.mjs).
+if (process.env.E2E_PAYMENTS === 'stripe-double') await import('./stripe-double.mjs');
+
 const WORKSPACE = path.resolve(import.meta.dirname, '..', '..');
 const APPS = ['shell', 'mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
 
