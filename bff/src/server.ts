@@ -1,4 +1,3 @@
-import { buildApp } from './app';
 import { describeDefaults, loadConfig } from './config';
 import { startRefusal } from './lib/server-options';
 
@@ -7,6 +6,8 @@ async function start(): Promise<void> {
   // Production behind no trusted TLS proxy would start fine and then never keep anyone signed in.
   const refusal = startRefusal(config);
   if (refusal) throw new Error(refusal);
+  // Loaded only once the settings pass: a refusal is quick and names the setting, nothing else.
+  const { buildApp } = await import('./app');
   const app = await buildApp(config);
   for (const note of describeDefaults(config)) app.log.info(note);
 
