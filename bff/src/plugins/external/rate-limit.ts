@@ -1,7 +1,14 @@
-import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { tooManyAttemptsMessage } from '@bimi/contracts/auth';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+
+/**
+ * A refusal in our words with the wait in minutes ("Too many attempts. Try again in 12 minutes."),
+ * which the error handler answers as {message}; routes put it beside their `max` and `timeWindow`.
+ */
+export const refusedInOurWords: RateLimitOptions['errorResponseBuilder'] = (_request, context) =>
+  Object.assign(new Error(tooManyAttemptsMessage(context.ttl)), { statusCode: context.statusCode });
 
 /**
  * Per-route limits: each route that takes writes from the public sets `config.rateLimit` (per client
@@ -11,11 +18,7 @@ import { Redis } from 'ioredis';
 export default fp(
   async function requestRateLimits(fastify) {
     const { redisUrl, redisKeyPrefix } = fastify.config;
-    const options: RateLimitPluginOptions = {
-      global: false,
-      // A refusal in our words, with the wait in minutes; the error handler answers it as {message}.
-      errorResponseBuilder: (_request, context) => Object.assign(new Error(tooManyAttemptsMessage(context.ttl)), { statusCode: context.statusCode }),
-    };
+    const options: RateLimitPluginOptions = { global: false };
     if (!redisUrl) {
       await fastify.register(rateLimit, options);
       return;

@@ -34,6 +34,7 @@ import { claimEmailToken, issueEmailToken, liveEmailToken } from '../../../lib/e
 import { newId, RESET_LIFETIME_MS, VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
 import { HttpError, isUniqueViolation } from '../../../lib/http-error';
 import { signInLimits } from '../../../lib/sign-in-limits';
+import { refusedInOurWords } from '../../../plugins/external/rate-limit';
 import { sessionEndsAt } from '../../../plugins/app/session-stores';
 
 /** The sign-up answer, the same whether the address has an account or not (see the route). */
@@ -170,7 +171,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   // NextAuth's client logger beacons without a token: same-site Origin only.
-  fastify.post(AUTH_PATHS.log, { config: { rateLimit: { max: 60, timeWindow: '1 minute' }, csrf: 'origin' } }, async (request, reply) => {
+  fastify.post(AUTH_PATHS.log, { config: { rateLimit: { max: 60, timeWindow: '1 minute', errorResponseBuilder: refusedInOurWords }, csrf: 'origin' } }, async (request, reply) => {
     const form = ClientLogForm.safeParse(request.body ?? {});
     if (!form.success) return reply.code(400).send({ message: 'level and code are required' });
     const { level, code, ...metadata } = form.data;
@@ -185,7 +186,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: { body: SignUpRequest, response: { 201: SignUpAnswer, 503: ApiError } },
       preHandler: requireCsrfHeader,
-      config: { rateLimit: { max: fastify.config.signUpRateLimitPerHour, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: fastify.config.signUpRateLimitPerHour, timeWindow: '1 hour', errorResponseBuilder: refusedInOurWords } },
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
@@ -245,7 +246,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     AUTH_PATHS.verify,
-    { schema: { body: VerifyEmailRequest, response: { 200: VerifyEmailAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
+    { schema: { body: VerifyEmailRequest, response: { 200: VerifyEmailAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 30, timeWindow: '15 minutes', errorResponseBuilder: refusedInOurWords } } },
     async (request, reply) => {
       const record = await liveEmailToken(
         fastify.db,
@@ -278,7 +279,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     AUTH_PATHS.resendVerification,
-    { schema: { body: ResendVerificationRequest, response: { 202: AcceptedAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
+    { schema: { body: ResendVerificationRequest, response: { 202: AcceptedAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 5, timeWindow: '15 minutes', errorResponseBuilder: refusedInOurWords } } },
     async (request, reply) => {
       const user = await fastify.db.selectFrom('users').select(['id', 'name', 'email', 'email_verified_at']).where('email', '=', request.body.email).executeTakeFirst();
       if (user && !user.email_verified_at) {
@@ -291,7 +292,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     AUTH_PATHS.forgotPassword,
-    { schema: { body: ForgotPasswordRequest, response: { 202: AcceptedAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
+    { schema: { body: ForgotPasswordRequest, response: { 202: AcceptedAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 5, timeWindow: '15 minutes', errorResponseBuilder: refusedInOurWords } } },
     async (request, reply) => {
       const user = await fastify.db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', request.body.email).executeTakeFirst();
       if (user) {
@@ -304,7 +305,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     AUTH_PATHS.resetPassword,
-    { schema: { body: ResetPasswordRequest, response: { 200: AcceptedAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    { schema: { body: ResetPasswordRequest, response: { 200: AcceptedAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 10, timeWindow: '15 minutes', errorResponseBuilder: refusedInOurWords } } },
     async (request, reply) => {
       const record = await liveEmailToken(fastify.db, request.body.token, ['password-reset'], fastify.now(), 'This reset link is invalid, already used or expired. Ask for a new one.');
       const user = await fastify.db.selectFrom('users').select('email').where('id', '=', record.user_id).executeTakeFirstOrThrow();
@@ -331,7 +332,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     AUTH_PATHS.partnerSignUp,
-    { schema: { body: PartnerSignUpRequest, response: { 201: AcceptedAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 5, timeWindow: '1 hour' } } },
+    { schema: { body: PartnerSignUpRequest, response: { 201: AcceptedAnswer } }, preHandler: requireCsrfHeader, config: { rateLimit: { max: 5, timeWindow: '1 hour', errorResponseBuilder: refusedInOurWords } } },
     async (request, reply) => {
       const { company, website, contactName, email, phone, message } = request.body;
       await fastify.db
