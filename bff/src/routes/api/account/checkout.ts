@@ -21,7 +21,8 @@ const checkout: FastifyPluginAsyncZod = async (fastify) => {
       schema: { body: CheckoutRequest, response: { 201: CheckoutStarted, 400: ApiError, 503: ApiError } },
       // Details carry up to 250 domains and a 32 KB logo per certificate line.
       bodyLimit: 1024 * 1024,
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      // Per buyer, not per address: many buyers share an office's (or the e2e run's) address.
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: (request) => request.sessionUser?.id ?? request.ip } },
     },
     async (request, reply) => {
       // A 5xx message would be replaced by the error handler's; this one the buyer must read.
