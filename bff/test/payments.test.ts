@@ -121,7 +121,7 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
       [
         { items: [{ productId: 'dmarc-plus', emailVolume: 100_000, details: { organizationId: 'o', domains: ['a.com'], logoSvg: SVG_LOGO, contacts: { legal: 'a', technical: 'a', billing: 'a' } } }], acceptTerms: true },
         400,
-        /only certificates take validation details/,
+        /items\[0\]\.details: only certificate orders take validation details/,
       ],
       [
         { items: [{ productId: 'common-mark-certificate', domains: 2, details: { organizationId: 'o', domains: ['a.com'], logoSvg: SVG_LOGO, contacts: { legal: 'a', technical: 'a', billing: 'a' } } }], acceptTerms: true },

@@ -1,13 +1,11 @@
 import { QuoteError, quoteCart } from '@bimi/catalog/quote';
-import { PRODUCTS, isProductId } from '@bimi/catalog/products';
 import { PRICE_SETTING_NAMES } from '@bimi/catalog/price-ids';
-import type { CertificateDetails, CheckoutRequest, CheckoutStarted } from '@bimi/contracts/orders';
-import { validateDomain } from '@bimi/email-auth/domain-name';
-import { checkSvgTinyPs } from '@bimi/email-auth/svg';
+import type { CheckoutRequest, CheckoutStarted } from '@bimi/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { paymentProviderName, publicBaseUrl } from '../../config';
 import { HttpError } from '../../lib/http-error';
+import { checkCertificateDetails } from '../../services/orders/certificate-details';
 import { PriceCheck, PriceCheckError, UnbuyableLineError, chargedLine, type ChargedLine } from '../../services/payments/price-check';
 import type { PaymentProvider, PaymentUser } from '../../services/payments/provider';
 import { StripeProvider } from '../../services/payments/stripe-provider';
@@ -55,48 +53,6 @@ function unavailableProvider(): PaymentProvider {
       throw new HttpError(503, PAYMENTS_UNAVAILABLE);
     },
   };
-}
-
-/**
- * The validation details given at checkout for line `index`: a certificate line only, the
- * organization one the user belongs to, the contacts the user's own, the domains as many as the
- * line's and each a domain name, and the logo an SVG Tiny PS file (the browser checked it too).
- */
-async function checkDetails(
-  fastify: { db: import('kysely').Kysely<import('../../db/schema').StoreDatabase> },
-  userId: string,
-  index: number,
-  line: CheckoutRequest['items'][number],
-  details: CertificateDetails,
-): Promise<CertificateDetails> {
-  const where = `items[${index}].details`;
-  const product = isProductId(line.productId) ? PRODUCTS[line.productId] : undefined;
-  if (product?.type !== 'certificate') throw new HttpError(400, `${where}: only certificates take validation details`);
-  const domainCount = line.domains ?? 1;
-  if (details.domains.length !== domainCount) {
-    throw new HttpError(400, `${where}.domains: give exactly ${domainCount} domain${domainCount === 1 ? '' : 's'}, as many as the certificate covers`);
-  }
-  const domains = details.domains.map((domain, domainIndex) => {
-    const checked = validateDomain(domain);
-    if (!checked.ok) throw new HttpError(400, `${where}.domains[${domainIndex}]: ${checked.error}`);
-    return checked.domain;
-  });
-  if (new Set(domains).size !== domains.length) throw new HttpError(400, `${where}.domains: each domain only once`);
-  const failed = checkSvgTinyPs(details.logoSvg).checks.filter((check) => check.status === 'fail');
-  if (failed.length > 0) throw new HttpError(400, `${where}.logoSvg: the logo is not SVG Tiny PS (${failed.map((check) => check.title).join('; ')})`);
-  if (product.trademarkStatusOptions.length > 0 && !details.trademarkStatus) throw new HttpError(400, `${where}.trademarkStatus: say whether the mark is registered or pending`);
-  if (product.agencyLevelOptions.length > 0 && !details.agencyLevel) throw new HttpError(400, `${where}.agencyLevel: choose Federal, State or Local`);
-  const member = await fastify.db
-    .selectFrom('organization_members')
-    .select('organization_id')
-    .where('organization_id', '=', details.organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!member) throw new HttpError(400, `${where}.organizationId: not one of your organizations`);
-  const contactIds = [...new Set([details.contacts.legal, details.contacts.technical, details.contacts.billing])];
-  const owned = await fastify.db.selectFrom('contacts').select('id').where('user_id', '=', userId).where('id', 'in', contactIds).execute();
-  if (owned.length !== contactIds.length) throw new HttpError(400, `${where}.contacts: each contact must be one of yours (Settings → Contacts)`);
-  return { ...details, domains };
 }
 
 export default fp(
@@ -184,7 +140,7 @@ export default fp(
       const orderLines = orderLinesFromQuote(request.items, quote);
       for (const [index, item] of request.items.entries()) {
         const line = orderLines[index];
-        if (item.details && line) line.details = await checkDetails(fastify, user.id, index, item, item.details);
+        if (item.details && line) line.details = await checkCertificateDetails(fastify.db, user.id, item, item.details, `items[${index}].details`);
       }
 
       const customerRef = await customerOf(user);
