@@ -22,6 +22,9 @@ import {
   VMC_3_DOMAINS_1_YEAR,
 } from './orders-fixtures';
 
+// Each test signs up buyers (argon2) and, on PostgreSQL, runs many small transactions.
+jest.setTimeout(60_000);
+
 const DOMAINS = ['example.com', 'mail.example.com', 'example.org'];
 
 describe.each(storageEngines())('orders on $name', (engine) => {

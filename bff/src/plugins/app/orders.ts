@@ -147,7 +147,7 @@ export function orderNumber(number: number): string {
 }
 
 export function parseOrderNumber(text: string): number | undefined {
-  const match = /^O-?(\d{1,9})$/i.exec(text.trim());
+  const match = /^(?:O-?)?(\d{1,9})$/i.exec(text.trim());
   return match ? Number(match[1]) : undefined;
 }
 

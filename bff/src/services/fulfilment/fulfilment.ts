@@ -20,7 +20,7 @@ export interface Fulfilment {
 }
 
 /** An operator validates by hand and records each step with `pnpm --filter bff orders step|issue …`. */
-export function manualFulfilment(orders: Orders, log: FastifyBaseLogger): Fulfilment {
+export function manualFulfilment(orders: Orders, log: Pick<FastifyBaseLogger, 'info'>): Fulfilment {
   return {
     name: 'manual',
     async submit(orderId) {
