@@ -1,7 +1,7 @@
 import type { promises as dns } from 'node:dns';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
-import type { LookupFunction } from 'node:net';
+import { isIP, isIPv4, isIPv6, type LookupFunction } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import fp from 'fastify-plugin';
@@ -46,15 +46,48 @@ export class FetchRefusedError extends Error {
 // Cloud metadata services that sit on ordinary-looking addresses; the others (169.254.169.254,
 // fd00:ec2::254, 100.100.100.200) are already refused by their range.
 const METADATA_ADDRESSES = new Set(['168.63.129.16', '192.0.0.192']);
+/** Where public IPv6 unicast addresses are assigned from; the rest of ::/0 is special or unassigned. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+
+type PinnedAddress = { address: string; family: 4 | 6 };
+
+/**
+ * The address as it will be connected to, or undefined when it must not be. Judged by ipaddr.js's
+ * ranges; only public unicast space passes, and loopback when the test setting allows it.
+ * - An IPv4-mapped address (::ffff:a.b.c.d) is judged, and connected to, as the IPv4 address it
+ *   reaches.
+ * - Other IPv6 forms that lead to an IPv4 address through a gateway or tunnel (NAT64 64:ff9b::/96
+ *   and 64:ff9b:1::/48, 6to4 2002::/16, Teredo 2001::/32, IPv4-translated ::ffff:0:a.b.c.d) have
+ *   ranges of their own and are refused: no public web server needs them, and the IPv4 address
+ *   behind one may be internal.
+ * - ipaddr.js counts every address outside its special ranges as "unicast", the deprecated
+ *   IPv4-compatible ::a.b.c.d (::7f00:1, ::a9fe:a9fe) included, so IPv6 must also lie in 2000::/3.
+ * IPv6 is put in canonical form first (through the URL parser): ipaddr.js reads "::127.0.0.1" as
+ * IPv4-mapped, which it is not.
+ */
+function checkedAddress(address: string, allowLoopback: boolean): PinnedAddress | undefined {
+  if (isIPv4(address)) {
+    const range = ipaddr.IPv4.parse(address).range();
+    const allowed = !METADATA_ADDRESSES.has(address) && (range === 'unicast' || (allowLoopback && range === 'loopback'));
+    return allowed ? { address, family: 4 } : undefined;
+  }
+  if (!isIPv6(address)) return undefined;
+  let parsed: ipaddr.IPv6;
+  try {
+    parsed = ipaddr.IPv6.parse(new URL(`https://[${address}]/`).hostname.slice(1, -1));
+  } catch {
+    // A zone index (fe80::1%eth0) is no public address either.
+    return undefined;
+  }
+  if (parsed.isIPv4MappedAddress()) return checkedAddress(parsed.toIPv4Address().toString(), allowLoopback);
+  const range = parsed.range();
+  const allowed = (range === 'unicast' && parsed.match(GLOBAL_UNICAST)) || (allowLoopback && range === 'loopback');
+  return allowed ? { address: parsed.toString(), family: 6 } : undefined;
+}
 
 /** Only public unicast addresses are fetched from; loopback too when the test setting allows it. */
 export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  // process() turns ::ffff:127.0.0.1 into 127.0.0.1 so a mapped address is judged as what it is.
-  const parsed = ipaddr.process(address);
-  if (METADATA_ADDRESSES.has(parsed.toString())) return false;
-  const range = parsed.range();
-  return range === 'unicast' || (allowLoopback && range === 'loopback');
+  return checkedAddress(address, allowLoopback) !== undefined;
 }
 
 export interface SafeFetchSettings {
@@ -82,8 +115,6 @@ export interface FetchedResource {
   body: Buffer;
 }
 
-type PinnedAddress = { address: string; family: 4 | 6 };
-
 export type SafeFetch = (url: string, limits: FetchLimits) => Promise<FetchedResource>;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -102,11 +133,10 @@ function parseHttpsUrl(raw: string): URL {
 
 async function resolveAllowedAddress(settings: SafeFetchSettings, url: URL): Promise<PinnedAddress> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (ipaddr.isValid(host)) {
-    if (!isAllowedAddress(host, settings.allowLoopback)) {
-      throw new FetchRefusedError('blocked-address', `${url.host} is a private, local or reserved address; the tools only fetch from public addresses.`);
-    }
-    return { address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 };
+  if (isIP(host)) {
+    const pinned = checkedAddress(host, settings.allowLoopback);
+    if (!pinned) throw new FetchRefusedError('blocked-address', `${url.host} is a private, local or reserved address; the tools only fetch from public addresses.`);
+    return pinned;
   }
   const [v4, v6] = await Promise.allSettled([settings.resolver.resolve4(host), settings.resolver.resolve6(host)]);
   const addresses = [...(v4.status === 'fulfilled' ? v4.value : []), ...(v6.status === 'fulfilled' ? v6.value : [])];
@@ -116,12 +146,12 @@ async function resolveAllowedAddress(settings: SafeFetchSettings, url: URL): Pro
     throw new FetchRefusedError('dns', `${host} has no address in DNS (${code}).`);
   }
   // One private answer among public ones is refused too: the host is pointing somewhere it should not.
-  const blocked = addresses.find((address) => !isAllowedAddress(address, settings.allowLoopback));
+  const checked = addresses.map((address) => ({ address, pinned: checkedAddress(address, settings.allowLoopback) }));
+  const blocked = checked.find((answer) => !answer.pinned);
   if (blocked) {
-    throw new FetchRefusedError('blocked-address', `${host} resolves to ${blocked}, a private, local or reserved address; the tools only fetch from public addresses.`);
+    throw new FetchRefusedError('blocked-address', `${host} resolves to ${blocked.address}, a private, local or reserved address; the tools only fetch from public addresses.`);
   }
-  const address = addresses[0] as string;
-  return { address, family: ipaddr.parse(address).kind() === 'ipv6' ? 6 : 4 };
+  return checked[0]!.pinned!;
 }
 
 /** A lookup that answers with the one address already checked, whatever the socket asks. */
