@@ -8,7 +8,7 @@ import { serverOptions } from './lib/server-options';
 import contactMessages from './plugins/app/contact-messages';
 import database from './plugins/app/db';
 import dnsResolver from './plugins/app/dns';
-import markRoots from './plugins/app/mark-certificate';
+import untrustedFiles from './plugins/app/mark-certificate';
 import mailer from './plugins/app/mailer';
 import sessions from './plugins/app/sessions';
 import newsletterSubscribers from './plugins/app/newsletter-subscribers';
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shellPage);
   await app.register(dnsResolver);
   await app.register(safeFetch);
-  await app.register(markRoots);
+  await app.register(untrustedFiles);
   await app.register(toolAnswers);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -143,6 +143,10 @@ const Environment = z.object({
   TOOLS_DNS_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
   TOOLS_CACHE_TTL_SECONDS: optional(wholeNumber(0, 3600)),
   TOOLS_RATE_LIMIT_PER_MINUTE: optional(wholeNumber(1, 100_000)),
+  // Worker threads that read uploaded and fetched certificates and logos (issue 10), and each task's limits.
+  TOOLS_WORKERS: optional(wholeNumber(1, 32)),
+  TOOLS_WORK_TIMEOUT_MS: optional(wholeNumber(100, 60_000)),
+  TOOLS_WORK_MEMORY_MB: optional(wholeNumber(32, 4096)),
   // Sign-ups allowed per address and hour; the e2e server raises it, as every flow signs up from 127.0.0.1.
   SIGNUP_RATE_LIMIT_PER_HOUR: optional(wholeNumber(1, 100_000)),
 });
@@ -218,6 +222,7 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
       dnsTimeoutMs: env.TOOLS_DNS_TIMEOUT_MS ?? 2500,
       cacheTtlSeconds: env.TOOLS_CACHE_TTL_SECONDS ?? 60,
       rateLimitPerMinute: env.TOOLS_RATE_LIMIT_PER_MINUTE ?? 30,
+      workers: { threads: env.TOOLS_WORKERS ?? 2, timeoutMs: env.TOOLS_WORK_TIMEOUT_MS ?? 2000, memoryMb: env.TOOLS_WORK_MEMORY_MB ?? 64 },
     },
   };
 });

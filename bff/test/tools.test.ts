@@ -22,7 +22,10 @@ beforeAll(async () => {
   // A DNS timeout shorter than the default keeps the unanswered-query cases quick, yet long enough
   // that an answered query on a busy 2-core CI machine never looks unanswered; the cache is on (60 s).
   store = await startTestStore({ ...fixtures.env, TOOLS_DNS_TIMEOUT_MS: '1000', TOOLS_RATE_LIMIT_PER_MINUTE: '1000' });
-});
+  // The worker threads that read certificates and logos start with the first file (or when the
+  // server listens); start them here, as a loaded machine can take seconds to, outside any test's time.
+  await store.app.untrustedFiles.warmUp();
+}, 60_000);
 afterAll(async () => {
   await store.cleanUp();
   await fixtures.close();
@@ -263,6 +266,12 @@ describe('fetch refusals (no request leaves for a private address)', () => {
       'https://0.0.0.0/vmc.pem',
       'https://logos.fixture.example:PORT/good/vmc.pem',
       'https://mapped.fixture.example:PORT/good/vmc.pem',
+      // IPv6 forms that reach an IPv4 address (issue 10, finding 7): IPv4-compatible, NAT64, 6to4.
+      'https://[::127.0.0.1]:PORT/good/vmc.pem',
+      'https://[::a9fe:a9fe]/latest/meta-data/',
+      'https://[::a00:1]/vmc.pem',
+      'https://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+      'https://[2002:a9fe:a9fe::1]/latest/meta-data/',
     ])('refuses %s (PORT: the fixture HTTPS server)', async (target) => {
       const url = target.replace('PORT', String(fixtures.https.port));
       const response = await strict.app.inject({ url: `/api/tools/vmc?url=${encodeURIComponent(url)}` });

@@ -2,11 +2,9 @@ import type { Check, ToolFindings } from '@bimi/contracts/tools';
 import { inspectBimi } from '@bimi/email-auth/bimi';
 import type { BimiRecord } from '@bimi/email-auth/bimi-record';
 import { scoreChecks } from '@bimi/email-auth/checks';
-import { checkSvgTinyPs } from '@bimi/email-auth/svg';
-import type { RootStore } from '@postalsys/vmc';
-import { validateMarkCertificate } from '../../../plugins/app/mark-certificate';
 import type { ToolIo } from '../../../plugins/app/tool-answers';
-import { fetchOrCheck, LOGO_FETCH, PEM_FETCH } from './certificate';
+import { fetchOrCheck, LOGO_FETCH, PEM_FETCH, type PublishedFile } from '../../../services/published-files';
+import type { UntrustedFiles } from '../../../services/untrusted-files/untrusted-files';
 
 /** Only https addresses are fetched; other values already fail the record's own checks. */
 function httpsAddress(value: string | undefined): string | undefined {
@@ -18,16 +16,15 @@ function httpsAddress(value: string | undefined): string | undefined {
   }
 }
 
-type Fetched = Awaited<ReturnType<typeof fetchOrCheck>>;
-
 /**
  * GET /api/tools/bimi: the record and its DMARC prerequisites (@bimi/email-auth), then what mail
  * providers fetch: the logo at l= (checked against SVG Tiny PS) and the certificate at a=
  * (validated, and its embedded logo compared with the published one). Both fetches run together,
- * from the moment the record is read, while the DMARC lookups go on.
+ * from the moment the record is read, while the DMARC lookups go on; both files are then read
+ * together in the untrusted-files worker threads.
  */
-export async function bimiTool(domain: string, selector: string | undefined, io: ToolIo, rootStore: RootStore): Promise<ToolFindings> {
-  let fetches: Promise<[Fetched, Fetched]> | undefined;
+export async function bimiTool(domain: string, selector: string | undefined, io: ToolIo, files: UntrustedFiles): Promise<ToolFindings> {
+  let fetches: Promise<[PublishedFile, PublishedFile]> | undefined;
   const startFetches = (record: BimiRecord) => {
     if (record.declined) return;
     fetches = Promise.all([
@@ -46,9 +43,12 @@ export async function bimiTool(domain: string, selector: string | undefined, io:
   }
 
   const [logo, pem] = await fetches;
+  const [svg, report] = await Promise.all([
+    logo.file ? files.checkLogo(logo.file.body) : undefined,
+    pem.file ? files.validateMarkCertificate({ pem: pem.file.body.toString('utf8'), domain, publishedSvg: logo.file?.body }) : undefined,
+  ]);
   if (logo.check) checks.push(logo.check);
-  if (logo.file) {
-    const svg = checkSvgTinyPs(logo.file.body.toString('utf8'));
+  if (logo.file && svg) {
     checks.push(...svg.checks);
     details.logo = {
       url: logoUrl,
@@ -61,8 +61,7 @@ export async function bimiTool(domain: string, selector: string | undefined, io:
     };
   }
   if (pem.check) checks.push(pem.check);
-  if (pem.file) {
-    const report = await validateMarkCertificate({ pem: pem.file.body.toString('utf8'), rootStore, domain, publishedSvg: logo.file?.body });
+  if (report) {
     checks.push(...report.checks);
     details.certificate = { url: certificateUrl, ...report.details };
   }

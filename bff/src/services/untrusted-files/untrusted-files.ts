@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import type { Check } from '@bimi/contracts/tools';
+import { fail } from '@bimi/email-auth/checks';
+import type { SvgCheck } from '@bimi/email-auth/svg';
+import type { MarkCertificateReport } from '../mark-certificates/validate';
+import type { LogoTask, MarkCertificateTask, UntrustedFilesWorkerData } from './tasks';
+import { createWorkPool, type WorkFailure, type WorkPool, type WorkPoolOptions } from './work-pool';
+
+/**
+ * The certificates and logos strangers upload or point the tools at, checked in worker threads
+ * (tasks.ts) with a time and a memory limit each. A check that is stopped, or finds the checker
+ * busy, is answered as one failed check, like any other tool failure, and nothing of it is kept.
+ */
+export interface UntrustedFiles {
+  /** The mark-certificate validator (services/mark-certificates) against the configured roots. */
+  validateMarkCertificate(input: { pem: string; domain?: string; publishedSvg?: Buffer; now?: Date }): Promise<MarkCertificateReport>;
+  /** The SVG Tiny PS check of @bimi/email-auth on a fetched logo. */
+  checkLogo(svg: Buffer): Promise<SvgCheck>;
+  warmUp(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The pool itself, for tests that watch its threads. */
+  readonly pool: WorkPool;
+}
+
+export interface UntrustedFilesOptions extends Pick<WorkPoolOptions, 'threads' | 'timeoutMs' | 'memoryMb' | 'log'> {
+  extraMarkRoots: string[];
+}
+
+/** Tasks waiting for a thread, per thread: past that the tools answer "busy" at once. */
+const QUEUE_PER_THREAD = 16;
+
+function seconds(ms: number): string {
+  const value = ms / 1000;
+  return `${value} second${value === 1 ? '' : 's'}`;
+}
+
+/** Why a file was not checked, and what to do: a stopped check is not a verdict on the file. */
+function notChecked(id: string, title: string, file: string, failure: WorkFailure, limits: { timeoutMs: number; memoryMb: number }, fix: string): Check {
+  switch (failure) {
+    case 'timeout':
+      return fail(id, title, `Reading the ${file} took longer than ${seconds(limits.timeoutMs)}, the most the tool allows, so it was stopped; a real ${file} takes milliseconds.`, fix);
+    case 'out-of-memory':
+      return fail(id, title, `Reading the ${file} needed more than ${limits.memoryMb} MB of memory, the most the tool allows, so it was stopped.`, fix);
+    case 'busy':
+      return fail(id, title, `The checker is busy with other files, so the ${file} was not read in time.`, 'Try again in a minute.');
+    default:
+      return fail(id, title, `The checker stopped while reading the ${file}.`, 'Try again in a minute; if it keeps failing, contact support.');
+  }
+}
+
+export function createUntrustedFiles(options: UntrustedFilesOptions): UntrustedFiles {
+  const workerData: UntrustedFilesWorkerData = { extraMarkRoots: options.extraMarkRoots };
+  const pool = createWorkPool({ ...options, filename: join(__dirname, 'worker.mjs'), workerData, maxQueue: options.threads * QUEUE_PER_THREAD });
+  return {
+    pool,
+    async validateMarkCertificate(input) {
+      const task: MarkCertificateTask = { pem: input.pem, domain: input.domain, publishedSvg: input.publishedSvg, now: input.now?.getTime() };
+      const outcome = await pool.run<MarkCertificateReport>('validateMarkCertificate', task);
+      if (outcome.ok) return outcome.value;
+      const fix = 'Publish the PEM file your issuer delivered; if it is that file, try again in a minute.';
+      return { checks: [notChecked('vmc.pem', 'Certificate not checked', 'certificate', outcome.failure, options, fix)], score: 0, details: undefined };
+    },
+    async checkLogo(svg) {
+      const task: LogoTask = { svg };
+      const outcome = await pool.run<SvgCheck>('checkLogo', task);
+      if (outcome.ok) return outcome.value;
+      const fix = 'Export the logo again from your design tool as SVG Tiny PS; if it is such a file, try again in a minute.';
+      return { checks: [notChecked('svg.check', 'Logo not checked', 'logo', outcome.failure, options, fix)], score: 0, details: { bytes: svg.length } };
+    },
+    warmUp: () => pool.warmUp(),
+    close: () => pool.close(),
+  };
+}
