@@ -8,7 +8,8 @@ import { runTool, ToolRequestError } from './api';
 export interface ToolField {
   name: string;
   label: string;
-  validate: (raw: string) => FieldResult;
+  /** Judges the field; `values` holds the other fields, for a rule that depends on one (a sender needs an IP). */
+  validate: (raw: string, values: Readonly<Record<string, string>>) => FieldResult;
   /** An optional field (a DKIM selector) may be left empty; the check runs without it. */
   optional?: boolean;
   placeholder?: string;
@@ -29,7 +30,7 @@ function validateAll(fields: readonly ToolField[], values: Values) {
   for (const field of fields) {
     const raw = values[field.name] ?? '';
     if (field.optional && raw.trim() === '') continue;
-    const result = field.validate(raw);
+    const result = field.validate(raw, values);
     if (result.ok) query[field.name] = result.value;
     else errors[field.name] = result.message;
   }
@@ -103,7 +104,7 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
       const field = fields.find((candidate) => candidate.name === name);
       const raw = values[name] ?? '';
       if (!field || raw === '' || (field.optional && raw.trim() === '')) return;
-      const result = field.validate(raw);
+      const result = field.validate(raw, values);
       setErrors((current) => {
         const { [name]: _previous, ...rest } = current;
         return result.ok ? rest : { ...rest, [name]: result.message };

@@ -4,17 +4,20 @@ import { ToolPage } from '../../components/ToolPage';
 import { ResultSection, ToolResult } from '../../components/ToolResult';
 import { DOMAIN_FIELD } from '../../lib/fields';
 import { useToolRun } from '../../lib/useToolRun';
+import { SpfEvaluation } from '@bimi/contracts/tools';
+import { SENDER_FIELD, SENDING_IP_FIELD } from './evaluation-fields';
 import { spfTreeFrom } from './spf-tree';
 import { SpfTree } from './SpfTree';
+import { SpfVerdict } from './SpfVerdict';
 
-const FIELDS = [DOMAIN_FIELD];
+const FIELDS = [DOMAIN_FIELD, SENDING_IP_FIELD, SENDER_FIELD];
 
 export default function SpfLookupPage({ route }: PageProps) {
   const run = useToolRun('spf', FIELDS);
   return (
     <ToolPage
       title={route.title}
-      lead="Expand a domain's SPF record: every include and redirect it pulls in, and how many of the ten allowed DNS lookups it uses."
+      lead="Expand a domain's SPF record: every include and redirect it pulls in, and how many of the ten allowed DNS lookups it uses. Give a sending server's IP address to see whether its mail would pass."
       about={[
         {
           heading: 'What SPF is',
@@ -30,6 +33,16 @@ export default function SpfLookupPage({ route }: PageProps) {
                 counts, including those inside the includes. Past ten, SPF fails for all your mail.
               </p>
             </>
+          ),
+        },
+        {
+          heading: 'Would my mail pass?',
+          body: (
+            <p>
+              With a sending server&apos;s IP address (and optionally the MAIL FROM address), the lookup also runs SPF the way a receiving mail server
+              does (RFC 7208 check_host): macros expanded, includes and redirects followed, and the answer one of pass, fail, softfail, neutral, none,
+              permerror or temperror, with the term that decided it and the DNS lookups it took.
+            </p>
           ),
         },
         {
@@ -49,11 +62,22 @@ export default function SpfLookupPage({ route }: PageProps) {
         onRetry={run.retry}
         before={(answer) => {
           const tree = spfTreeFrom(answer.details);
-          return tree.root ? (
-            <ResultSection title="Include and redirect tree" testId="spf-tree-section">
-              <SpfTree {...tree} root={tree.root} />
-            </ResultSection>
-          ) : null;
+          // The verdict is relayed server output: shown only when it has the contract's shape.
+          const evaluation = SpfEvaluation.safeParse(answer.details?.evaluation);
+          return (
+            <>
+              {evaluation.success && (
+                <ResultSection title="Would this mail pass?" testId="spf-evaluation-section">
+                  <SpfVerdict evaluation={evaluation.data} />
+                </ResultSection>
+              )}
+              {tree.root && (
+                <ResultSection title="Include and redirect tree" testId="spf-tree-section">
+                  <SpfTree {...tree} root={tree.root} />
+                </ResultSection>
+              )}
+            </>
+          );
         }}
       />
     </ToolPage>
