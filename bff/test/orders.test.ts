@@ -1,4 +1,4 @@
-import { validateDomain } from '@bimi/email-auth/domain-name';
+import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
 import { checkSvgTinyPs } from '@bimi/email-auth/svg';
 import { buildApp } from '../src/app';
 import type { InvoicePaymentFailed } from '../src/services/payments/provider';
@@ -252,9 +252,10 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     };
 
     expect(await refusal({ ...good, domains: DOMAINS.slice(0, 2) })).toEqual({ status: 400, message: 'details.domains: give exactly 3 domains, as many as the certificate covers (2 given)' });
-    const badDomain = validateDomain('not a domain');
+    const badDomain = normalizeDomainInput('not a domain');
     if (badDomain.ok) throw new Error('the domain rule should refuse "not a domain"');
-    expect(await refusal({ ...good, domains: ['example.com', 'not a domain', 'example.org'] })).toEqual({ status: 400, message: `details.domains[1]: ${badDomain.error}` });
+    expect(await refusal({ ...good, domains: ['example.com', 'not a domain', 'example.org'] })).toEqual({ status: 400, message: `details.domains[1]: ${badDomain.message}` });
+    expect(await refusal({ ...good, domains: ['example.com', '192.0.2.1', 'example.org'] })).toEqual({ status: 400, message: 'details.domains[1]: Please enter a domain name, not an IP address' });
     expect(await refusal({ ...good, domains: ['example.com', 'EXAMPLE.com', 'example.org'] })).toEqual({ status: 400, message: 'details.domains: example.com is given twice; each domain only once' });
     const badLogo = await refusal({ ...good, logoSvg: BAD_LOGO });
     expect(badLogo.status).toBe(400);

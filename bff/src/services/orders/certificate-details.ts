@@ -1,6 +1,6 @@
 import { PRODUCTS, isProductId } from '@bimi/catalog/products';
 import type { CertificateDetails } from '@bimi/contracts/orders';
-import { validateDomain } from '@bimi/email-auth/domain-name';
+import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
 import { checkSvgTinyPs } from '@bimi/email-auth/svg';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
@@ -34,8 +34,9 @@ export async function checkCertificateDetails(
     throw new HttpError(400, `${where}.domains: give exactly ${domainCount} domain${domainCount === 1 ? '' : 's'}, as many as the certificate covers (${details.domains.length} given)`);
   }
   const domains = details.domains.map((domain, index) => {
-    const checked = validateDomain(domain);
-    if (!checked.ok) throw new HttpError(400, `${where}.domains[${index}]: ${checked.error}`);
+    // Read exactly as the checkout and order pages read it, so the browser and the bff agree.
+    const checked = normalizeDomainInput(domain);
+    if (!checked.ok) throw new HttpError(400, `${where}.domains[${index}]: ${checked.message}`);
     return checked.domain;
   });
   const repeated = domains.find((domain, index) => domains.indexOf(domain) !== index);
