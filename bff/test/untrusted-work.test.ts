@@ -84,6 +84,7 @@ describe('hostile certificates and logos (issue 10)', () => {
     expect(slowestHealthMs).toBeLessThan(HEALTH_LIMIT_MS);
     for (const { answer } of result) {
       expect(check(answer, 'vmc.pem')).toMatchObject({ status: 'fail', title: 'Too many PEM blocks', detail: expect.stringMatching(/1,300 PEM blocks/), fix: expect.any(String) });
+      expect(answer.score).toBe(0);
     }
   }, 60_000);
 

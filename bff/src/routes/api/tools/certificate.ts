@@ -26,7 +26,9 @@ async function readBimiRecord(domain: string, selector: string, io: ToolIo): Pro
 export async function certificateFindings(pem: string, options: { files: UntrustedFiles; domain?: string; publishedSvg?: Buffer; records?: DnsRecord[]; extraChecks?: Check[]; details?: Record<string, unknown> }): Promise<ToolFindings> {
   const report = await options.files.validateMarkCertificate({ pem, domain: options.domain, publishedSvg: options.publishedSvg });
   const checks = [...(options.extraChecks ?? []), ...report.checks];
-  return { records: options.records ?? [], checks, score: scoreChecks(checks), details: { ...options.details, certificate: report.details } };
+  // A file that could not be read as a certificate scores 0, as a certificate that could not be fetched does.
+  const score = report.details ? scoreChecks(checks) : 0;
+  return { records: options.records ?? [], checks, score, details: { ...options.details, certificate: report.details } };
 }
 
 /** GET /api/tools/vmc?domain=: the certificate at the BIMI record's a=, checked against the domain and the logo at l=. */
