@@ -33,14 +33,14 @@ test('sign up, verify by mail, sign in, change the profile, sign out', async ({ 
   await expect(page).toHaveURL(`/auth/check-email?email=${encodeURIComponent(user.email)}`);
   await expect(page.getByText(user.email)).toBeVisible();
 
-  // Signing up twice with the same address gets the server's message.
+  // Signing up twice with the same address answers as the first time (sign-up never tells who has
+  // an account); the account, not verified yet, gets a fresh verification link.
   await page.goto('/auth/signup');
   await form.getByLabel('Name').fill(user.name);
   await form.getByLabel('Email').fill(user.email);
   await form.getByLabel('Password', { exact: true }).fill(user.password);
   await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(form.getByRole('alert')).toBeVisible();
-  await expect(page).toHaveURL('/auth/signup');
+  await expect(page).toHaveURL(`/auth/check-email?email=${encodeURIComponent(user.email)}`);
 
   // Not verified yet: signing in is refused with the reason.
   await page.goto('/auth/signin');
@@ -119,4 +119,17 @@ test('sign up, verify by mail, sign in, change the profile, sign out', async ({ 
   expect(await (await page.request.get('/api/auth/session')).json()).toEqual({});
   await page.goto('/account/dashboard');
   await expect(page).toHaveURL('/auth/signin?callbackUrl=%2Faccount%2Fdashboard&error=SessionRequired');
+
+  // Someone signs up with the now verified address: the same page as a new sign-up, and the owner
+  // gets a mail saying so, with a way to sign in and to reset the password.
+  await page.goto('/auth/signup');
+  await form.getByLabel('Name').fill('Someone Else');
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill('Another password 99');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(`/auth/check-email?email=${encodeURIComponent(user.email)}`);
+  await expect(page.getByText('If this address already has an account, the email says so')).toBeVisible();
+  const signInLink = await linkFromMail(user.email, /^Someone tried to sign up/, /\/auth\/signin\?email=/);
+  await page.goto(signInLink.pathname + signInLink.search);
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByLabel('Email')).toHaveValue(user.email);
 });

@@ -11,7 +11,11 @@ import { AuthCard } from '../../components/AuthCard';
 import { callApi, failureMessage, safeReturnPath } from '../../lib/api';
 import { withCallback } from './return-path';
 
-/** After sign-up: the verification link is in the mail; it can be sent again. */
+/**
+ * After sign-up. The bff answers a sign-up the same whether or not the address already has an
+ * account (it must not tell), so this page fits both: a new account's mail holds a verification
+ * link, an existing account's mail says so and links to sign-in and password reset.
+ */
 export function CheckEmailPage({ route }: PageProps) {
   const [params] = useSearchParams();
   const email = Email.safeParse(params.get('email') ?? '');
@@ -37,11 +41,15 @@ export function CheckEmailPage({ route }: PageProps) {
         <Typography>
           {email.success ? (
             <>
-              We sent a link to <strong>{email.data}</strong>. Open it to verify your email address, then sign in.
+              We sent an email to <strong>{email.data}</strong>. Open it to continue: for a new account it holds a link that verifies
+              your email address, then you can sign in.
             </>
           ) : (
-            'We sent you a link. Open it to verify your email address, then sign in.'
+            'We sent you an email. Open it to continue: for a new account it holds a link that verifies your email address, then you can sign in.'
           )}
+        </Typography>
+        <Typography color="text.secondary" sx={{ fontSize: 15 }}>
+          If this address already has an account, the email says so and tells you how to sign in or reset your password.
         </Typography>
         <Typography color="text.secondary" sx={{ fontSize: 15 }}>
           The mail can take a minute to arrive. Check your spam folder if you don’t see it.
