@@ -30,6 +30,10 @@ if (missing.length > 0) {
 process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'bimi-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// The production-settings project's TLS proxy (serve.mjs --production): 1000 above E2E_PORT unless set.
+const productionPort = Number(process.env.E2E_PRODUCTION_PORT ?? port + 1000);
+const productionURL = `https://localhost:${productionPort}`;
+const PRODUCTION_FLOWS = /production-settings\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './flows',
@@ -56,16 +60,38 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: 'node e2e/support/serve.mjs',
-    cwd: WORKSPACE,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { E2E_RUN_DIR: process.env.E2E_RUN_DIR, E2E_PORT: String(port) },
-    // SIGTERM lets serve.mjs stop the bff and remove the temporary copy.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  projects: [
+    // Every flow but one, against the bff with NODE_ENV=test on plain http.
+    { name: 'test-settings', testIgnore: PRODUCTION_FLOWS },
+    // A few flows against the bff as production runs it: NODE_ENV=production behind a TLS proxy,
+    // Secure __Host- cookies, TRUST_PROXY (bff README "Security").
+    { name: 'production-settings', testMatch: PRODUCTION_FLOWS, use: { baseURL: productionURL, ignoreHTTPSErrors: true } },
+  ],
+  webServer: [
+    {
+      command: 'node e2e/support/serve.mjs',
+      cwd: WORKSPACE,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_RUN_DIR: process.env.E2E_RUN_DIR, E2E_PORT: String(port) },
+      // SIGTERM lets serve.mjs stop the bff and remove the temporary copy.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node e2e/support/serve.mjs --production',
+      cwd: WORKSPACE,
+      url: `${productionURL}/api/health`,
+      // The proxy's certificate is a test certificate made at start.
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_RUN_DIR: process.env.E2E_RUN_DIR, E2E_PORT: String(productionPort) },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -4,8 +4,18 @@
 //
 //   E2E_RUN_DIR  where to put root/ and data/ (the config sets it; a temp folder otherwise)
 //   E2E_PORT     where the bff listens (3100)
+//
+// With --production (the production-settings project): the bff runs as in production,
+// NODE_ENV=production with a SESSION_SECRET, TRUST_PROXY and an https PUBLIC_URL, behind a
+// TLS-terminating proxy (bff/test/fixtures/tls-proxy.ts, a test certificate made at start) that
+// listens on https://localhost:E2E_PORT and forwards to the bff on a free loopback port. It keeps
+// its data and mail under $E2E_RUN_DIR/production and serves the build from the working tree
+// (no flow there redeploys a remote). The tools get the fixture DNS server only: production
+// refuses TOOLS_ALLOW_LOOPBACK, so only DNS-only tools work there.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtpSink } from './smtp-sink.mjs';
@@ -16,8 +26,10 @@ if (process.env.E2E_PAYMENTS === 'stripe-double') await import('./stripe-double.
 const WORKSPACE = path.resolve(import.meta.dirname, '..', '..');
 const APPS = ['shell', 'mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
 
-const runDir = process.env.E2E_RUN_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'bimi-e2e-'));
-const rootDir = path.join(runDir, 'root');
+const production = process.argv.includes('--production');
+const baseRunDir = process.env.E2E_RUN_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'bimi-e2e-'));
+const runDir = production ? path.join(baseRunDir, 'production') : baseRunDir;
+const rootDir = production ? WORKSPACE : path.join(runDir, 'root');
 const dataDir = path.join(runDir, 'data');
 const port = process.env.E2E_PORT ?? '3100';
 
@@ -29,14 +41,27 @@ for (const app of APPS) {
   }
 }
 
-rmSync(rootDir, { recursive: true, force: true });
+if (!production) rmSync(rootDir, { recursive: true, force: true });
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
-for (const app of APPS) {
-  cpSync(path.join(WORKSPACE, app, 'dist'), path.join(rootDir, app, 'dist'), { recursive: true });
+if (!production) {
+  for (const app of APPS) {
+    cpSync(path.join(WORKSPACE, app, 'dist'), path.join(rootDir, app, 'dist'), { recursive: true });
+  }
+  writeFileSync(path.join(runDir, 'root-dir'), rootDir);
+  console.log(`e2e: serving a copy of the build from ${rootDir} on http://127.0.0.1:${port}`);
 }
-writeFileSync(path.join(runDir, 'root-dir'), rootDir);
-console.log(`e2e: serving a copy of the build from ${rootDir} on http://127.0.0.1:${port}`);
+
+/** A port nothing listens on right now, for the bff behind the proxy. */
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: free } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return String(free);
+}
+const bffPort = production ? await freePort() : port;
+const publicUrl = `https://localhost:${port}`;
 
 // The e-mail tools' fixture DNS and HTTPS servers (bff/test/fixtures/tools/README.md lists the
 // domains): they print the bff settings that point the tools at them, then serve until stdin closes.
@@ -56,6 +81,16 @@ const toolFixtureSettings = await new Promise((resolve, reject) => {
 // Mail goes over real SMTP to a loopback server that files each message under runDir/mail.
 const smtpSink = await startSmtpSink(path.join(runDir, 'mail'));
 
+// The settings that make a production run: only the fixture DNS server of the tool fixtures.
+const productionSettings = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  // The proxy reaches the bff from 127.0.0.1.
+  TRUST_PROXY: 'loopback',
+  PUBLIC_URL: publicUrl,
+  DNS_SERVERS: toolFixtureSettings.env.DNS_SERVERS,
+};
+
 // node with tsx's loader (one process, so a signal reaches the server itself), as `pnpm start` runs it.
 const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
   cwd: path.join(WORKSPACE, 'bff'),
@@ -63,7 +98,7 @@ const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server
   env: {
     ...process.env,
     HOST: '127.0.0.1',
-    PORT: port,
+    PORT: bffPort,
     ROOT_DIR: rootDir,
     DATA_DIR: dataDir,
     TAG_MANAGER_ID: 'GTM-E2ETEST',
@@ -71,7 +106,7 @@ const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
     NODE_ENV: 'test',
     SMTP_URL: smtpSink.smtpUrl,
-    ...toolFixtureSettings.env,
+    ...(production ? productionSettings : toolFixtureSettings.env),
     // Playwright flows run every tool many times from one address.
     TOOLS_RATE_LIMIT_PER_MINUTE: '600',
     // …and sign up a user per account flow and worker.
@@ -79,10 +114,21 @@ const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server
   },
 });
 
+// In production mode, the TLS-terminating proxy in front of the bff, on the port the flows use.
+const tlsProxy = production
+  ? spawn(process.execPath, ['--import', 'tsx', path.join('test', 'fixtures', 'tls-proxy-serve.ts')], {
+      cwd: path.join(WORKSPACE, 'bff'),
+      stdio: ['pipe', 'inherit', 'inherit'],
+      env: { ...process.env, TLS_PROXY_PORT: port, TLS_PROXY_TARGET: `http://127.0.0.1:${bffPort}` },
+    })
+  : undefined;
+if (production) console.log(`e2e: the bff with NODE_ENV=production behind a TLS proxy on ${publicUrl}`);
+
 let stopping = false;
 function cleanUp() {
   void smtpSink.stop();
   toolFixtures.stdin.end();
+  tlsProxy?.stdin.end();
   if (!process.env.E2E_KEEP_RUN_DIR) rmSync(runDir, { recursive: true, force: true });
 }
 function stop(signal) {
