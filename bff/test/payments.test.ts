@@ -1,6 +1,6 @@
 import { quoteCart } from '@bimi/catalog/quote';
 import { formatUsd } from '@bimi/catalog/prices';
-import { type IdentityStore, signedInUser, startIdentityStore, Browser } from './identity-fixtures';
+import { type IdentityStore, GOOD_PASSWORD, signedInUser, startIdentityStore, Browser } from './identity-fixtures';
 import { MIXED_CART, SITE, buyer, formTokenOf, pathOf, payOnTestPage, startCheckout } from './payments-fixtures';
 import { loadConfig, paymentProviderName } from '../src/config';
 
@@ -186,7 +186,8 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
   });
 
   it('adds a test card on the add-a-card page, sets the default, removes it; another user\'s card is 404', async () => {
-    const browser = await buyer(store);
+    const email = `cards-${Date.now()}@example.com`;
+    const browser = await buyer(store, 'Card Owner', email);
     expect((await browser.request({ url: '/api/account/billing/payment-methods' })).json()).toEqual({ paymentMethods: [] });
     const add = async (cardNumber: string) => {
       const { url } = (await browser.write('POST', '/api/account/billing/payment-methods/setup')).json() as { url: string };
@@ -218,6 +219,12 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
 
     const removed = await browser.write('DELETE', `/api/account/billing/payment-methods/${second}`);
     expect(removed.json().paymentMethods).toEqual([expect.objectContaining({ last4: '4242', isDefault: true })]);
+
+    // Saved test cards are stored, so they outlive a restart of the bff.
+    await store.restart();
+    const afterRestart = new Browser(store.app, browser.ip);
+    expect((await afterRestart.signIn(email, GOOD_PASSWORD)).statusCode).toBe(200);
+    expect((await afterRestart.request({ url: '/api/account/billing/payment-methods' })).json().paymentMethods).toEqual([expect.objectContaining({ last4: '4242', isDefault: true })]);
   });
 
   it('refuses webhooks: test payments have none', async () => {

@@ -9,7 +9,9 @@ import { checkCertificateDetails } from '../../services/orders/certificate-detai
 import { PriceCheck, PriceCheckError, UnbuyableLineError, chargedLine, type ChargedLine } from '../../services/payments/price-check';
 import type { PaymentProvider, PaymentUser } from '../../services/payments/provider';
 import { StripeProvider } from '../../services/payments/stripe-provider';
-import { TestProvider } from '../../services/payments/test-provider';
+import { type TestCardStore, TestProvider } from '../../services/payments/test-provider';
+import type { Kysely } from 'kysely';
+import type { StoreDatabase } from '../../db/schema';
 import { orderLinesFromQuote } from './orders';
 
 export const PAYMENTS_UNAVAILABLE = 'Card payments are not available right now. Please contact us.';
@@ -55,6 +57,46 @@ function unavailableProvider(): PaymentProvider {
   };
 }
 
+/** Saved test cards in the test_payment_methods table: they outlive a restart, as Stripe's do. */
+function testCardStore(db: Kysely<StoreDatabase>, now: () => number): TestCardStore {
+  const list = async (customerRef: string) =>
+    (await db.selectFrom('test_payment_methods').selectAll().where('customer_ref', '=', customerRef).orderBy('created_at').orderBy('id').execute()).map((row) => ({
+      ref: row.id,
+      brand: row.brand,
+      last4: row.last4,
+      expMonth: row.exp_month,
+      expYear: row.exp_year,
+      isDefault: row.is_default === 1,
+    }));
+  return {
+    list,
+    async add(customerRef, card) {
+      await db.transaction().execute(async (trx) => {
+        const hasDefault = await trx.selectFrom('test_payment_methods').select('id').where('customer_ref', '=', customerRef).where('is_default', '=', 1).executeTakeFirst();
+        await trx
+          .insertInto('test_payment_methods')
+          .values({ id: card.ref, customer_ref: customerRef, brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear, is_default: hasDefault ? 0 : 1, created_at: new Date(now()).toISOString() })
+          .execute();
+      });
+    },
+    async setDefault(customerRef, ref) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('test_payment_methods').set({ is_default: 0 }).where('customer_ref', '=', customerRef).execute();
+        await trx.updateTable('test_payment_methods').set({ is_default: 1 }).where('customer_ref', '=', customerRef).where('id', '=', ref).execute();
+      });
+    },
+    async remove(customerRef, ref) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('test_payment_methods').where('customer_ref', '=', customerRef).where('id', '=', ref).execute();
+        const oldest = await trx.selectFrom('test_payment_methods').select(['id', 'is_default']).where('customer_ref', '=', customerRef).orderBy('created_at').orderBy('id').execute();
+        if (oldest.length > 0 && !oldest.some((row) => row.is_default === 1)) {
+          await trx.updateTable('test_payment_methods').set({ is_default: 1 }).where('id', '=', oldest[0]?.id ?? '').execute();
+        }
+      });
+    },
+  };
+}
+
 export default fp(
   async function payments(fastify) {
     const { config } = fastify;
@@ -68,7 +110,7 @@ export default fp(
       stripe = new StripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripe.webhookSecret, api: config.stripe.api });
       provider = stripe;
     } else if (mode === 'test') {
-      test = new TestProvider({ baseUrl, now: fastify.now, emit: (event) => fastify.orders.applyPaymentEvent(event) });
+      test = new TestProvider({ baseUrl, now: fastify.now, emit: (event) => fastify.orders.applyPaymentEvent(event), cards: testCardStore(fastify.db, fastify.now) });
       provider = test;
     } else {
       provider = unavailableProvider();

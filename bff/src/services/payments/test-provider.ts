@@ -16,8 +16,9 @@ import {
  * Built-in test payments: the default when no STRIPE_SECRET_KEY is set, so a fresh machine sells
  * end to end. The bff serves a hosted payment page (plain HTML, clearly a test) that takes Stripe's
  * test card numbers and turns the outcome into the same PaymentEvents Stripe's webhooks become, so
- * orders follow one code path. Open sessions, test subscriptions and saved cards live in memory:
- * a restart forgets them (an unpaid order stays incomplete and can be paid from a new checkout).
+ * orders follow one code path. Saved test cards are stored (`cards`, the test_payment_methods
+ * table); open sessions and test subscriptions live in memory: a restart forgets them (an unpaid
+ * order stays incomplete and can be paid from a new checkout).
  */
 
 export const TEST_CARDS = {
@@ -51,8 +52,14 @@ interface TestSetup {
   formToken: string;
 }
 
-interface TestCard extends Omit<ProviderPaymentMethod, 'isDefault'> {
-  number: string;
+/** Where saved test cards are kept (brand, last four and expiry only, as Stripe shows them). */
+export interface TestCardStore {
+  list(customerRef: string): Promise<ProviderPaymentMethod[]>;
+  /** Saves a card; the customer's first card becomes the default. */
+  add(customerRef: string, card: Omit<ProviderPaymentMethod, 'isDefault'>): Promise<void>;
+  setDefault(customerRef: string, ref: string): Promise<void>;
+  /** Removes a card; when it was the default, the oldest remaining one becomes the default. */
+  remove(customerRef: string, ref: string): Promise<void>;
 }
 
 interface TestSubscription {
@@ -68,14 +75,19 @@ export interface TestProviderOptions {
   now: () => number;
   /** Applies an event exactly as a webhook's would be (fastify.orders.applyPaymentEvent). */
   emit: (event: PaymentEvent) => Promise<unknown>;
+  cards: TestCardStore;
 }
 
 export type CardOutcome = { ok: true; redirect: string } | { ok: false; message: string; redirect?: string };
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+let refSequence = 0;
+/** A reference that sorts in the order it was made (saved cards are listed oldest first), then random. */
 function newRef(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('hex')}`;
+  refSequence = (refSequence + 1) % 1024;
+  const ordered = (Date.now() * 1024 + refSequence).toString(16).padStart(14, '0').slice(-14);
+  return `${prefix}_${ordered}${randomBytes(5).toString('hex')}`;
 }
 
 function sameToken(a: string, b: unknown): boolean {
@@ -124,8 +136,6 @@ export class TestProvider implements PaymentProvider {
   readonly name = 'test' as const;
   private readonly sessions = new LRUCache<string, TestSession>({ max: 10_000 });
   private readonly setups = new LRUCache<string, TestSetup>({ max: 10_000 });
-  private readonly cards = new Map<string, TestCard[]>();
-  private readonly defaults = new Map<string, string>();
   private readonly subscriptions = new Map<string, TestSubscription>();
 
   constructor(private readonly options: TestProviderOptions) {}
@@ -218,7 +228,7 @@ ${form}`,
       })),
     };
     this.subscriptions.set(subscription.ref, subscription);
-    this.saveCard(checkout.customerRef, number, String(form.expiry));
+    await this.saveCard(checkout.customerRef, number, String(form.expiry));
     const total = checkout.lines.reduce((sum, line) => sum + line.amount, 0);
     // In Stripe's usual order: the first invoice is paid, then the session completes.
     await this.options.emit({
@@ -256,21 +266,15 @@ ${form}`,
     return { ok: true, redirect: checkout.successUrl };
   }
 
-  private saveCard(customerRef: string, number: string, expiry: string): TestCard {
+  private async saveCard(customerRef: string, number: string, expiry: string): Promise<void> {
     const [month = '12', year = '30'] = expiry.split('/').map((part) => part.trim());
-    const card: TestCard = {
+    await this.options.cards.add(customerRef, {
       ref: newRef('test_pm'),
-      number,
       brand: brandOf(number),
       last4: number.slice(-4),
       expMonth: Number(month),
       expYear: Number(year) < 100 ? 2000 + Number(year) : Number(year),
-    };
-    const cards = this.cards.get(customerRef) ?? [];
-    cards.push(card);
-    this.cards.set(customerRef, cards);
-    if (!this.defaults.has(customerRef)) this.defaults.set(customerRef, card.ref);
-    return card;
+    });
   }
 
   async setRenewal(target: { subscriptionRef: string; itemRef: string | null }, renew: boolean): Promise<void> {
@@ -296,22 +300,15 @@ ${form}`,
   }
 
   async listPaymentMethods(customerRef: string): Promise<ProviderPaymentMethod[]> {
-    const defaultRef = this.defaults.get(customerRef);
-    return (this.cards.get(customerRef) ?? []).map(({ number: _number, ...card }) => ({ ...card, isDefault: card.ref === defaultRef }));
+    return this.options.cards.list(customerRef);
   }
 
   async setDefaultPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<void> {
-    if (!(this.cards.get(customerRef) ?? []).some((card) => card.ref === paymentMethodRef)) throw new Error('unknown test card');
-    this.defaults.set(customerRef, paymentMethodRef);
+    await this.options.cards.setDefault(customerRef, paymentMethodRef);
   }
 
   async removePaymentMethod(customerRef: string, paymentMethodRef: string): Promise<void> {
-    const cards = (this.cards.get(customerRef) ?? []).filter((card) => card.ref !== paymentMethodRef);
-    this.cards.set(customerRef, cards);
-    if (this.defaults.get(customerRef) === paymentMethodRef) {
-      if (cards[0]) this.defaults.set(customerRef, cards[0].ref);
-      else this.defaults.delete(customerRef);
-    }
+    await this.options.cards.remove(customerRef, paymentMethodRef);
   }
 
   async createPaymentMethodSetup(customerRef: string, returnUrl: string): Promise<{ url: string }> {
@@ -340,7 +337,7 @@ ${message ? `<p role="alert" class="error" id="card-error">${escapeHtml(message)
   }
 
   /** Saves a card from the add-a-card page: 4242… (and other test numbers that succeed) is kept; decline cards are refused. */
-  addCard(setup: TestSetup, form: Record<string, unknown>): CardOutcome {
+  async addCard(setup: TestSetup, form: Record<string, unknown>): Promise<CardOutcome> {
     if (!sameToken(setup.formToken, form.formToken) || !this.setups.has(setup.ref)) return { ok: false, message: CARD_MESSAGES.expired };
     const number = digitsOf(form.cardNumber);
     const fieldProblem = cardFieldProblem(form.expiry, form.cvc, this.options.now());
@@ -348,8 +345,8 @@ ${message ? `<p role="alert" class="error" id="card-error">${escapeHtml(message)
     if (number === TEST_CARDS.declined) return { ok: false, message: CARD_MESSAGES.declined };
     if (number === TEST_CARDS.insufficientFunds) return { ok: false, message: CARD_MESSAGES.insufficientFunds };
     if (number !== TEST_CARDS.success && number !== '5555555555554444') return { ok: false, message: CARD_MESSAGES.unknown };
-    this.saveCard(setup.customerRef, number, String(form.expiry));
     this.setups.delete(setup.ref);
+    await this.saveCard(setup.customerRef, number, String(form.expiry));
     return { ok: true, redirect: setup.returnUrl };
   }
 

@@ -92,7 +92,7 @@ const paymentRoutes: FastifyPluginAsync = async (fastify) => {
     const setup = params.success ? await setupOf(request, params.data.ref) : undefined;
     if (!setup) return notFoundPage(reply);
     const form = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
-    const outcome = test.addCard(setup, form);
+    const outcome = await test.addCard(setup, form);
     if (outcome.ok) return reply.redirect(outcome.redirect, 303);
     return htmlPage(reply, 422, test.setupPage(setup, outcome.message));
   });
