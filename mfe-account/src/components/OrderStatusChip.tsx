@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import type { OrderStatus } from '@bimi/contracts/orders';
-import { STATUS_LABELS } from './format';
+import { STATUS_LABELS } from '../lib/order-format';
 
-export function StatusChip({ status }: { status: OrderStatus }) {
+export function OrderStatusChip({ status }: { status: OrderStatus }) {
   const { label, color } = STATUS_LABELS[status];
   return <Chip size="small" label={label} color={color} variant={color === 'default' ? 'outlined' : 'filled'} data-testid="order-status" data-status={status} />;
 }

@@ -12,8 +12,8 @@ import { formatUsd } from '@bimi/catalog/prices';
 import { ORDER_PATHS, TransactionList, type Transaction } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { useApi } from '../../lib/useApi';
-import { formatShortDate } from '../orders/format';
-import { signedAmount, TransactionStatusChip } from './TransactionStatusChip';
+import { formatShortDate } from '../../lib/order-format';
+import { signedAmount, TransactionStatusChip } from '../../components/TransactionStatusChip';
 
 function OrderLink({ t }: { t: Transaction }) {
   if (!t.orderId) return <>—</>;
@@ -77,7 +77,13 @@ export function TransactionsPage({ route }: PageProps) {
               </Box>
               <Typography variant="body2">{t.description}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {formatShortDate(t.date)} · <OrderLink t={t} />
+                {formatShortDate(t.date)}
+                {t.orderId && (
+                  <>
+                    {' · '}
+                    <OrderLink t={t} />
+                  </>
+                )}
               </Typography>
               <Receipt t={t} />
             </Paper>

@@ -8,8 +8,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { ORDER_PATHS, OrderList, type OrderSummary } from '@bimi/contracts/orders';
 import { useApi } from '../../lib/useApi';
-import { periodEndText } from '../orders/format';
-import { StatusChip } from '../orders/StatusChip';
+import { periodEndText } from '../../lib/order-format';
+import { OrderStatusChip } from '../../components/OrderStatusChip';
 
 const SHOWN = 3;
 
@@ -42,7 +42,7 @@ function OrderCard({ title, filter, empty, render }: { title: string; filter: 'i
                 <Link component={RouterLink} to={`/account/orders/${encodeURIComponent(order.id)}`} sx={{ fontWeight: 600 }}>
                   {order.number} · {order.productName}
                 </Link>
-                <StatusChip status={order.status} />
+                <OrderStatusChip status={order.status} />
               </Box>
               <Typography variant="body2" color="text.secondary">
                 {render(order)}

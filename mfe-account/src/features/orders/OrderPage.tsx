@@ -28,9 +28,9 @@ import { callApi, failureMessage } from '../../lib/api';
 import { useApi } from '../../lib/useApi';
 import { CertificateDetailsForm } from './CertificateDetailsForm';
 import { checkDetails, emptyDraft, type DetailsDraft, type DetailsErrors } from './details';
-import { billedEvery, formatDate, formatShortDate, perPeriod, periodEndText, STEP_LABELS } from './format';
-import { StatusChip } from './StatusChip';
-import { signedAmount, TransactionStatusChip } from '../billing/TransactionStatusChip';
+import { billedEvery, formatDate, formatShortDate, perPeriod, periodEndText, STEP_LABELS } from '../../lib/order-format';
+import { OrderStatusChip } from '../../components/OrderStatusChip';
+import { signedAmount, TransactionStatusChip } from '../../components/TransactionStatusChip';
 
 /** How many domains the certificate is for: the details given, else the order's description ("3 domains · 2 years"). */
 export function domainCountOf(order: Pick<OrderDetail, 'details' | 'description'>): number {
@@ -58,7 +58,10 @@ function ValidationStepper({ order }: { order: OrderDetail }) {
     <Stepper activeStep={active === -1 ? VALIDATION_STEPS.length : active} orientation={narrow ? 'vertical' : 'horizontal'} alternativeLabel={!narrow} aria-label="Validation steps">
       {VALIDATION_STEPS.map((step) => {
         const state = byStep.get(step);
-        const note = state?.note ?? (state?.state === 'in-progress' ? 'In progress' : state?.state === 'failed' ? 'Needs attention' : state?.updatedAt ? formatShortDate(state.updatedAt) : undefined);
+        // Only a finished step has a date worth showing; the others say where they stand.
+        const note =
+          state?.note ??
+          (state?.state === 'in-progress' ? 'In progress' : state?.state === 'failed' ? 'Needs attention' : state?.state === 'done' && state.updatedAt ? formatShortDate(state.updatedAt) : undefined);
         return (
           <Step key={step} completed={state?.state === 'done'} data-testid="validation-step" data-state={state?.state ?? 'waiting'}>
             <StepLabel error={state?.state === 'failed'} optional={note ? <Typography variant="caption">{note}</Typography> : undefined}>
@@ -163,8 +166,11 @@ function RenewalCard({ order, onChanged }: { order: OrderDetail; onChanged: (o: 
     <Card title="Renewal">
       <FormControlLabel
         control={<Switch checked={order.renews} disabled={!editable || busy} onChange={(e) => (e.target.checked ? void change(true) : setConfirming(true))} />}
-        label={order.renews ? `Renews automatically ${order.currentPeriodEnd ? `on ${endDate}` : ''}` : `Renewal off: ends on ${endDate}`}
+        label="Renew automatically"
       />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="renewal-state">
+        {order.renews ? `Next renewal on ${endDate}, charged to your default card.` : `Renewal off: ends on ${endDate}.`}
+      </Typography>
       {failure && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {failure}
@@ -224,7 +230,7 @@ export function OrderPage({ route }: PageProps) {
           <Typography variant="h1" sx={{ fontSize: { xs: 28, md: 34 } }}>
             Order {order.number}
           </Typography>
-          <StatusChip status={order.status} />
+          <OrderStatusChip status={order.status} />
         </Box>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           {order.productName} · {order.description} · ordered {formatDate(order.createdAt)}
@@ -300,16 +306,20 @@ export function OrderPage({ route }: PageProps) {
         ) : (
           <Box component="ul" sx={{ m: 0, p: 0 }}>
             {order.transactions.map((t) => (
-              <Box component="li" key={t.id} sx={{ listStyle: 'none', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', py: 1, borderBottom: '1px solid', borderColor: 'divider' }}>
-                <Typography sx={{ minWidth: 110 }}>{formatShortDate(t.date)}</Typography>
-                <Typography sx={{ flex: 1, minWidth: 140 }}>{t.description}</Typography>
-                <TransactionStatusChip status={t.status} />
-                <Typography sx={{ fontWeight: 600 }}>{formatUsd(signedAmount(t))}</Typography>
-                {t.receiptUrl && (
-                  <Link href={t.receiptUrl} target="_blank" rel="noopener">
-                    Receipt
-                  </Link>
-                )}
+              <Box component="li" key={t.id} sx={{ listStyle: 'none', py: 1.5, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+                <Typography>{t.description}</Typography>
+                <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {formatShortDate(t.date)}
+                  </Typography>
+                  <TransactionStatusChip status={t.status} />
+                  <Typography sx={{ fontWeight: 600 }}>{formatUsd(signedAmount(t))}</Typography>
+                  {t.receiptUrl && (
+                    <Link href={t.receiptUrl} target="_blank" rel="noopener" aria-label={`Receipt PDF for ${t.description}, ${formatShortDate(t.date)}`}>
+                      Receipt (PDF)
+                    </Link>
+                  )}
+                </Box>
               </Box>
             ))}
           </Box>

@@ -12,8 +12,8 @@ import { formatUsd } from '@bimi/catalog/prices';
 import { ORDER_FILTERS, ORDER_PATHS, OrderList, type OrderFilter, type OrderSummary } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { useApi } from '../../lib/useApi';
-import { FILTER_EMPTY, FILTER_LABELS, formatShortDate, isOrderFilter, perPeriod, periodEndText } from './format';
-import { StatusChip } from './StatusChip';
+import { FILTER_EMPTY, FILTER_LABELS, formatShortDate, isOrderFilter, perPeriod, periodEndText } from '../../lib/order-format';
+import { OrderStatusChip } from '../../components/OrderStatusChip';
 
 export function orderPath(order: { id: string }): string {
   return `/account/orders/${encodeURIComponent(order.id)}`;
@@ -28,7 +28,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
             <Link component={RouterLink} to={orderPath(order)} sx={{ fontWeight: 700 }} aria-label={`Order ${order.number}, ${order.productName}`}>
               {order.number}
             </Link>
-            <StatusChip status={order.status} />
+            <OrderStatusChip status={order.status} />
           </Box>
           <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{order.productName}</Typography>
           <Typography variant="body2" color="text.secondary">

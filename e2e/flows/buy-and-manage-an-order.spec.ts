@@ -1,0 +1,242 @@
+import type { Page } from '@playwright/test';
+import { certificateCartItems, dmarcCartItem } from '@bimi/catalog/cart-items';
+import { formatUsd } from '@bimi/catalog/prices';
+import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
+import { createVerifiedAccount, newUser, signInByApi, signInWithForm, VERIFY_MAIL } from '../support/account';
+import { linkFromMail } from '../support/mail';
+import { expect, expectRemotePage, test } from '../support/test';
+
+/**
+ * Issue 11, end to end against the built-in test payments: a cart of a 2-year VMC for 3 domains
+ * and a monthly DMARC Plus plan → checkout → an account created inline (verified through the
+ * real SMTP sink) → certificate details → the test card → success → the orders under their
+ * filters → the receipt PDF. And the unhappy paths: a declined card, renewal off.
+ */
+
+const CART_KEY = 'bimi.cart';
+const VMC = certificateCartItems({ productId: 'verified-mark-certificate', domains: 3, years: 2, logos: 1, sourcePageType: 'product' }, { settings: {}, logger: { error: () => {} } });
+const DMARC = dmarcCartItem({ productId: 'dmarc-plus', emailVolume: 1_000_000, billingPeriod: 'monthly', sourcePageType: 'product' }, { settings: {}, logger: { error: () => {} } });
+const CART = { version: 2, items: [...VMC, DMARC] };
+
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" version="1.2" baseProfile="tiny-ps" viewBox="0 0 64 64"><title>Acme</title><rect width="64" height="64" fill="#1a5fb4"/></svg>`;
+const WIDE_LOGO = LOGO.replace('0 0 64 64', '0 0 128 64');
+
+/** The cart as a visitor left it, put in place once (the success page empties it later, and it must stay empty). */
+async function seedCart(page: Page): Promise<void> {
+  await page.addInitScript(({ key, value }) => {
+    if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+  }, { key: CART_KEY, value: JSON.stringify(CART) });
+}
+
+async function storedCartItems(page: Page): Promise<unknown[]> {
+  return page.evaluate((key) => (JSON.parse(window.localStorage.getItem(key) ?? '{"items":[]}') as { items: unknown[] }).items, CART_KEY);
+}
+
+async function csrf(page: Page): Promise<Record<string, string>> {
+  const { csrfToken } = (await (await page.request.get(AUTH_PATHS.csrf)).json()) as { csrfToken: string };
+  return { [CSRF_HEADER]: csrfToken };
+}
+
+/** The legal, technical and billing contacts of the account's settings. */
+async function addContacts(page: Page): Promise<void> {
+  const headers = await csrf(page);
+  for (const kind of ['legal', 'technical', 'billing']) {
+    const answer = await page.request.post('/api/account/contacts', { headers, data: { kind, name: `Pat ${kind}`, email: `${kind}@acme.example`, phone: null, jobTitle: null, company: null } });
+    expect(answer.status(), await answer.text()).toBe(201);
+  }
+}
+
+/** The certificate details form of one line: organization created inline, 3 domains, the logo, contacts. */
+async function fillDetails(page: Page, scope: ReturnType<Page['getByRole']>) {
+  await scope.getByLabel('New organization name').fill('Acme Inc.');
+  await scope.getByRole('button', { name: 'Create organization' }).click();
+  await expect(scope.getByLabel('Organization', { exact: true })).toHaveValue(/.+/);
+  for (const [index, domain] of ['acme.example', 'mail.acme.example', 'news.acme.example'].entries()) await scope.getByLabel(`Domain ${index + 1}`).fill(domain);
+  // A logo that is not Tiny PS is refused, and says why.
+  const file = scope.locator('input[type=file]');
+  await file.setInputFiles({ name: 'wide.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(WIDE_LOGO) });
+  await expect(scope.getByTestId('logo-failures')).toContainText('viewBox is not square');
+  await file.setInputFiles({ name: 'acme.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO) });
+  await expect(scope.getByText('acme.svg: passes the SVG Tiny PS check.')).toBeVisible();
+  await expect(scope.getByLabel('Trademark status')).toHaveValue('Registered');
+  for (const kind of ['Legal', 'Technical', 'Billing']) {
+    const select = scope.getByLabel(`${kind} contact`);
+    await select.selectOption({ index: 1 });
+  }
+}
+
+/** The built-in test payment page: a card number, a future expiry, a code. */
+async function payWithCard(page: Page, number: string): Promise<void> {
+  await expect(page.getByText('test', { exact: false }).first()).toBeVisible();
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+}
+
+async function acceptAndPay(page: Page): Promise<void> {
+  await page.getByLabel('I accept the terms of service').check();
+  await page.getByLabel('I accept the refund policy').check();
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/test\/checkout\//);
+}
+
+for (const { width, detailsNow } of [
+  { width: 1280, detailsNow: true },
+  { width: 375, detailsNow: false },
+]) {
+  test(`at ${width}px: cart → checkout → account created inline → ${detailsNow ? 'details' : 'details later'} → pay with 4242 → the orders, the receipt PDF`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    await seedCart(page);
+    await page.goto('/checkout');
+    await expectRemotePage(page, 'checkout', 'Checkout');
+
+    // Review: the lines with their options and billing periods, priced by the bff's quote only.
+    const quote = (await (
+      await page.request.post('/api/cart/quote', { data: { items: [{ productId: 'verified-mark-certificate', domains: 3, years: 2, logos: 1, quantity: 1 }, { productId: 'dmarc-plus', emailVolume: 1_000_000, billingPeriod: 'monthly', quantity: 1 }] } })
+    ).json()) as { total: number; items: { amount: number }[] };
+    const lines = page.getByTestId('checkout-line');
+    await expect(lines).toHaveCount(2);
+    await expect(lines.nth(0).getByTestId('checkout-line-options')).toHaveText('3 domains · 2 years');
+    await expect(lines.nth(0).getByTestId('checkout-line-billing')).toContainText('Billed every 2 years; renews on');
+    await expect(lines.nth(1).getByTestId('checkout-line-billing')).toContainText('Billed every month; renews on');
+    await expect(lines.nth(0).getByTestId('checkout-line-amount')).toHaveText(formatUsd(quote.items[0]!.amount));
+    await expect(page.getByTestId('checkout-amount-due')).toHaveText(formatUsd(quote.total));
+    await expect(page.getByRole('button', { name: `Pay ${formatUsd(quote.total)}` })).toBeDisabled();
+
+    // Quantities are editable and re-quoted by the bff.
+    await page.getByRole('button', { name: 'Increase quantity of DMARC Plus' }).click();
+    await expect(lines.nth(1).getByTestId('checkout-line-amount')).toHaveText(formatUsd(quote.items[1]!.amount * 2));
+    await page.getByRole('button', { name: 'Decrease quantity of DMARC Plus' }).click();
+    await expect(page.getByTestId('checkout-amount-due')).toHaveText(formatUsd(quote.total));
+    await page.screenshot({ path: `/tmp/e2e-checkout-review-${width}.png`, fullPage: true });
+
+    // An account, created without leaving checkout; the mailed link brings the buyer back here.
+    const user = newUser();
+    const signUp = page.getByRole('form', { name: 'Create your account' });
+    await signUp.getByLabel('Name').fill(user.name);
+    await signUp.getByLabel('Email').fill(user.email);
+    await signUp.getByLabel('Password').fill(user.password);
+    await signUp.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByTestId('checkout-check-email')).toContainText(user.email);
+    const link = await linkFromMail(user.email, VERIFY_MAIL, /\/auth\/verify\?token=/);
+    await page.goto(link.pathname + link.search);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin\?.*callbackUrl=%2Fcheckout/);
+    await signInWithForm(page, user);
+    await expect(page).toHaveURL('/checkout');
+    await expect(page.getByTestId('checkout-signed-in')).toContainText(user.email);
+    await expect(lines).toHaveCount(2);
+
+    await addContacts(page);
+    await page.reload();
+    const details = page.getByRole('group', { name: 'Details for Verified Mark Certificate' });
+    if (detailsNow) {
+      await fillDetails(page, details);
+    } else {
+      await page.getByLabel('Finish these details later').check();
+      await expect(details).toHaveCount(0);
+    }
+    await page.screenshot({ path: `/tmp/e2e-checkout-details-${width}.png`, fullPage: true });
+
+    await acceptAndPay(page);
+    await payWithCard(page, '4242 4242 4242 4242');
+
+    // Success: confirmed by the bff, then (only then) the cart is empty.
+    await expect(page).toHaveURL(/\/checkout\/success\?checkout=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
+    await expect(page.getByTestId('confirmed-order')).toHaveCount(2);
+    expect(await storedCartItems(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/e2e-checkout-success-${width}.png`, fullPage: true });
+
+    // The certificate order is pending validation, or incomplete until its details are in.
+    await page.goto(`/account/orders?status=${detailsNow ? 'pending' : 'incomplete'}`);
+    await expectRemotePage(page, 'account', 'My orders');
+    const row = page.getByTestId('order-row').filter({ hasText: 'Verified Mark Certificate' });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('order-status')).toHaveAttribute('data-status', detailsNow ? 'pending' : 'incomplete');
+    await expect(page.getByTestId('order-row').filter({ hasText: 'DMARC Plus' })).toHaveCount(0);
+    await page.screenshot({ path: `/tmp/e2e-orders-${width}.png`, fullPage: true });
+    await page.getByTestId('orders-filter-active').click();
+    await expect(page.getByTestId('order-row').filter({ hasText: 'DMARC Plus' })).toHaveCount(1);
+
+    if (!detailsNow) {
+      await page.getByTestId('orders-filter-incomplete').click();
+      await row.getByRole('link', { name: /Verified Mark Certificate/ }).click();
+      await expect(page).toHaveURL(/\/account\/orders\/[^/]+$/);
+      await expect(page.getByTestId('order-needs-action')).toBeVisible();
+      const form = page.getByRole('group', { name: /^Details for order / });
+      await fillDetails(page, form);
+      await page.getByRole('button', { name: 'Submit details' }).click();
+      await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'pending');
+      await page.screenshot({ path: `/tmp/e2e-order-${width}.png`, fullPage: true });
+      await page.goto('/account/orders?status=pending');
+      await expect(page.getByTestId('order-row').filter({ hasText: 'Verified Mark Certificate' })).toHaveCount(1);
+    }
+
+    // The receipt of the payment opens as a PDF.
+    await page.goto('/account/billing/transactions');
+    await expectRemotePage(page, 'account', 'Transactions');
+    await expect(page.getByTestId('transaction-row').first()).toBeVisible();
+    const receipt = page.getByRole('link', { name: /Receipt PDF for/ }).first();
+    const href = await receipt.getAttribute('href');
+    expect(href).toBeTruthy();
+    const pdf = await page.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
+    await page.screenshot({ path: `/tmp/e2e-transactions-${width}.png`, fullPage: true });
+  });
+}
+
+test('a declined card returns to checkout with the reason, and the cart is intact', async ({ page }) => {
+  test.setTimeout(90_000);
+  await seedCart(page);
+  const user = await createVerifiedAccount(page);
+  await signInByApi(page, user);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-signed-in')).toBeVisible();
+  await page.getByLabel('Finish these details later').check();
+  await acceptAndPay(page);
+  await payWithCard(page, '4000 0000 0000 0002');
+
+  await expect(page).toHaveURL(/\/checkout\/cancel\?checkout=/);
+  await expect(page.getByTestId('payment-outcome')).toContainText('Your card was declined.');
+  expect(await storedCartItems(page)).toHaveLength(2);
+  await page.screenshot({ path: '/tmp/e2e-checkout-declined.png', fullPage: true });
+  await page.getByRole('link', { name: 'Back to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\?checkout=/);
+  await expect(page.getByTestId('payment-outcome')).toContainText('Your card was declined.');
+  await expect(page.getByTestId('checkout-line')).toHaveCount(2);
+});
+
+test('turning renewal off asks first, then the plan shows under expiring', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(({ key, value }) => {
+    if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+  }, { key: CART_KEY, value: JSON.stringify({ version: 2, items: [DMARC] }) });
+  const user = await createVerifiedAccount(page);
+  await signInByApi(page, user);
+  await page.goto('/checkout');
+  await acceptAndPay(page);
+  await payWithCard(page, '4242 4242 4242 4242');
+  await expect(page.getByTestId('confirmed-order')).toHaveCount(1);
+  await page.getByTestId('confirmed-order').getByRole('link', { name: /^Order / }).click();
+
+  const renewal = page.getByRole('switch', { name: 'Renew automatically' });
+  await expect(renewal).toBeChecked();
+  await renewal.click();
+  const dialog = page.getByRole('dialog', { name: 'Turn renewal off?' });
+  await expect(dialog).toContainText(/Renewal off: your plan ends on /);
+  await dialog.getByRole('button', { name: 'Turn renewal off' }).click();
+  await expect(renewal).not.toBeChecked();
+  await expect(page.getByTestId('renewal-state')).toContainText('Renewal off: ends on');
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'expiring');
+
+  await page.goto('/account/orders?status=expiring');
+  await expect(page.getByTestId('order-row').filter({ hasText: 'DMARC Plus' })).toHaveCount(1);
+  await expect(page.getByTestId('orders-filter-expiring')).toHaveText('Expiring (1)');
+  await page.goto('/account/dashboard');
+  await expect(page.getByTestId('dashboard-expiring').getByRole('link', { name: /DMARC Plus/ })).toBeVisible();
+});
