@@ -227,6 +227,38 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
     expect((await afterRestart.request({ url: '/api/account/billing/payment-methods' })).json().paymentMethods).toEqual([expect.objectContaining({ last4: '4242', isDefault: true })]);
   });
 
+  it('turns renewal off and on for a test-paid order with the same events Stripe would send, also after a restart', async () => {
+    const email = `renewal-${Date.now()}@example.com`;
+    let browser = await buyer(store, 'Rene Wal', email);
+    const { orderIds, url } = (await startCheckout(browser)).json() as { orderIds: string[]; url: string };
+    expect((await payOnTestPage(browser, url, '4242424242424242')).statusCode).toBe(303);
+    const [certificate, plan] = orderIds as [string, string];
+    const renews = async (orderId: string) => ((await browser.request({ url: `/api/account/orders/${orderId}` })).json() as { renews: boolean }).renews;
+    expect(await renews(plan)).toBe(true);
+    expect((await browser.write('PUT', `/api/account/orders/${plan}/renewal`, { renew: false })).statusCode).toBe(200);
+    expect([await renews(certificate), await renews(plan)]).toEqual([true, false]);
+
+    await store.restart();
+    browser = new Browser(store.app, browser.ip);
+    expect((await browser.signIn(email, GOOD_PASSWORD)).statusCode).toBe(200);
+    expect((await browser.write('PUT', `/api/account/orders/${plan}/renewal`, { renew: true })).statusCode).toBe(200);
+    expect((await browser.write('PUT', `/api/account/orders/${certificate}/renewal`, { renew: false })).statusCode).toBe(200);
+    expect([await renews(certificate), await renews(plan)]).toEqual([false, true]);
+  });
+
+  it('refuses a cross-site post of the test payment form', async () => {
+    const browser = await buyer(store);
+    const { url } = (await startCheckout(browser)).json() as { url: string };
+    const page = await browser.request({ url: pathOf(url) });
+    const answer = await browser.request({
+      method: 'POST',
+      url: pathOf(url),
+      form: { formToken: formTokenOf(page.body), cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(answer.statusCode).toBe(403);
+  });
+
   it('refuses webhooks: test payments have none', async () => {
     const answer = await store.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload: '{"id":"evt_1"}' });
     expect(answer.statusCode).toBe(400);

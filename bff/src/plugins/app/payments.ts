@@ -9,7 +9,7 @@ import { checkCertificateDetails } from '../../services/orders/certificate-detai
 import { PriceCheck, PriceCheckError, UnbuyableLineError, chargedLine, type ChargedLine } from '../../services/payments/price-check';
 import type { PaymentProvider, PaymentUser } from '../../services/payments/provider';
 import { StripeProvider } from '../../services/payments/stripe-provider';
-import { type TestCardStore, TestProvider } from '../../services/payments/test-provider';
+import { type TestCardStore, type TestSubscription, TestProvider } from '../../services/payments/test-provider';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import { orderLinesFromQuote } from './orders';
@@ -97,6 +97,26 @@ function testCardStore(db: Kysely<StoreDatabase>, now: () => number): TestCardSt
   };
 }
 
+/** A test subscription read back from the orders it charges (the test provider keeps them in memory only). */
+async function testSubscriptionFromOrders(db: Kysely<StoreDatabase>, subscriptionRef: string): Promise<TestSubscription | undefined> {
+  const rows = await db
+    .selectFrom('orders')
+    .leftJoin('payment_customers', (join) => join.onRef('payment_customers.user_id', '=', 'orders.user_id').on('payment_customers.provider', '=', 'test'))
+    .select(['orders.id', 'orders.item_ref', 'orders.current_period_end', 'orders.renews', 'payment_customers.customer_ref'])
+    .where('orders.subscription_ref', '=', subscriptionRef)
+    .where('orders.ended_at', 'is', null)
+    .orderBy('orders.number')
+    .execute();
+  if (rows.length === 0) return undefined;
+  const items = rows.map((row) => ({
+    itemRef: row.item_ref ?? row.id,
+    orderId: row.id,
+    currentPeriodEnd: row.current_period_end ? Date.parse(row.current_period_end) : 0,
+    renews: row.renews === 1,
+  }));
+  return { ref: subscriptionRef, customerRef: rows[0]?.customer_ref ?? '', cancelAtPeriodEnd: items.length === 1 && !items[0]?.renews, items };
+}
+
 export default fp(
   async function payments(fastify) {
     const { config } = fastify;
@@ -110,7 +130,7 @@ export default fp(
       stripe = new StripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripe.webhookSecret, api: config.stripe.api });
       provider = stripe;
     } else if (mode === 'test') {
-      test = new TestProvider({ baseUrl, now: fastify.now, emit: (event) => fastify.orders.applyPaymentEvent(event), cards: testCardStore(fastify.db, fastify.now) });
+      test = new TestProvider({ baseUrl, now: fastify.now, emit: (event) => fastify.orders.applyPaymentEvent(event), cards: testCardStore(fastify.db, fastify.now), loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref) });
       provider = test;
     } else {
       provider = unavailableProvider();

@@ -18,7 +18,8 @@ import {
  * test card numbers and turns the outcome into the same PaymentEvents Stripe's webhooks become, so
  * orders follow one code path. Saved test cards are stored (`cards`, the test_payment_methods
  * table); open sessions and test subscriptions live in memory: a restart forgets them (an unpaid
- * order stays incomplete and can be paid from a new checkout).
+ * order stays incomplete and can be paid from a new checkout; a paid test subscription is read back
+ * from its orders).
  */
 
 export const TEST_CARDS = {
@@ -62,7 +63,7 @@ export interface TestCardStore {
   remove(customerRef: string, ref: string): Promise<void>;
 }
 
-interface TestSubscription {
+export interface TestSubscription {
   ref: string;
   customerRef: string;
   cancelAtPeriodEnd: boolean;
@@ -76,6 +77,8 @@ export interface TestProviderOptions {
   /** Applies an event exactly as a webhook's would be (fastify.orders.applyPaymentEvent). */
   emit: (event: PaymentEvent) => Promise<unknown>;
   cards: TestCardStore;
+  /** A test subscription as the orders store it, when this process did not make it (after a restart). */
+  loadSubscription?: (subscriptionRef: string) => Promise<TestSubscription | undefined>;
 }
 
 export type CardOutcome = { ok: true; redirect: string } | { ok: false; message: string; redirect?: string };
@@ -278,8 +281,9 @@ ${form}`,
   }
 
   async setRenewal(target: { subscriptionRef: string; itemRef: string | null }, renew: boolean): Promise<void> {
-    const subscription = this.subscriptions.get(target.subscriptionRef);
-    if (!subscription) throw new Error(`test subscription ${target.subscriptionRef} is unknown (test payments forget them at restart)`);
+    const subscription = this.subscriptions.get(target.subscriptionRef) ?? (await this.options.loadSubscription?.(target.subscriptionRef));
+    if (!subscription) throw new Error(`test subscription ${target.subscriptionRef} is unknown`);
+    this.subscriptions.set(subscription.ref, subscription);
     const only = target.itemRef === null || subscription.items.length === 1;
     if (only) subscription.cancelAtPeriodEnd = !renew;
     for (const item of subscription.items) if (only || item.itemRef === target.itemRef) item.renews = renew;
