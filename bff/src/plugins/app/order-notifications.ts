@@ -60,7 +60,7 @@ export default fp(
       switch (effect.kind) {
         case 'order-confirmation':
           return send(effect.userId, 'orderUpdates', async (to, name) => {
-            const rows = effect.orderIds.length > 0 ? await fastify.db.selectFrom('orders').selectAll().where('id', 'in', effect.orderIds).orderBy('number').execute() : [];
+            const rows = await fastify.db.selectFrom('orders').selectAll().where('checkout_id', '=', effect.checkoutId).orderBy('number').execute();
             return rows.length > 0 ? orderConfirmationMail(to, name, baseUrl, rows.map(mailOrder)) : undefined;
           });
         case 'payment-receipt':

@@ -14,7 +14,7 @@ import {
   type ValidationStep,
 } from '@bimi/contracts/orders';
 import fp from 'fastify-plugin';
-import { SqliteAdapter, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { SqliteAdapter, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase, TransactionsTable } from '../../db/schema';
 import { newId } from '../../lib/tokens';
 import { countByFilter, isCertificateOrder, matchesFilter, needsAction, orderStatus, validationSteps } from '../../services/orders/order-status';
@@ -74,7 +74,7 @@ export interface CheckoutForPayment {
 
 /** What an applied event leads to once its transaction has committed: mail and fulfilment. */
 export type OrderEffect =
-  | { kind: 'order-confirmation'; userId: string; orderIds: string[] }
+  | { kind: 'order-confirmation'; userId: string; checkoutId: string }
   | { kind: 'payment-receipt'; userId: string; transactionId: string }
   | { kind: 'payment-failed'; userId: string; orderIds: string[]; amount: number; failureMessage: string | null }
   | { kind: 'submit-for-validation'; orderId: string };
@@ -267,9 +267,17 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     return sqlite ? query.execute() : query.forUpdate().execute();
   }
 
+  /** Checkouts already locked by a transaction: an event locks each once (one round trip less). */
+  const lockedCheckouts = new WeakMap<Trx, Map<string, CheckoutRow | undefined>>();
+
   async function lockCheckout(trx: Trx, checkoutId: string): Promise<CheckoutRow | undefined> {
+    let locked = lockedCheckouts.get(trx);
+    if (!locked) lockedCheckouts.set(trx, (locked = new Map()));
+    if (locked.has(checkoutId)) return locked.get(checkoutId);
     const query = trx.selectFrom('checkouts').selectAll().where('id', '=', checkoutId);
-    return sqlite ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
+    const row = await (sqlite ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst());
+    locked.set(checkoutId, row);
+    return row;
   }
 
   async function checkoutOrderIds(trx: Trx, checkoutId: string): Promise<string[]> {
@@ -298,8 +306,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     }
     if (ids.size === 0) return [];
     const checkoutIds = new Set(checkoutId ? [checkoutId] : []);
-    const owners = await trx.selectFrom('orders').select('checkout_id').where('id', 'in', [...ids]).execute();
-    for (const owner of owners) checkoutIds.add(owner.checkout_id);
+    // A renewal invoice names no checkout: its orders' checkouts are locked instead.
+    if (!checkoutId) {
+      const owners = await trx.selectFrom('orders').select('checkout_id').where('id', 'in', [...ids]).execute();
+      for (const owner of owners) checkoutIds.add(owner.checkout_id);
+    }
     for (const id of [...checkoutIds].sort()) await lockCheckout(trx, id);
     return lockOrders(trx, [...ids]);
   }
@@ -313,12 +324,21 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       .set({ status: 'paid', failure_message: null, status_version: Math.max(at, version(checkout.status_version)), updated_at: iso() })
       .where('id', '=', checkoutId)
       .execute();
-    effects.push({ kind: 'order-confirmation', userId: checkout.user_id, orderIds: await checkoutOrderIds(trx, checkoutId) });
+    lockedCheckouts.get(trx)?.set(checkoutId, { ...checkout, status: 'paid' });
+    effects.push({ kind: 'order-confirmation', userId: checkout.user_id, checkoutId });
   }
 
   /** An order's first payment (or a renewal's) is in: paid, unless a newer payment state is stored. */
-  async function markOrderPaid(trx: Trx, order: OrderRow, at: number, refs: { subscriptionRef: string | null; itemRef: string | null }, effects: OrderEffect[]) {
+  async function markOrderPaid(
+    trx: Trx,
+    order: OrderRow,
+    at: number,
+    refs: { subscriptionRef: string | null; itemRef: string | null; periodEnd?: number },
+    effects: OrderEffect[],
+  ) {
     const changes: Updateable<OrdersTable> = {};
+    // A paid period only ever moves the end forward.
+    if (refs.periodEnd && (order.current_period_end === null || Date.parse(order.current_period_end) < refs.periodEnd)) changes.current_period_end = iso(refs.periodEnd);
     if (refs.subscriptionRef && !order.subscription_ref) changes.subscription_ref = refs.subscriptionRef;
     if (refs.itemRef && !order.item_ref) changes.item_ref = refs.itemRef;
     const newer = at >= version(order.payment_version);
@@ -421,22 +441,20 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       .executeTakeFirst();
     if (inserted) {
       const known = new Set(orders.map((order) => order.id));
+      const rows = new Map<string, Insertable<StoreDatabase['transaction_lines']>>();
       for (const line of event.lines) {
         const orderId = line.orderId && known.has(line.orderId) ? line.orderId : orders.find((order) => order.item_ref !== null && order.item_ref === line.itemRef)?.id;
-        if (!orderId) continue;
-        await trx
-          .insertInto('transaction_lines')
-          .values({
-            transaction_id: id,
-            order_id: orderId,
-            description: line.description.slice(0, 500),
-            amount: line.amount,
-            period_start: line.periodStart ? iso(line.periodStart) : null,
-            period_end: line.periodEnd ? iso(line.periodEnd) : null,
-          })
-          .onConflict((conflict) => conflict.columns(['transaction_id', 'order_id']).doNothing())
-          .execute();
+        if (!orderId || rows.has(orderId)) continue;
+        rows.set(orderId, {
+          transaction_id: id,
+          order_id: orderId,
+          description: line.description.slice(0, 500),
+          amount: line.amount,
+          period_start: line.periodStart ? iso(line.periodStart) : null,
+          period_end: line.periodEnd ? iso(line.periodEnd) : null,
+        });
       }
+      if (rows.size > 0) await trx.insertInto('transaction_lines').values([...rows.values()]).execute();
       // An invoice without per-order lines (it happens with one-line subscriptions) still belongs to its orders.
       if (event.lines.length === 0) {
         for (const order of orders) {
@@ -478,11 +496,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     if (transaction.changed) effects.push({ kind: 'payment-receipt', userId, transactionId: transaction.id });
     for (const order of orders) {
       const line = event.lines.find((candidate) => candidate.orderId === order.id || (candidate.itemRef !== null && candidate.itemRef === order.item_ref));
-      await markOrderPaid(trx, order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef: line?.itemRef ?? null }, effects);
-      // A paid period only ever moves the end forward.
-      if (line?.periodEnd && (order.current_period_end === null || Date.parse(order.current_period_end) < line.periodEnd)) {
-        await trx.updateTable('orders').set({ current_period_end: iso(line.periodEnd) }).where('id', '=', order.id).execute();
-      }
+      await markOrderPaid(trx, order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef: line?.itemRef ?? null, periodEnd: line?.periodEnd }, effects);
     }
     const checkoutIds = new Set(event.checkoutId ? [event.checkoutId] : []);
     if (!event.checkoutId) for (const order of orders) checkoutIds.add(order.checkout_id);
