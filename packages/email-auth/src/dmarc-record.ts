@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { fail, info, pass, warn } from './checks';
 import { validateDomain } from './domain-name';
 import { asText, readInput } from './input';
-import { listWords, parseTagList, quote, type Tag } from './tag-list';
+import { listWords, parseTagList, quote, type Tag, type TagList } from './tag-list';
 
 /**
  * DMARC record text (RFC 7489, with RFC 9989 "DMARCbis" where it differs: the np, psd and t tags, and pct, rf
@@ -50,6 +50,11 @@ export interface DmarcRecord {
   /** DMARCbis t=y: the policy is applied one level softer. */
   testing: boolean;
   psd?: 'y' | 'n' | 'u';
+  /**
+   * The policy a receiver applies when p= is missing or invalid (or sp= is invalid): RFC 7489
+   * §6.6.3 treats the record as p=none only when rua= has a valid address, RFC 9989 always does.
+   */
+  fallback?: { rfc7489: 'none' | 'ignored'; rfc9989: 'none' };
 }
 
 export interface DmarcParse {
@@ -86,16 +91,39 @@ function parseReportUris(value: string | undefined): DmarcReportUri[] {
   });
 }
 
+/**
+ * dmarc-version = "v" *WSP "=" *WSP %x44.4d.41.52.43.31: the tag name is case-insensitive (ABNF
+ * literals are), the value DMARC1 is not, and it is the very first thing in the record (RFC 7489
+ * §6.4, RFC 9989 §4.7): a record starting with a space is not a DMARC record.
+ */
+const DMARC_VERSION = /^[vV][ \t]*=[ \t]*DMARC1[ \t]*(?:;|$)/;
+
+export function isDmarcText(text: string): boolean {
+  return DMARC_VERSION.test(text);
+}
+
+/** Tag names are case-insensitive (RFC 7489 §6.4): `P=reject` is p=reject. */
+function lowerCaseNames(list: TagList): TagList {
+  const tags = list.tags.map((tag) => ({ name: tag.name.toLowerCase(), value: tag.value }));
+  const byName = new Map<string, string>();
+  const duplicates = new Set<string>();
+  for (const tag of tags) {
+    if (byName.has(tag.name)) duplicates.add(tag.name);
+    else byName.set(tag.name, tag.value);
+  }
+  return { tags, malformed: list.malformed, duplicates: [...duplicates], byName };
+}
+
 /** Parses one DMARC record. Never throws, whatever the text. */
 export function parseDmarc(text: string): DmarcParse {
-  const list = parseTagList(asText(text));
+  const source = asText(text);
+  const list = lowerCaseNames(parseTagList(source));
   const get = (name: string) => list.byName.get(name);
-  const first = list.tags[0];
-  const isDmarc = first?.name === 'v' && first.value === 'DMARC1';
+  const isDmarc = isDmarcText(source);
   const pctText = get('pct');
   const pct = pctText !== undefined && /^\d{1,3}$/.test(pctText) && Number(pctText) <= 100 ? Number(pctText) : 100;
   const record: DmarcRecord = {
-    text: asText(text),
+    text: source,
     tags: list.tags,
     p: readPolicy(get('p')),
     sp: readPolicy(get('sp')),
@@ -109,12 +137,19 @@ export function parseDmarc(text: string): DmarcParse {
     testing: get('t')?.toLowerCase() === 'y',
     psd: (['y', 'n', 'u'] as const).find((flag) => flag === get('psd')?.toLowerCase()),
   };
+  if (record.p === undefined || (get('sp') !== undefined && record.sp === undefined)) {
+    record.fallback = { rfc7489: record.rua.some((uri) => uri.valid) ? 'none' : 'ignored', rfc9989: 'none' };
+  }
   return { isDmarc, record, checks: isDmarc ? validateDmarcTags(list, record) : [versionCheck(record.text, list.tags[0])] };
 }
 
 /** The failure for text that is not a DMARC record because it does not start with v=DMARC1. */
 export function versionCheck(text: string, first: Tag | undefined): Check {
-  if (first?.name === 'v' && /^DMARC1\s/.test(first.value)) {
+  if (/^\s+v\s*=\s*DMARC1/i.test(text)) {
+    return fail('dmarc.version', 'Record starts with a space', `The record reads ${quote(text, 40)}: a DMARC record must start with v=DMARC1 as its very first characters, so receivers do not recognize this one (RFC 7489 §6.4).`,
+      'Remove the spaces before v=DMARC1.');
+  }
+  if (first?.name.toLowerCase() === 'v' && /^DMARC1\s/.test(first.value)) {
     return fail('dmarc.version', 'Missing semicolon after v=DMARC1', `The record reads ${quote(text, 40)}: without a semicolon after v=DMARC1, receivers do not recognize it.`,
       'Separate every tag with a semicolon: v=DMARC1; p=none; rua=mailto:dmarc@example.com');
   }
@@ -123,7 +158,7 @@ export function versionCheck(text: string, first: Tag | undefined): Check {
     'dmarc.version',
     'Not a DMARC record',
     `A DMARC record must start with v=DMARC1; this one starts with ${found}, so receivers ignore it (RFC 7489 §6.6.3).`,
-    'Put v=DMARC1; first, exactly in that case, for example: v=DMARC1; p=none; rua=mailto:dmarc@example.com',
+    'Put v=DMARC1; first, with DMARC1 in capitals, for example: v=DMARC1; p=none; rua=mailto:dmarc@example.com',
   );
 }
 
@@ -144,7 +179,7 @@ function validateDmarcTags(list: ReturnType<typeof parseTagList>, record: DmarcR
   const unknown = [...new Set(list.tags.map((tag) => tag.name).filter((name) => !KNOWN_TAGS.has(name)))];
   if (unknown.length > 0) {
     checks.push(warn('dmarc.syntax.unknown', 'Unknown tags',
-      `${listWords(unknown)} ${unknown.length === 1 ? 'is not a DMARC tag' : 'are not DMARC tags'}; receivers ignore ${unknown.length === 1 ? 'it' : 'them'}. Tag names are case-sensitive.`,
+      `${listWords(unknown)} ${unknown.length === 1 ? 'is not a DMARC tag' : 'are not DMARC tags'}; receivers ignore ${unknown.length === 1 ? 'it' : 'them'}.`,
       'Remove the unknown tags, or fix their spelling (DMARC tags: p, sp, np, adkim, aspf, fo, rua, ruf, t, psd).'));
   }
 
@@ -188,17 +223,12 @@ function validateDmarcTags(list: ReturnType<typeof parseTagList>, record: DmarcR
       checks.push(info('dmarc.fo.unused', 'Failure options without failure reports', 'fo only matters when ruf= names where failure reports go.'));
     }
   }
-  const rf = get('rf');
-  if (rf !== undefined) {
-    checks.push(rf.toLowerCase() === 'afrf'
-      ? info('dmarc.rf.deprecated', 'rf is no longer used', 'RFC 9989 removed the rf tag; it does no harm.')
-      : fail('dmarc.rf.invalid', 'Invalid report format', `rf=${rf}: the only format is afrf, and RFC 9989 removed the tag.`, 'Remove the rf tag.'));
-  }
-  const ri = get('ri');
-  if (ri !== undefined) {
-    checks.push(/^\d{1,10}$/.test(ri) && Number(ri) <= 4294967295
-      ? info('dmarc.ri.deprecated', 'ri is no longer used', 'RFC 9989 removed the ri tag; receivers send aggregate reports daily.')
-      : fail('dmarc.ri.invalid', 'Invalid report interval', `ri=${ri} must be a number of seconds, and RFC 9989 removed the tag.`, 'Remove the ri tag.'));
+  for (const tag of ['rf', 'ri'] as const) {
+    const value = get(tag);
+    if (value === undefined) continue;
+    checks.push(info(`dmarc.${tag}.obsolete`, `${tag} is obsolete`,
+      `${tag}=${value}: RFC 9989 removed the ${tag} tag (${tag === 'rf' ? 'failure reports have one format' : 'aggregate reports are sent daily'}); receivers ignore it, whatever its value.`,
+      `Remove ${tag}=${value}; it does nothing.`));
   }
 
   checks.push(...reportUriChecks('rua', get('rua'), record.rua));
@@ -207,13 +237,14 @@ function validateDmarcTags(list: ReturnType<typeof parseTagList>, record: DmarcR
 }
 
 function policyChecks(value: string | undefined, record: DmarcRecord): Check[] {
-  if (value === undefined) {
-    return [fail('dmarc.policy.missing', 'No policy (p=)',
-      'The record has no p= tag. Receivers treat it as p=none when rua= is valid, otherwise they ignore the record (RFC 7489 §6.6.3).',
-      'Add p=none to start monitoring, then move to p=quarantine and p=reject.')];
-  }
   if (record.p === undefined) {
-    return [fail('dmarc.policy.invalid', 'Invalid policy', `p=${value} is not none, quarantine or reject.`, 'Set p to none, quarantine or reject.')];
+    const what = value === undefined ? 'The record has no p= tag' : `p=${value} is not none, quarantine or reject`;
+    const fix = value === undefined ? 'Add p=none to start monitoring, then move to p=quarantine and p=reject.' : 'Set p to none, quarantine or reject.';
+    const id = value === undefined ? 'dmarc.policy.missing' : 'dmarc.policy.invalid';
+    return [record.fallback?.rfc7489 === 'none'
+      ? warn(id, 'No valid policy: treated as p=none', `${what}. Because rua= has a valid address, receivers act as if the record said p=none (RFC 7489 §6.6.3, RFC 9989): reports are sent, nothing is enforced.`, fix)
+      : fail(id, value === undefined ? 'No policy (p=)' : 'Invalid policy',
+        `${what}, and rua= has no valid address: receivers that follow RFC 7489 ignore the whole record (§6.6.3); those that follow RFC 9989 treat it as p=none.`, fix)];
   }
   if (record.p === 'none') {
     return [warn('dmarc.policy.none', 'Policy is none (monitoring only)',
@@ -230,7 +261,9 @@ function subdomainPolicyChecks(sp: string | undefined, np: string | undefined, r
   const checks: Check[] = [];
   if (sp !== undefined) {
     if (record.sp === undefined) {
-      checks.push(fail('dmarc.sp.invalid', 'Invalid subdomain policy', `sp=${sp} is not none, quarantine or reject.`, 'Set sp to none, quarantine or reject, or remove it so subdomains follow p=.'));
+      checks.push(fail('dmarc.sp.invalid', 'Invalid subdomain policy',
+        `sp=${sp} is not none, quarantine or reject; an invalid sp= makes receivers treat the whole record as p=none${record.rua.some((uri) => uri.valid) ? '' : ' (RFC 9989), or ignore it when rua= has no valid address (RFC 7489 §6.6.3)'}.`,
+        'Set sp to none, quarantine or reject, or remove it so subdomains follow p=.'));
     } else if (record.p && POLICY_RANK[record.sp] < POLICY_RANK[record.p]) {
       checks.push(warn(record.sp === 'none' ? 'dmarc.sp.none' : 'dmarc.sp.weaker', 'Subdomains are less protected',
         `sp=${record.sp} lets mail from subdomains through more easily than p=${record.p}; attackers can send as any.subdomain.`,
@@ -254,17 +287,16 @@ function subdomainPolicyChecks(sp: string | undefined, np: string | undefined, r
   return checks;
 }
 
+/** pct: RFC 7489 applies a valid pct below 100 to part of the mail; RFC 9989 removed the tag (t=y instead). */
 function pctChecks(value: string | undefined): Check[] {
   if (value === undefined) return [];
-  if (!/^\d{1,3}$/.test(value) || Number(value) > 100) {
-    return [fail('dmarc.pct.invalid', 'Invalid percentage', `pct=${value} must be a whole number from 0 to 100.`, 'Remove pct (RFC 9989 dropped it) or set pct=100.')];
-  }
-  if (Number(value) < 100) {
+  if (/^\d{1,3}$/.test(value) && Number(value) < 100) {
     return [warn('dmarc.pct.partial', 'Policy applied to part of the mail',
-      `pct=${value} applies the policy to ${value}% of failing mail only; the rest is treated as p=none. RFC 9989 replaced pct with t=y.`,
-      'Raise to pct=100 or remove pct once reports look clean (use t=y while testing).')];
+      `pct=${value}: receivers that follow RFC 7489 apply the policy to ${Number(value)}% of failing mail only; those that follow RFC 9989 ignore pct and apply it to all.`,
+      'Remove pct once reports look clean (use t=y while testing).')];
   }
-  return [info('dmarc.pct.deprecated', 'pct is no longer needed', 'pct=100 is the default, and RFC 9989 removed the tag; it does no harm.')];
+  return [info('dmarc.pct.obsolete', 'pct is obsolete', `pct=${value}: RFC 9989 removed the pct tag${/^\d{1,3}$/.test(value) && Number(value) <= 100 ? '' : ', and this value is not a percentage, so RFC 7489 receivers ignore it too'}.`,
+    'Remove pct; use t=y to test a policy.')];
 }
 
 function reportUriChecks(tag: 'rua' | 'ruf', value: string | undefined, uris: DmarcReportUri[]): Check[] {

@@ -71,3 +71,23 @@ export function describeLookupError(name: string, failure: { code: string; messa
   };
   return `Looking up ${name} failed: ${reasons[failure.code] ?? failure.message} (${failure.code}).`;
 }
+
+/**
+ * The same resolver, asking DNS once per TXT name: an inspection that reads a name twice (RFC 7489
+ * and RFC 9989 discovery both start at `_dmarc.<domain>`) costs one query.
+ */
+export function withTxtCache(dns: DnsResolver): DnsResolver {
+  const answers = new Map<string, Promise<string[][]>>();
+  return {
+    ...dns,
+    resolveTxt(name) {
+      const key = name.toLowerCase();
+      let pending = answers.get(key);
+      if (!pending) {
+        pending = dns.resolveTxt(name);
+        answers.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}

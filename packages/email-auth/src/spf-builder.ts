@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isDomainName, validateDomain } from './domain-name';
 import { readInput } from './input';
 import { SPF_LOOKUP_LIMIT } from './spf-limits';
-import { parseSpfTerm } from './spf-record';
+import { domainSpecProblem, parseSpfTerm } from './spf-record';
 import { quote } from './tag-list';
 import { splitTxt } from './txt';
 
@@ -58,7 +58,8 @@ export function buildSpfRecord(input: SpfRecordInput): BuiltSpfRecord {
   }
   for (const entry of list(source.includes)) {
     const domain = entry.replace(/^include:/i, '').toLowerCase();
-    if (isDomainName(domain)) terms.push(`include:${domain}`);
+    // The parser's own rule (RFC 7208 §7.1), so what is built always parses back: no address-like names.
+    if (isDomainName(domain) && !domainSpecProblem(domain, true)) terms.push(`include:${domain}`);
     else errors.push(`${quote(entry, 40)} is not a domain name to include.`);
   }
   const all = source.all ?? '~';
