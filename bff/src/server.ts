@@ -7,7 +7,7 @@ async function start(): Promise<void> {
   const refusal = startRefusal(config);
   if (refusal) throw new Error(refusal);
   // Loaded only once the settings pass: a refusal is quick and names the setting, nothing else.
-  const { buildApp } = await import('./app');
+  const { buildApp } = await import('./app.js');
   const app = await buildApp(config);
   for (const note of describeDefaults(config)) app.log.info(note);
 

@@ -184,7 +184,7 @@ describe.each(storageEngines())('CSRF and Origin on every write route, on $name'
           expectRefused(`${label} (no session, no token)`, await send(visitor, route, spelling, {}, false), refusals);
         }
         // Another site, even holding a good token: the browser says where the request comes from.
-        for (const headers of [{ origin: FOREIGN }, { referer: `${FOREIGN}/page` }, { origin: 'null' }, { origin: `${SITE}.evil.example` }, { origin: 'https://store.test' }]) {
+        for (const headers of <Record<string, string>[]>[{ origin: FOREIGN }, { referer: `${FOREIGN}/page` }, { origin: 'null' }, { origin: `${SITE}.evil.example` }, { origin: 'https://store.test' }]) {
           const response = await send(victim, route, spelling, headers, true);
           expectRefused(`${label} (signed in, token, ${JSON.stringify(headers)})`, response, [401, 403]);
           if (response.statusCode === 403 && route.csrf !== 'form') expect(response.json()).toEqual({ message: FOREIGN_ORIGIN_REFUSED });
