@@ -236,6 +236,16 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       expect((await owner.signIn('jane@example.com', GOOD_PASSWORD)).json().message).toBe('Too many attempts. Try again in 15 minutes.');
     }, MANY_SIGN_INS_MS);
 
+    it('lets no more than 5 guesses on one account from one address through, even sent all at once', async () => {
+      await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
+      const attacker = new Browser(store.app, '192.0.2.67');
+      await attacker.csrfToken();
+      const answers = await Promise.all(Array.from({ length: 15 }, () => attacker.signIn('jane@example.com', 'wrong password 1')));
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    }, MANY_SIGN_INS_MS);
+
     it('stops one address after 20 failures whatever the accounts; other addresses go on', async () => {
       await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
       const browser = new Browser(store.app, '192.0.2.200');

@@ -16,10 +16,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  *
  * The counters are @fastify/rate-limit's (createRateLimit): in memory, or in Redis with REDIS_URL so
  * every replica counts together. That library counts every call and cannot delete a counter, so:
- * failure counters are only read (`increment: false`) before the password check and counted after
- * a wrong one; and "a success clears the pair's count" moves the pair to a fresh counter: its key
- * carries the number of successes of the pair (a counter of the same library, kept for a day from
- * the pair's first success), and the old counter runs out by itself. (When that day ends the
+ * "a success clears the pair's count" moves the pair to a fresh counter: its key carries the
+ * number of successes of the pair (a counter of the same library, kept for a day from the pair's
+ * first success), and the old counter runs out by itself. The pair's counter counts each attempt
+ * before the password check (parallel guesses cannot outrun it) and a success leaves it behind,
+ * so what stays counted is failures. The address's failure counter is read before the check
+ * (`increment: false`) and counted after a wrong password; guesses sent in parallel from one
+ * address are bounded by its attempt counter. (When that day ends the
  * numbering starts again; a failure counter of the same number still running then, at most 15
  * minutes old and of the same pair, would count again once: the pair's own few failures.)
  */
@@ -88,7 +91,7 @@ export function signInLimits(fastify: FastifyInstance): SignInLimits {
   });
 
   /** How long until a counter read without counting lets the next failure in, or 0 when it does now. */
-  async function waitOnFailures(limiter: typeof failuresOfPair, request: FastifyRequest): Promise<number> {
+  async function waitOnFailures(limiter: typeof failuresFromAddress, request: FastifyRequest): Promise<number> {
     const state = await limiter(request, { increment: false });
     return !state.isAllowed && state.remaining === 0 && state.ttl > 0 ? state.ttl : 0;
   }
@@ -103,21 +106,25 @@ export function signInLimits(fastify: FastifyInstance): SignInLimits {
       requestKeys.pair = `${email}|${address}|${successes.isAllowed ? 0 : COUNT_ONLY - successes.remaining}`;
 
       const attempt = await attemptsFromAddress(request);
-      const waits = [
-        !attempt.isAllowed && attempt.isExceeded ? attempt.ttl : 0,
-        await waitOnFailures(failuresFromAddress, request),
-        await waitOnFailures(failuresOfPair, request),
-      ];
-      const waitMs = Math.max(...waits);
+      const waits: Record<string, number> = {
+        'attempts from address': !attempt.isAllowed && attempt.isExceeded ? attempt.ttl : 0,
+        'failures from address': await waitOnFailures(failuresFromAddress, request),
+      };
+      if (Math.max(...Object.values(waits)) === 0) {
+        // Counted before the password is checked, so guesses sent in parallel cannot outrun it;
+        // a success then moves the pair to a fresh counter, so only failures stay counted.
+        const pair = await failuresOfPair(request);
+        waits['failures of account from address'] = !pair.isAllowed && pair.isExceeded ? pair.ttl : 0;
+      }
+      const waitMs = Math.max(...Object.values(waits));
       if (waitMs > 0) {
-        request.log.warn({ limits: waits.map((wait, index) => (wait > 0 ? ['attempts from address', 'failures from address', 'failures of account from address'][index] : null)).filter(Boolean) }, 'sign-in limit reached');
+        request.log.warn({ limits: Object.keys(waits).filter((limit) => (waits[limit] ?? 0) > 0) }, 'sign-in limit reached');
         return { waitMs };
       }
       return null;
     },
     async failed(request) {
       await failuresFromAddress(request);
-      await failuresOfPair(request);
       const account = await failuresOfAccount(request);
       if (!account.isAllowed && account.isExceeded) {
         request.log.warn({ account: keys(request).email }, `more than ${SIGN_IN_LIMITS.accountFailuresWarning} failed sign-ins on one account in 15 minutes`);
