@@ -267,6 +267,12 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     return sqlite ? query.execute() : query.forUpdate().execute();
   }
 
+  /** A checkout's orders, locked (after the checkout itself). */
+  async function lockCheckoutOrders(trx: Trx, checkoutId: string): Promise<OrderRow[]> {
+    const query = trx.selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).orderBy('id');
+    return sqlite ? query.execute() : query.forUpdate().execute();
+  }
+
   /** Checkouts already locked by a transaction: an event locks each once (one round trip less). */
   const lockedCheckouts = new WeakMap<Trx, Map<string, CheckoutRow | undefined>>();
 
@@ -349,7 +355,8 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       if (order.payment_status !== 'past_due' && isCertificateOrder(order.product_id) && order.details !== null) {
         effects.push({ kind: 'submit-for-validation', orderId: order.id });
       }
-    } else if (newer) {
+    } else if (newer && Object.keys(changes).length > 0) {
+      // Paid again (checkout.completed after invoice.paid): the version moves only with another change.
       changes.payment_version = at;
     }
     if (Object.keys(changes).length === 0) return;
@@ -367,7 +374,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       await trx.updateTable('checkouts').set({ session_ref: event.checkoutRef }).where('id', '=', checkout.id).execute();
     }
     const paid = event.paymentStatus !== 'unpaid';
-    const orders = await lockOrders(trx, await checkoutOrderIds(trx, checkout.id));
+    const orders = await lockCheckoutOrders(trx, checkout.id);
     for (const order of orders) {
       const itemRef = event.items.find((item) => item.orderId === order.id)?.itemRef ?? null;
       if (paid) {
@@ -391,7 +398,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       .set({ status, failure_message: event.failureMessage, status_version: event.occurredAt, updated_at: iso() })
       .where('id', '=', checkout.id)
       .execute();
-    const orders = await lockOrders(trx, await checkoutOrderIds(trx, checkout.id));
+    const orders = await lockCheckoutOrders(trx, checkout.id);
     for (const order of orders) {
       if (order.payment_status === 'paid' || event.occurredAt < version(order.payment_version)) continue;
       await trx
