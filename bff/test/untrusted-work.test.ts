@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ToolAnswer, type Check } from '@bimi/contracts/tools';
 import { startTestStore, type TestStore } from './fixtures';
@@ -12,6 +14,10 @@ import { startToolFixturesProcess, type ToolFixturesProcess } from './fixtures/t
 // servers run in a process of their own, so their work is not counted against the bff.
 
 const HEALTH_LIMIT_MS = 100;
+/** The event loop's CPU for a batch of hostile requests; before the defence one flood took 5 s of it, the slow logo 0.4 s. */
+const EVENT_LOOP_CPU_LIMIT_MS = 200;
+/** A real (expired) VMC bundle: what a warm-up uploads. */
+const PAYPAL = readFileSync(join(__dirname, 'fixtures', 'tools', 'certs', 'paypal_vmc.pem'), 'utf8');
 
 let fixtures: ToolFixturesProcess;
 
@@ -45,11 +51,36 @@ const tool = (server: Server, path: string) => fetch(`${server.base}${path}`).th
 const check = (answer: ToolAnswer, id: string): Check | undefined => answer.checks.find((item) => item.id === id);
 
 /**
+ * The CPU time the event loop's thread spends on `work`, in ms: the main thread's utime + stime
+ * from Linux's /proc (its thread id is the process id; 100 ticks a second). Unlike a response
+ * time it does not grow when other processes keep the machine busy. It includes this test's own
+ * HTTP client, a few ms a request.
+ */
+async function eventLoopCpuDuring<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+  const cpuMs = () => {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  const before = cpuMs();
+  const result = await work();
+  return { result, cpuMs: cpuMs() - before };
+}
+
+/**
  * Runs `hostile` while asking GET /api/health over and over on the same server: the answers, and
  * how long the slowest health answer took. The first health request leaves before the hostile
  * ones are answered, so every probe overlaps them.
  */
 async function whileProbingHealth<T>(server: Server, hostile: () => Promise<T>): Promise<{ result: T; slowestHealthMs: number; probes: number }> {
+  const health = async () => {
+    const started = performance.now();
+    const response = await fetch(`${server.base}/api/health`);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    return performance.now() - started;
+  };
+  for (let probe = 0; probe < 3; probe += 1) await health();
+
   let finished = false;
   const work = hostile().finally(() => {
     finished = true;
@@ -57,16 +88,28 @@ async function whileProbingHealth<T>(server: Server, hostile: () => Promise<T>):
   const times: number[] = [];
   const probe = async () => {
     do {
-      const started = performance.now();
-      const response = await fetch(`${server.base}/api/health`);
-      expect(response.status).toBe(200);
-      await response.arrayBuffer();
-      times.push(performance.now() - started);
-      await sleep(5);
+      times.push(await health());
+      await sleep(10);
     } while (!finished);
   };
   const [result] = await Promise.all([work, probe()]);
   return { result, slowestHealthMs: Math.max(...times), probes: times.length };
+}
+
+/**
+ * What each test below proves of one kind of hostile request: that it costs the event loop little
+ * CPU (robust to a busy machine), then that /api/health answers in under 100 ms while it runs.
+ * `warmUp` first makes the same kind of requests with real files, unmeasured, so what is measured
+ * is the hostile files, not the first TLS connection to the fixture server or a route's first run.
+ */
+async function measureHostile<T>(server: Server, warmUp: () => Promise<unknown>, hostile: () => Promise<T>): Promise<T> {
+  await warmUp();
+  const { cpuMs } = await eventLoopCpuDuring(hostile);
+  expect(cpuMs).toBeLessThan(EVENT_LOOP_CPU_LIMIT_MS);
+  const { result, slowestHealthMs, probes } = await whileProbingHealth(server, hostile);
+  expect(probes).toBeGreaterThan(0);
+  expect(slowestHealthMs).toBeLessThan(HEALTH_LIMIT_MS);
+  return result;
 }
 
 describe('hostile certificates and logos (issue 10)', () => {
@@ -78,36 +121,46 @@ describe('hostile certificates and logos (issue 10)', () => {
   afterAll(() => server.store.cleanUp());
 
   it('finding 1: refuses a file of 1,300 BEGIN lines at once, four at a time, and keeps answering /api/health', async () => {
-    const { result, slowestHealthMs } = await whileProbingHealth(server, () =>
-      Promise.all([1, 2, 3, 4].map((copy) => upload(server, beginLineFlood(1300, `upload ${copy} ${Date.now()}`)))),
+    const answers = await measureHostile(
+      server,
+      () => Promise.all([1, 2, 3, 4].map(() => upload(server, PAYPAL))),
+      // A text never seen before each time, so no cache can answer it.
+      () => Promise.all([1, 2, 3, 4].map((copy) => upload(server, beginLineFlood(1300, `upload ${copy} ${Math.random()}`)))),
     );
-    expect(slowestHealthMs).toBeLessThan(HEALTH_LIMIT_MS);
-    for (const { answer } of result) {
+    for (const { answer } of answers) {
       expect(check(answer, 'vmc.pem')).toMatchObject({ status: 'fail', title: 'Too many PEM blocks', detail: expect.stringMatching(/1,300 PEM blocks/), fix: expect.any(String) });
       expect(answer.score).toBe(0);
     }
   }, 60_000);
 
   it('finding 1: the same file at a certificate address and at a BIMI record’s a=', async () => {
-    const { result, slowestHealthMs } = await whileProbingHealth(server, () =>
-      Promise.all([
-        tool(server, `/api/tools/vmc?url=${encodeURIComponent(`${fixtures.origin}/hostile/pem-flood.pem`)}`),
-        tool(server, '/api/tools/vmc?domain=bimi-pem-flood.example'),
-        tool(server, '/api/tools/bimi?domain=bimi-pem-flood.example'),
-      ]),
+    const answers = await measureHostile(
+      server,
+      () =>
+        Promise.all([
+          tool(server, `/api/tools/vmc?url=${encodeURIComponent(`${fixtures.origin}/good/vmc.pem`)}`),
+          tool(server, '/api/tools/vmc?domain=bimi-good.example'),
+          tool(server, '/api/tools/bimi?domain=bimi-good.example'),
+        ]),
+      () =>
+        Promise.all([
+          tool(server, `/api/tools/vmc?url=${encodeURIComponent(`${fixtures.origin}/hostile/pem-flood.pem`)}`),
+          tool(server, '/api/tools/vmc?domain=bimi-pem-flood.example'),
+          tool(server, '/api/tools/bimi?domain=bimi-pem-flood.example'),
+        ]),
     );
-    expect(slowestHealthMs).toBeLessThan(HEALTH_LIMIT_MS);
-    for (const { answer } of result) expect(check(answer, 'vmc.pem')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/1,300 PEM blocks/) });
+    for (const { answer } of answers) expect(check(answer, 'vmc.pem')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/1,300 PEM blocks/) });
   }, 60_000);
 
   it('finding 2: refuses a certificate whose logo inflates to 33 MB, without inflating it, in a small answer', async () => {
     const bomb = await logoBombCertificate();
     expect(bomb.length).toBeLessThan(64 * 1024);
-    const { result, slowestHealthMs } = await whileProbingHealth(server, () =>
-      Promise.all([upload(server, bomb, 'bomb.example'), tool(server, '/api/tools/vmc?domain=bimi-logo-bomb.example'), tool(server, '/api/tools/bimi?domain=bimi-logo-bomb.example')]),
+    const answers = await measureHostile(
+      server,
+      () => Promise.all([upload(server, PAYPAL, 'paypal.com'), tool(server, '/api/tools/vmc?domain=bimi-good.example'), tool(server, '/api/tools/bimi?domain=bimi-good.example')]),
+      () => Promise.all([upload(server, bomb, 'bomb.example'), tool(server, '/api/tools/vmc?domain=bimi-logo-bomb.example'), tool(server, '/api/tools/bimi?domain=bimi-logo-bomb.example')]),
     );
-    expect(slowestHealthMs).toBeLessThan(HEALTH_LIMIT_MS);
-    for (const { answer, bytes } of result) {
+    for (const { answer, bytes } of answers) {
       expect(check(answer, 'vmc.logotype')).toMatchObject({ status: 'fail', title: 'Embedded logo too large', detail: expect.stringMatching(/more than 32 KB/) });
       // The certificate's other checks are still made, and nothing of the logo is sent back.
       expect(check(answer, 'vmc.pem')?.status).toBe('pass');
@@ -116,10 +169,12 @@ describe('hostile certificates and logos (issue 10)', () => {
   }, 60_000);
 
   it('checks a fetched logo that is slow to read (0.4 s of xmldom) in a worker, while /api/health answers', async () => {
-    const { result, slowestHealthMs, probes } = await whileProbingHealth(server, () => tool(server, '/api/tools/bimi?domain=bimi-slow-logo.example'));
-    expect(check(result.answer, 'svg.xml')?.status).toBe('fail');
-    expect(probes).toBeGreaterThan(2);
-    expect(slowestHealthMs).toBeLessThan(HEALTH_LIMIT_MS);
+    const { answer } = await measureHostile(
+      server,
+      () => tool(server, '/api/tools/bimi?domain=bimi-good.example'),
+      () => tool(server, '/api/tools/bimi?domain=bimi-slow-logo.example'),
+    );
+    expect(check(answer, 'svg.xml')?.status).toBe('fail');
   }, 60_000);
 });
 
@@ -132,6 +187,7 @@ describe('a check past its time limit', () => {
   afterAll(() => server.store.cleanUp());
 
   it('is stopped and answered clearly; its worker is replaced and the next check passes', async () => {
+    await tool(server, '/api/tools/bimi?domain=bimi-good.example');
     const { result, slowestHealthMs } = await whileProbingHealth(server, () => tool(server, '/api/tools/bimi?domain=bimi-slow-logo.example'));
     expect(slowestHealthMs).toBeLessThan(HEALTH_LIMIT_MS);
     expect(check(result.answer, 'svg.check')).toMatchObject({ status: 'fail', title: 'Logo not checked', detail: expect.stringMatching(/longer than 0\.2 seconds/) });
