@@ -18,13 +18,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * every replica counts together. That library counts every call and cannot delete a counter, so:
  * "a success clears the pair's count" moves the pair to a fresh counter: its key carries the
  * number of successes of the pair (a counter of the same library, kept for a day from the pair's
- * first success), and the old counter runs out by itself. The pair's counter counts each attempt
- * before the password check (parallel guesses cannot outrun it) and a success leaves it behind,
- * so what stays counted is failures. The address's failure counter is read before the check
- * (`increment: false`) and counted after a wrong password; guesses sent in parallel from one
- * address are bounded by its attempt counter. (When that day ends the
- * numbering starts again; a failure counter of the same number still running then, at most 15
- * minutes old and of the same pair, would count again once: the pair's own few failures.)
+ * first success), and the old counter runs out by itself. (When that day ends the numbering
+ * starts again; a failure counter of the same number still running then, at most 15 minutes old
+ * and of the same pair, would count again once: the pair's own few failures.) The pair's counter
+ * counts each attempt before the password check (parallel guesses cannot outrun it) and a success
+ * leaves it behind, so what stays counted is failures. The address's failure counter is read
+ * before the check (`increment: false`) and counted after a wrong password; guesses sent in
+ * parallel from one address are bounded by its attempt counter.
  */
 export const SIGN_IN_LIMITS = {
   windowMs: 15 * 60 * 1000,
