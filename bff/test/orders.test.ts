@@ -161,7 +161,7 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     );
     expect(await statusOf(jane, expired.orders[0]?.id ?? '')).toBe('cancelled');
     const failed = (await jane.browser.request({ url: `/api/account/orders/${declined.orders[0]?.id}` })).json();
-    expect(failed).toMatchObject({ status: 'incomplete', needsAction: ['The payment failed (Your card was declined): update your card and pay again.'] });
+    expect(failed).toMatchObject({ status: 'incomplete', paymentUrl: null, needsAction: ['The payment failed (Your card was declined): update your card and pay again.'] });
     expect((await jane.browser.request({ url: `/api/account/checkout/${declined.checkoutId}` })).json()).toEqual({
       checkoutId: declined.checkoutId,
       status: 'failed',

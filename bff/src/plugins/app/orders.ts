@@ -626,7 +626,8 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     return rows.map((row) => {
       const own = steps.filter((step) => step.order_id === row.id);
       const checkout = checkouts.find((candidate) => candidate.id === row.checkout_id);
-      const openPayment = checkout?.status === 'open' || checkout?.status === 'failed' ? (checkout.session_url ?? null) : null;
+      // Only an open payment page can still be paid; after a failure the buyer starts a new checkout.
+      const openPayment = checkout?.status === 'open' ? (checkout.session_url ?? null) : null;
       const status = orderStatus(row, at);
       return {
         row,
