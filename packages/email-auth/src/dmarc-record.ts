@@ -96,7 +96,7 @@ function parseReportUris(value: string | undefined): DmarcReportUri[] {
  * literals are), the value DMARC1 is not, and it is the very first thing in the record (RFC 7489
  * §6.4, RFC 9989 §4.7): a record starting with a space is not a DMARC record.
  */
-const DMARC_VERSION = /^[vV][ \t]*=[ \t]*DMARC1[ \t]*(?:;|$)/;
+export const DMARC_VERSION = /^[vV][ \t]*=[ \t]*DMARC1[ \t]*(?:;|$)/;
 
 export function isDmarcText(text: string): boolean {
   return DMARC_VERSION.test(text);

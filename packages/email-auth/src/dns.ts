@@ -23,6 +23,30 @@ export interface DnsResolver {
   resolveCname(name: string): Promise<string[]>;
   resolveNs?(name: string): Promise<string[]>;
   resolvePtr?(name: string): Promise<string[]>;
+  /** For the all-records inspection only. */
+  resolveSoa?(name: string): Promise<SoaRecord>;
+  resolveCaa?(name: string): Promise<CaaRecord[]>;
+}
+
+/** Node's SOA answer shape. */
+export interface SoaRecord {
+  nsname: string;
+  hostmaster: string;
+  serial: number;
+  refresh: number;
+  retry: number;
+  expire: number;
+  minttl: number;
+}
+
+/** Node's CAA answer shape: the flags and one property (RFC 8659). */
+export interface CaaRecord {
+  critical: number;
+  issue?: string;
+  issuewild?: string;
+  iodef?: string;
+  contactemail?: string;
+  contactphone?: string;
 }
 
 /** Node's error codes for "the answer is: nothing here" (RFC 7208 §4.6.4 calls these void lookups). */

@@ -1,4 +1,4 @@
-import type { DnsResolver, MxRecord } from './dns';
+import type { CaaRecord, DnsResolver, MxRecord, SoaRecord } from './dns';
 
 /**
  * One owner name in a fixture zone. TXT entries are either a whole record (one string) or the
@@ -13,6 +13,8 @@ export interface ZoneEntry {
   CNAME?: string[];
   NS?: string[];
   PTR?: string[];
+  SOA?: SoaRecord[];
+  CAA?: CaaRecord[];
   error?: string;
 }
 
@@ -55,5 +57,7 @@ export function memoryResolver(zone: Zone): MemoryResolver {
     resolveCname: (name) => answer<string>('CNAME', 'queryCname', name),
     resolveNs: (name) => answer<string>('NS', 'queryNs', name),
     resolvePtr: (name) => answer<string>('PTR', 'queryPtr', name),
+    resolveSoa: async (name) => (await answer<SoaRecord>('SOA', 'querySoa', name))[0] as SoaRecord,
+    resolveCaa: (name) => answer<CaaRecord>('CAA', 'queryCaa', name),
   };
 }

@@ -1,6 +1,7 @@
 import { DomainToolQuery, NameToolQuery, SelectorToolQuery, SpfToolQuery, ToolAnswer, VmcToolQuery, VmcUpload, type ToolFindings, type ToolName } from '@bimi/contracts/tools';
 import type { Inspection } from '@bimi/email-auth/checks';
 import { inspectDkim } from '@bimi/email-auth/dkim';
+import { inspectCname, inspectRecords, inspectTxt, type Findings } from '@bimi/email-auth/dns-records';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
 import { validateDomain } from '@bimi/email-auth/domain';
 import { inspectSpf } from '@bimi/email-auth/spf';
@@ -12,7 +13,6 @@ import { HttpError } from '../../../lib/http-error';
 import type { ToolIo } from '../../../plugins/app/tool-answers';
 import { bimiTool } from './bimi';
 import { certificateFindings, vmcAtUrl, vmcForDomain } from './certificate';
-import { cnameTool, recordsTool, txtTool } from './dns-tools';
 
 /**
  * The name as DNS will be asked (a pasted URL or address reduced to its domain, lower case, ASCII);
@@ -27,6 +27,12 @@ function domainOf(field: string, input: string): string {
 /** An inspection of @bimi/email-auth as the tools answer it (the query is added by the caller). */
 function fromInspection<Details extends object>(inspection: Inspection<Details>): ToolFindings {
   return { records: inspection.records, checks: inspection.checks, score: inspection.score, details: inspection.details as Record<string, unknown> };
+}
+
+/** An unscored inspection (TXT, CNAME, records) as the tools answer it. */
+function fromFindings<Details extends object>(findings: Findings<Details>): ToolFindings {
+  const { records, checks, details } = findings;
+  return details === undefined ? { records, checks } : { records, checks, details: details as Record<string, unknown> };
 }
 
 const response = { 200: ToolAnswer };
@@ -91,17 +97,17 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get('/txt', { schema: { querystring: NameToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
     const name = domainOf('name', request.query.name);
-    return send(reply, 'txt', { name }, (io) => txtTool(name, io));
+    return send(reply, 'txt', { name }, async (io) => fromFindings(await inspectTxt(name, io.dns)));
   });
 
   fastify.get('/cname', { schema: { querystring: NameToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
     const name = domainOf('name', request.query.name);
-    return send(reply, 'cname', { name }, (io) => cnameTool(name, io));
+    return send(reply, 'cname', { name }, async (io) => fromFindings(await inspectCname(name, io.dns)));
   });
 
   fastify.get('/records', { schema: { querystring: DomainToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
     const domain = domainOf('domain', request.query.domain);
-    return send(reply, 'records', { domain }, (io) => recordsTool(domain, io));
+    return send(reply, 'records', { domain }, async (io) => fromFindings(await inspectRecords(domain, io.dns)));
   });
 };
 
