@@ -11,8 +11,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../lib/http-error';
 import type { ToolIo } from '../../../plugins/app/tool-answers';
-import { bimiTool } from './bimi';
-import { certificateFindings, vmcAtUrl, vmcForDomain } from './certificate';
+import { bimiTool } from '../../../services/tools/bimi-check';
+import { certificateFindings, vmcAtUrl, vmcForDomain } from '../../../services/tools/vmc-check';
 
 /**
  * The name as DNS will be asked (a pasted URL or address reduced to its domain, lower case, ASCII);

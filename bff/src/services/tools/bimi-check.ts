@@ -2,9 +2,9 @@ import type { Check, ToolFindings } from '@bimi/contracts/tools';
 import { inspectBimi } from '@bimi/email-auth/bimi';
 import type { BimiRecord } from '@bimi/email-auth/bimi-record';
 import { scoreChecks } from '@bimi/email-auth/checks';
-import type { ToolIo } from '../../../plugins/app/tool-answers';
-import { fetchOrCheck, LOGO_FETCH, PEM_FETCH, type PublishedFile } from '../../../services/published-files';
-import type { UntrustedFiles } from '../../../services/untrusted-files/untrusted-files';
+import type { ToolIo } from '../../plugins/app/tool-answers';
+import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
+import { fetchOrCheck, LOGO_FETCH, PEM_FETCH, type PublishedFile } from './published-files';
 
 /** Only https addresses are fetched; other values already fail the record's own checks. */
 function httpsAddress(value: string | undefined): string | undefined {

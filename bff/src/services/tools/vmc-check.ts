@@ -2,9 +2,9 @@ import type { Check, DnsRecord, ToolFindings } from '@bimi/contracts/tools';
 import { fail, info, scoreChecks } from '@bimi/email-auth/checks';
 import { describeLookupError, lookup } from '@bimi/email-auth/dns';
 import { parseTagList } from '@bimi/email-auth/tag-list';
-import type { ToolIo } from '../../../plugins/app/tool-answers';
-import { fetchOrCheck, LOGO_FETCH, PEM_FETCH } from '../../../services/published-files';
-import type { UntrustedFiles } from '../../../services/untrusted-files/untrusted-files';
+import type { ToolIo } from '../../plugins/app/tool-answers';
+import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
+import { fetchOrCheck, LOGO_FETCH, PEM_FETCH } from './published-files';
 
 /** The BIMI record at `<selector>._bimi.<domain>` and its l= and a= addresses. */
 async function readBimiRecord(domain: string, selector: string, io: ToolIo): Promise<{ record?: DnsRecord; logoUrl?: string; certificateUrl?: string; check?: Check }> {
