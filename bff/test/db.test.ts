@@ -43,15 +43,31 @@ describe('the store database', () => {
   it('records each migration once', async () => {
     const db = new Kysely<StoreDatabase>({ dialect: createDialect(loadConfig({ DATA_DIR: dataDir })) });
     try {
-      expect(await migrateToLatest(db)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages', '0003_identity', '0004_sessions_by_user']);
+      expect(await migrateToLatest(db)).toEqual(MIGRATIONS);
       expect(await migrateToLatest(db)).toEqual([]);
       const tables = await db.introspection.getTables();
-      expect(tables.map((table) => table.name).sort()).toEqual(IDENTITY_AND_EARLIER_TABLES);
+      expect(tables.map((table) => table.name).sort()).toEqual([...IDENTITY_AND_EARLIER_TABLES, ...ORDERS_TABLES].sort());
     } finally {
       await db.destroy();
     }
   });
 });
+
+const MIGRATIONS = ['0001_newsletter_and_telemetry', '0002_contact_messages', '0003_identity', '0004_sessions_by_user', '0005_orders'];
+
+/** Migration 0005: checkouts, orders and payments (issue 11). */
+const ORDERS_TABLES = [
+  'checkouts',
+  'order_numbers',
+  'order_validation_steps',
+  'orders',
+  'payment_customers',
+  'processed_payment_events',
+  'renewal_reminders',
+  'test_payment_methods',
+  'transaction_lines',
+  'transactions',
+];
 
 const IDENTITY_AND_EARLIER_TABLES = [
   'client_errors',
@@ -75,9 +91,9 @@ describe.each(storageEngines())('the store database on $name', (engine) => {
     const store = await startIdentityStore(engine);
     try {
       const tables = await store.app.db.introspection.getTables();
-      expect(tables.map((table) => table.name).sort()).toEqual(expect.arrayContaining(IDENTITY_AND_EARLIER_TABLES));
+      expect(tables.map((table) => table.name).sort()).toEqual(expect.arrayContaining([...IDENTITY_AND_EARLIER_TABLES, ...ORDERS_TABLES]));
       const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.app.db);
-      expect(migrations.rows.map((row) => row.name)).toEqual(['0001_newsletter_and_telemetry', '0002_contact_messages', '0003_identity', '0004_sessions_by_user']);
+      expect(migrations.rows.map((row) => row.name)).toEqual(MIGRATIONS);
 
       const user = { email: 'a@example.com', name: 'A', password_hash: 'x', email_verified_at: null, pending_email: null, notification_preferences: '{}', created_at: 'now', updated_at: 'now' };
       await store.app.db.insertInto('users').values({ id: '00000000-0000-4000-8000-000000000001', ...user }).execute();
@@ -112,7 +128,7 @@ describe.each(storageEngines())('the store database on $name', (engine) => {
       expect(await browser.session()).toMatchObject({ user: { name: 'Kept User', email: 'kept@example.com' } });
       // Migrations are not run again.
       const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.app.db);
-      expect(migrations.rows).toHaveLength(4);
+      expect(migrations.rows).toHaveLength(MIGRATIONS.length);
     } finally {
       await store.cleanUp();
     }
