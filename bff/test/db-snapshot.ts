@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import type { StoreDatabase } from '../src/db/schema';
 
 /** Every row of every table, each table's rows in a stable order: what "nothing was written" is checked against. */
@@ -7,13 +7,30 @@ export type DatabaseSnapshot = Record<string, string[]>;
 /** Kysely's own bookkeeping: not the store's data. */
 const NOT_STORE_DATA = new Set(['kysely_migration', 'kysely_migration_lock']);
 
+/** The tables, looked up once per database handle: only migrations, at start, add any. */
+const tablesByDatabase = new WeakMap<object, Promise<string[]>>();
+function tablesOf(db: Kysely<StoreDatabase>): Promise<string[]> {
+  let tables = tablesByDatabase.get(db);
+  if (!tables) {
+    tables = (async () => {
+      // PostgreSQL's introspection lists every schema's tables: only the bff's own (the search path's) are its data.
+      const schema =
+        db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+      const found = await db.introspection.getTables();
+      return found.filter((table) => schema === undefined || table.schema === schema).map((table) => table.name).filter((name) => !NOT_STORE_DATA.has(name));
+    })();
+    tablesByDatabase.set(db, tables);
+  }
+  return tables;
+}
+
 /**
  * Reads every table the store has (found by introspection, so tables added by later migrations are
  * covered without listing them here). Rows are kept as JSON text, sorted, so two snapshots compare
  * with toEqual whatever order the database returns them in.
  */
 export async function snapshotDatabase(db: Kysely<StoreDatabase>): Promise<DatabaseSnapshot> {
-  const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => !NOT_STORE_DATA.has(name));
+  const tables = await tablesOf(db);
   const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const entries = await Promise.all(
     tables.map(async (name) => {
@@ -35,4 +52,46 @@ export function snapshotChanges(before: DatabaseSnapshot, after: DatabaseSnapsho
     if (removed.length > 0 || added.length > 0 || was.length !== now.length) changes[table] = { removed, added };
   }
   return changes;
+}
+
+/** PostgreSQL databases where countWrites installed its counter. */
+const counted = new WeakSet<object>();
+
+/**
+ * Makes databaseFingerprint one tiny query on PostgreSQL: a trigger on every store table counts
+ * written rows in a sequence of the test's own schema (hashing every table on each call costs
+ * tens of milliseconds on a busy machine). A test instrument only: the triggers do nothing else.
+ * Call it once the bff has migrated; SQLite needs nothing (it counts changes itself).
+ */
+export async function countWrites(db: Kysely<StoreDatabase>): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  await sql`create sequence if not exists test_write_count`.execute(db);
+  await sql`create or replace function test_count_write() returns trigger language plpgsql as $$ begin perform nextval('test_write_count'); return null; end $$`.execute(db);
+  for (const table of await tablesOf(db)) {
+    await sql`create trigger test_count_row_write after insert or update or delete on ${sql.table(table)} for each row execute function test_count_write()`.execute(db);
+    await sql`create trigger test_count_truncate after truncate on ${sql.table(table)} for each statement execute function test_count_write()`.execute(db);
+  }
+  counted.add(db);
+}
+
+/**
+ * A cheap fingerprint of everything snapshotDatabase reads, one query: on SQLite the count of rows
+ * the connection has written since it opened (the bff's one connection does every write), on
+ * PostgreSQL the count countWrites keeps, or else a hash of each table's rows. Equal fingerprints
+ * mean nothing was written; different ones call for a snapshot to say what (a write of the same
+ * values moves the counts but leaves the rows as they were).
+ */
+export async function databaseFingerprint(db: Kysely<StoreDatabase>): Promise<string> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    const { rows } = await sql<{ changes: number }>`select total_changes() as changes`.execute(db);
+    return String(rows[0]?.changes);
+  }
+  if (counted.has(db)) {
+    const { rows } = await sql<{ writes: string; called: boolean }>`select last_value as writes, is_called as called from test_write_count`.execute(db);
+    return `${rows[0]?.writes}:${rows[0]?.called}`;
+  }
+  const tables = await tablesOf(db);
+  const hashes = tables.map((name) => sql`(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${sql.table(name)} t)`);
+  const { rows } = await sql<{ fingerprint: string }>`select concat_ws(',', ${sql.join(hashes)}) as fingerprint`.execute(db);
+  return rows[0]?.fingerprint ?? '';
 }

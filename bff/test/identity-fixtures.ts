@@ -134,10 +134,21 @@ export class Browser {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  /** `ip` sends this one request from another client address (the cookies stay the browser's). */
-  async request(options: { method?: string; url: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; ip?: string }): Promise<LightMyRequestResponse> {
+  /**
+   * `ip` sends this one request from another client address (the cookies stay the browser's);
+   * `payload` is a body sent as it is, with whatever content type `headers` give it.
+   */
+  async request(options: {
+    method?: string;
+    url: string;
+    json?: unknown;
+    form?: Record<string, string>;
+    payload?: string | Buffer;
+    headers?: Record<string, string>;
+    ip?: string;
+  }): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { cookie: this.cookieHeader(), ...options.headers };
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined = options.payload;
     if (options.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       payload = new URLSearchParams(options.form).toString();
