@@ -2,6 +2,7 @@ import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from 
 import { describeLookupError, lookup, type DnsResolver, type Lookup } from './dns';
 import { validateDomain } from './domain-name';
 import { asText } from './input';
+import { flatteningAdvice, type SpfFlattening } from './spf-flatten';
 import { hasMacro, isSpfText, parseSpf, QUERYING_TERMS, type SpfMechanism, type SpfQualifier } from './spf-record';
 import { byteLength, TXT_STRING_LIMIT } from './txt';
 import { SPF_LOOKUP_LIMIT, SPF_VOID_LOOKUP_LIMIT } from './spf-limits';
@@ -44,6 +45,8 @@ export interface SpfDetails {
   voidLookups: number;
   /** True when the walk stopped at its bounds, so `lookups` is a lower bound. */
   truncated: boolean;
+  /** Over 10 lookups: what each include costs and a flattened record, with its risks. */
+  flattening?: SpfFlattening;
 }
 
 /** Bounds of one inspection, so a hostile or broken tree cannot keep the checker busy. */
@@ -117,6 +120,8 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
     // An invalid record is never evaluated, so its lookup count means nothing.
     checks.push(pass('spf.lookups', 'DNS lookups within the limit', `Checking this record takes ${count} of the ${SPF_LOOKUP_LIMIT} DNS lookups allowed.`));
   }
+  const flattening = walk.lookups > SPF_LOOKUP_LIMIT ? flatteningAdvice(tree) : undefined;
+  if (flattening) checks.push(flatteningCheck(flattening));
   if (walk.voidLookups > SPF_VOID_LOOKUP_LIMIT) {
     checks.push(fail('spf.void.limit', 'Too many lookups that find nothing',
       `${walk.voidLookups} lookups find no record; over ${SPF_VOID_LOOKUP_LIMIT}, receivers return a permanent error (RFC 7208 §4.6.4).`,
@@ -137,8 +142,18 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
     records: walk.dnsRecords,
     checks,
     score: scoreChecks(checks, ceiling),
-    details: { domain: name, record: tree.record, tree, lookups: walk.lookups, voidLookups: walk.voidLookups, truncated: walk.truncated },
+    details: { domain: name, record: tree.record, tree, lookups: walk.lookups, voidLookups: walk.voidLookups, truncated: walk.truncated, ...(flattening ? { flattening } : {}) },
   };
+}
+
+function flatteningCheck(flattening: SpfFlattening): Check {
+  const costs = flattening.includes.map((include) => `${include.term} costs ${include.lookups}${include.flattenable ? '' : ` (kept: ${include.reason})`}`).join('; ');
+  if (!flattening.record) {
+    return info('spf.flatten', 'What each include costs', `${costs}. None of them lists only addresses, so none can be flattened safely; remove the services you no longer use.`);
+  }
+  return info('spf.flatten', 'A flattened record would need fewer lookups',
+    `${costs}. Replacing the includes that only list addresses with those addresses gives ${flattening.recordLookups} lookups: ${flattening.record} (${flattening.bytes} bytes). ${flattening.risks.join(' ')}`,
+    `If you flatten, publish the record above${flattening.strings.length > 1 ? ` as ${flattening.strings.length} strings` : ''} and keep it up to date; better, remove includes of services you no longer use.`);
 }
 
 async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], qualifier: SpfQualifier | undefined, path: string[]): Promise<SpfNode> {
