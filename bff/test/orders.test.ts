@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
 import { checkSvgTinyPs } from '@bimi/email-auth/svg';
 import { buildApp } from '../src/app';
@@ -270,6 +271,8 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     });
     expect(await refusal(good, dmarc.id)).toEqual({ status: 400, message: 'details: only certificate orders take validation details' });
     expect((await put({ ...good, domains: [] })).statusCode).toBe(400);
+    expect(await refusal({ ...good, organizationId: 'org\u0000' })).toEqual({ status: 400, message: 'details.organizationId: not one of your organizations' });
+    expect(await refusal({ ...good, contacts: { ...good.contacts, legal: 'nobody' } })).toEqual({ status: 400, message: 'details.contacts: each contact must be one of yours (Settings → Contacts)' });
     expect((await put({ ...good, contacts: undefined })).statusCode).toBe(400);
     // Another user's order: as if it did not exist.
     expect((await put(malloryDetails, vmc.id, mallory)).statusCode).toBe(404);
@@ -296,7 +299,9 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     expect((await mallory.browser.request({ url: `/api/account/billing/transactions/${transaction.id}/receipt` })).statusCode).toBe(404);
     expect((await mallory.browser.request({ url: '/api/account/orders' })).json()).toEqual({ orders: [], counts: { all: 0, active: 0, pending: 0, incomplete: 0, expiring: 0 } });
     expect((await mallory.browser.request({ url: '/api/account/billing/transactions' })).json()).toEqual({ transactions: [] });
-    expect((await jane.browser.request({ url: '/api/account/orders/not-an-order' })).statusCode).toBe(404);
+    expect((await jane.browser.request({ url: `/api/account/orders/${randomUUID()}` })).statusCode).toBe(404);
+    expect((await jane.browser.request({ url: '/api/account/orders/not-an-order' })).statusCode).toBe(400);
+    expect((await jane.browser.request({ url: '/api/account/orders/%00' })).statusCode).toBe(400);
     expect((await jane.browser.request({ url: `/api/account/billing/transactions/${'x'.repeat(65)}/receipt` })).statusCode).toBe(400);
     // Signed out: 401.
     expect((await store.app.inject({ url: `/api/account/orders/${orderId}` })).statusCode).toBe(401);

@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The order line the details are for: its product and how many domains it covers. */
 export interface DetailsLine {
   productId: string;
@@ -51,6 +53,9 @@ export async function checkCertificateDetails(
   }
   if (product.agencyLevelOptions.length > 0 && !details.agencyLevel) throw new HttpError(400, `${where}.agencyLevel: choose Federal, State or Local`);
 
+  // Our ids are UUIDs: anything else is nobody's (and never reaches the database, which may refuse its bytes).
+  const isOurId = (id: string) => UUID.test(id);
+  if (!isOurId(details.organizationId)) throw new HttpError(400, `${where}.organizationId: not one of your organizations`);
   const member = await db
     .selectFrom('organization_members')
     .select('organization_id')
@@ -59,6 +64,7 @@ export async function checkCertificateDetails(
     .executeTakeFirst();
   if (!member) throw new HttpError(400, `${where}.organizationId: not one of your organizations`);
   const contactIds = [...new Set([details.contacts.legal, details.contacts.technical, details.contacts.billing])];
+  if (!contactIds.every(isOurId)) throw new HttpError(400, `${where}.contacts: each contact must be one of yours (Settings → Contacts)`);
   const owned = await db.selectFrom('contacts').select('id').where('user_id', '=', userId).where('id', 'in', contactIds).execute();
   if (owned.length !== contactIds.length) throw new HttpError(400, `${where}.contacts: each contact must be one of yours (Settings → Contacts)`);
   return {

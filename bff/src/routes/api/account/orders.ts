@@ -1,3 +1,4 @@
+import { RecordId } from '@bimi/contracts/account';
 import { ApiError } from '@bimi/contracts/api-error';
 import { CertificateDetails, ORDER_FILTERS, OrderDetail, OrderList, RenewalChange } from '@bimi/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +7,7 @@ import { HttpError } from '../../../lib/http-error';
 import { checkCertificateDetails } from '../../../services/orders/certificate-details';
 import { currentUser } from './current-user';
 
-const OrderParams = z.object({ orderId: z.string().min(1).max(64) });
+const OrderParams = z.object({ orderId: RecordId });
 const OrderQuery = z.object({ status: z.enum(ORDER_FILTERS).default('all') });
 const NOT_FOUND = 'Order not found';
 

@@ -1,3 +1,4 @@
+import { RecordId } from '@bimi/contracts/account';
 import { ORDER_PATHS, TransactionList } from '@bimi/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { HttpError } from '../../../lib/http-error';
 import { renderReceiptPdf } from '../../../services/receipts/receipt-pdf';
 import { currentUser } from './current-user';
 
-const TransactionParams = z.object({ id: z.string().min(1).max(64) });
+const TransactionParams = z.object({ id: RecordId });
 const NOT_FOUND = 'Transaction not found';
 
 /**
