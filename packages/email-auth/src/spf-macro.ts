@@ -19,7 +19,6 @@ export type MacroContext = 'domain-spec' | 'explanation' | 'modifier';
 
 const DOMAIN_LETTERS = 'slodiphv';
 const ALL_LETTERS = 'slodiphcrtv';
-const DELIMITERS = '.-+,/_=';
 
 /** One piece of a macro-string: literal text or one macro to expand. */
 type MacroPiece = { literal: string } | { letter: string; escape: boolean; keep?: number; reverse: boolean; delimiters: string };
@@ -199,4 +198,3 @@ export function parseClientIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   return null;
 }
 
-export { DELIMITERS as MACRO_DELIMITERS };
