@@ -146,7 +146,7 @@ export class PriceCheck {
     private readonly fetchPrice: (priceId: string) => Promise<StripePriceFacts | null>,
     options: { max?: number; ttlMs?: number; now?: () => number } = {},
   ) {
-    this.cache = new LRUCache({ max: options.max ?? 256, ttl: options.ttlMs ?? 10 * 60 * 1000, ...(options.now && { perf: { now: options.now } }) });
+    this.cache = new LRUCache({ max: options.max ?? 256, ttl: options.ttlMs ?? 10 * 60 * 1000, ...(options.now && { perf: { now: options.now }, ttlResolution: 0 }) });
   }
 
   private async facts(priceId: string): Promise<StripePriceFacts | null> {

@@ -156,7 +156,7 @@ export function AccountStep() {
           <TextField label="Name" autoComplete="name" value={values.name} onChange={set('name')} error={Boolean(errors.name)} helperText={errors.name} fullWidth />
           <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={Boolean(errors.email)} helperText={errors.email} fullWidth />
           {passwordField('new-password')}
-          <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }} data-testid="theme-probe">
             {busy ? 'Creating your account…' : 'Create account'}
           </Button>
         </Stack>

@@ -322,7 +322,7 @@ export function CheckoutPage({ route }: PageProps) {
             Sign in or create your account to pay.
           </Typography>
         )}
-        <Button variant="contained" size="large" startIcon={<LockOutlined />} disabled={!canPay} onClick={pay} sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }} data-testid="theme-probe">
+        <Button variant="contained" size="large" startIcon={<LockOutlined />} disabled={!canPay} onClick={pay} sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}>
           {paying ? 'Taking you to payment…' : quote.status === 'ready' ? `Pay ${formatUsd(quote.quote.total)}` : 'Pay'}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
