@@ -232,6 +232,16 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     const afterBoth = (await jane.browser.request({ url: `/api/account/orders/${order.id}` })).json();
     expect(afterBoth).toMatchObject({ renews: false, status: 'expiring' });
 
+    // The subscription's own state says incomplete (sent when it was created), then the invoice is paid: active.
+    const third = await placeCheckout(store, jane.userId, [DMARC_PLUS_MONTHLY]);
+    const c = paidEvents(third, start + 200, [start + 31 * DAY]);
+    const thirdOrder = third.orders[0]?.id ?? '';
+    const created = subscriptionEvent('subscription.updated', start + 100, c.subscriptionRef, [{ orderId: thirdOrder, itemRef: c.itemRefs[0] ?? '', currentPeriodEnd: start + 31 * DAY, renews: true }], 'incomplete');
+    expect(await apply(store, created)).toEqual(['applied']);
+    expect(await statusOf(jane, thirdOrder)).toBe('incomplete');
+    expect(await apply(store, c.invoicePaid, c.checkoutCompleted)).toEqual(['applied', 'applied']);
+    expect(await statusOf(jane, thirdOrder)).toBe('active');
+
     // An expiry older than the completed checkout does not undo the payment.
     expect(await apply(store, { eventId: eventId(), occurredAt: start - 10, kind: 'checkout.expired', checkoutId: first.checkoutId, checkoutRef: 'cs', failureMessage: null })).toEqual(['applied']);
     expect((await jane.browser.request({ url: `/api/account/checkout/${first.checkoutId}` })).json().status).toBe('paid');

@@ -139,6 +139,8 @@ export interface Orders {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Provider subscription states that wait for a payment. */
+const UNPAID_SUBSCRIPTION = new Set(['incomplete', 'past_due', 'unpaid']);
 export const REMINDER_DAYS = [30, 7] as const;
 
 /** "O-000123": short enough to read out on a call. */
@@ -347,6 +349,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     if (refs.periodEnd && (order.current_period_end === null || Date.parse(order.current_period_end) < refs.periodEnd)) changes.current_period_end = iso(refs.periodEnd);
     if (refs.subscriptionRef && !order.subscription_ref) changes.subscription_ref = refs.subscriptionRef;
     if (refs.itemRef && !order.item_ref) changes.item_ref = refs.itemRef;
+    if (order.subscription_status !== null && UNPAID_SUBSCRIPTION.has(order.subscription_status) && at >= version(order.subscription_version)) {
+      // A paid invoice makes its subscription active, as at the provider; that event may come later, or first.
+      changes.subscription_status = 'active';
+      changes.subscription_version = at;
+    }
     const newer = at >= version(order.payment_version);
     if (newer && order.payment_status !== 'paid') {
       changes.payment_status = 'paid';
