@@ -8,6 +8,8 @@ import { inspectDmarc } from '../src/dmarc';
 import { buildDmarcRecord, parseDmarc } from '../src/dmarc-record';
 import { memoryResolver, type Zone } from '../src/memory-resolver';
 import { inspectSpf, parseSpf } from '../src/spf';
+import { evaluateSpf } from '../src/spf-evaluate';
+import { expandMacros, parseClientIp } from '../src/spf-macro';
 import { checkSvgTinyPs } from '../src/svg';
 
 function measure(name: string, run: () => unknown, iterations: number) {
@@ -53,4 +55,8 @@ void (async () => {
   await measureAsync('inspectSpf (10-level include chain)', () => inspectSpf('chain.test', dns), 2_000);
   await measureAsync('inspectSpf (40 includes, walk bounded)', () => inspectSpf('wide.test', dns), 2_000);
   await measureAsync('inspectDmarc (record + report authorization)', () => inspectDmarc('example.com', dns), 5_000);
+  await measureAsync('evaluateSpf (pass at the end of the chain)', () => evaluateSpf({ ip: '192.0.2.9', domain: 'chain.test' }, dns), 2_000);
+  await measureAsync('evaluateSpf (permerror at the 11th of 40)', () => evaluateSpf({ ip: '203.0.113.1', domain: 'wide.test' }, dns), 2_000);
+  const ip = parseClientIp('2001:db8::cb01')!;
+  await measureAsync('expandMacros (%{ir}.%{v}._spf.%{d2}, IPv6)', () => expandMacros('%{ir}.%{v}._spf.%{d2}', 'domain-spec', { sender: 'a@email.example.com', domain: 'email.example.com', ip, helo: 'mx.example.org' }), 20_000);
 })();

@@ -7,6 +7,9 @@ import { buildDmarcRecord, checkBimiReadiness, inspectDmarc, parseDmarc } from '
 import type { DnsResolver } from './dns';
 import { organizationalDomain, validateDomain } from './domain';
 import { buildSpfRecord, inspectSpf, parseSpf } from './spf';
+import { evaluateSpf, SPF_RESULTS } from './spf-evaluate';
+import { expandMacros, parseClientIp } from './spf-macro';
+import { inspectCname, inspectRecords, inspectTxt } from './dns-records';
 import { splitTxt } from './txt';
 import { checkSvgTinyPs } from './svg';
 
@@ -155,6 +158,71 @@ describe('no zone keeps an inspection from finishing', () => {
         expect(result.score).toBeGreaterThanOrEqual(0);
         expect(result.score).toBeLessThanOrEqual(100);
       }
+    }), { numRuns: 100 });
+  }, PROPERTY_TIMEOUT_MS);
+});
+
+describe('the SPF evaluator (check_host) and the macro expander never throw or hang', () => {
+  const macroLike = fc.array(fc.constantFrom('%{', '}', '%%', '%_', '%-', '%', 's', 'l', 'o', 'd', 'i', 'p', 'h', 'c', 'r', 't', 'v', 'S', 'L', 'x', '1', '0', '99999', 'r', '.', '-', '+', ',', '/', '_', '=', ' ', 'example', '\u0000', 'é'), { maxLength: 60 }).map((parts) => parts.join(''));
+  const values = fc.record({
+    sender: fc.oneof(fc.emailAddress(), anyText),
+    domain: fc.oneof(fc.domain(), anyText),
+    ip: fc.oneof(fc.ipV4(), fc.ipV6()),
+    helo: fc.oneof(fc.domain(), anyText),
+  });
+
+  it('expandMacros, in every context, answers text or a problem; a domain-spec fits 253 characters', async () => {
+    await fc.assert(fc.asyncProperty(fc.oneof(macroLike, anyText), values, async (text, given) => {
+      const ip = parseClientIp(given.ip);
+      if (!ip) return;
+      for (const context of ['domain-spec', 'explanation', 'modifier'] as const) {
+        const result = await expandMacros(text, context, { ...given, ip, validatedName: async () => 'unknown' });
+        if (result.ok && context === 'domain-spec') expect(result.text.length).toBeLessThanOrEqual(253);
+        if (!result.ok) expect(result.problem.length).toBeGreaterThan(5);
+      }
+    }), { numRuns: 300 });
+  }, PROPERTY_TIMEOUT_MS);
+
+  it('evaluateSpf over random graphs of records (cycles, macros, ptr, exp, junk) finishes with one of the seven results', async () => {
+    const term = fc.oneof(
+      fc.nat({ max: 9 }).map((n) => `include:d${n}.test`),
+      fc.nat({ max: 9 }).map((n) => `redirect=d${n}.test`),
+      fc.nat({ max: 9 }).map((n) => `a:d${n}.test/24`),
+      fc.nat({ max: 9 }).map((n) => `mx:d${n}.test`),
+      fc.constantFrom('ptr', 'ptr:test', 'exists:%{i}.%{l}.x.test', 'include:%{d2}', 'exists:%{p}.test', 'exp=d1.test', '-all', '~all', '?all', 'ip4:192.0.2.0/24', 'ip6:2001:db8::/32', 'junk', '+all', 'foo=%{x}', 'a//64'),
+      macroLike.map((text) => `exists:${text}`),
+    );
+    const zone = fc.array(fc.array(term, { maxLength: 12 }).map((terms) => `v=spf1 ${terms.join(' ')}`), { minLength: 10, maxLength: 10 });
+    await fc.assert(fc.asyncProperty(zone, values, async (records, given) => {
+      let queries = 0;
+      const dns: DnsResolver = {
+        resolveTxt: async (name) => {
+          queries += 1;
+          const index = /^d(\d)\.test$/.exec(name.toLowerCase())?.[1];
+          if (index === undefined) throw Object.assign(new Error('none'), { code: 'ENOTFOUND' });
+          return [[records[Number(index)] ?? '']];
+        },
+        resolveMx: async (name) => { queries += 1; return Array.from({ length: name.length % 13 }, (_, n) => ({ exchange: `d${n % 10}.test`, priority: n })); },
+        resolve4: async (name) => { queries += 1; if (name.length % 3 === 0) throw Object.assign(new Error('t'), { code: 'ETIMEOUT' }); return ['192.0.2.1']; },
+        resolve6: async () => { queries += 1; return ['2001:db8::1']; },
+        resolveCname: async () => [],
+        resolvePtr: async () => { queries += 1; return Array.from({ length: 15 }, (_, n) => `d${n % 10}.test`); },
+      };
+      const result = await evaluateSpf({ ...given, domain: 'd0.test' }, dns);
+      expect(SPF_RESULTS).toContain(result.result);
+      expect(result.lookups).toBeLessThanOrEqual(11);
+      expect(typeof result.reason).toBe('string');
+      expect(queries).toBeLessThanOrEqual(400);
+    }), { numRuns: 200 });
+  }, PROPERTY_TIMEOUT_MS);
+
+  it('evaluateSpf and the record inspections take any input at all', async () => {
+    await fc.assert(fc.asyncProperty(fc.anything(), fc.anything(), async (ip, domain) => {
+      const dns = txtResolver(() => [['v=spf1 a mx ptr exists:%{i}.x.test -all']]);
+      const result = await evaluateSpf({ ip, domain, sender: ip, helo: domain } as never, dns);
+      expect(SPF_RESULTS).toContain(result.result);
+      const name = typeof domain === 'string' ? domain.slice(0, 300) : 'example.com';
+      for (const findings of [await inspectTxt(name, dns), await inspectCname(name, dns), await inspectRecords(name, dns)]) expectChecks(findings.checks);
     }), { numRuns: 100 });
   }, PROPERTY_TIMEOUT_MS);
 });
