@@ -459,6 +459,7 @@ describe.each(storageEngines())('fuzzing every route on $name', (engine) => {
       const seed = (SEED ^ [...name].reduce((hash, char) => Math.imul(hash, 31) + char.charCodeAt(0), 7)) | 0;
       const property = fc.asyncProperty(requestArbitrary(route, words), async (request) => {
         if (!user.cookies.has('bimi.session')) await signInNewUser();
+        offMachine.length = 0;
         const { payload, contentType, extraHeaders } = encode(route.method, request, csrfToken);
         const headers: Record<string, string> = { ...extraHeaders };
         if (contentType) headers['content-type'] = contentType;

@@ -79,7 +79,10 @@ function numberArbitrary(def: Def): fc.Arbitrary<number> {
     if (check.format === 'safeint' || check.format === 'int32' || check.check === 'number_format') integer = true;
   }
   if (min > max) [min, max] = [max, min];
-  return integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), fc.double({ min, max, noNaN: true }));
+  // fast-check favours small numbers: the edges and a few round sizes are offered as often.
+  const edges = [min, max, 0, 1, -1, 2, 10, 101, 1000, 65_536, 2 ** 31, 999_999].filter((value) => value >= min && value <= max);
+  const whole = fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), fc.constantFrom(...edges.map(Math.round)));
+  return integer ? whole : fc.oneof(whole, fc.double({ min, max, noNaN: true }));
 }
 
 /** An arbitrary of values close to what `schema` accepts. */
