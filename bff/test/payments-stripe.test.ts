@@ -182,6 +182,19 @@ describe('Stripe through the real SDK against the API double', () => {
     expect([...stripe.double.sessions.values()].filter((session) => session.client_reference_id === checkoutId)).toHaveLength(1);
   });
 
+  it('answers 502 in words when Stripe does not answer after the retries, and closes the checkout as failed', async () => {
+    const browser = await buyer(stripe.store);
+    await paidCheckout(browser);
+    stripe.double.failNext('POST', /^\/v1\/checkout\/sessions$/, 500, 3);
+    const answer = await startCheckout(browser);
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json().message).toBe('We could not open the payment page: the payment provider did not answer. Nothing was charged; please try again in a moment.');
+    const failed = await stripe.store.app.db.selectFrom('checkouts').select('id').where('failure_message', '=', 'The payment page could not be opened. Nothing was charged.').execute();
+    expect(failed).toHaveLength(1);
+    expect((await browser.request({ url: `/api/account/checkout/${failed[0]?.id}` })).json()).toMatchObject({ status: 'failed' });
+    expect((await startCheckout(browser)).statusCode).toBe(201);
+  });
+
   it('answers another user\'s checkout with 404', async () => {
     const owner = await buyer(stripe.store);
     const { checkoutId } = await paidCheckout(owner);

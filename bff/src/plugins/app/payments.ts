@@ -15,6 +15,15 @@ import type { StoreDatabase } from '../../db/schema';
 import { orderLinesFromQuote } from './orders';
 
 export const PAYMENTS_UNAVAILABLE = 'Card payments are not available right now. Please contact us.';
+export const PAYMENT_PAGE_UNAVAILABLE = 'We could not open the payment page: the payment provider did not answer. Nothing was charged; please try again in a moment.';
+
+/** The provider failed to open the payment page (after the SDK's retries); the checkout is marked failed. */
+export class PaymentPageUnavailableError extends Error {
+  override name = 'PaymentPageUnavailableError';
+  constructor(readonly checkoutId: string) {
+    super(PAYMENT_PAGE_UNAVAILABLE);
+  }
+}
 
 export interface Payments {
   /** The provider every charge goes through. */
@@ -207,7 +216,9 @@ export default fp(
 
       const customerRef = await customerOf(user);
       const { checkoutId, orders } = await fastify.orders.createCheckout({ userId: user.id, lines: orderLines });
-      const session = await provider.createCheckout({
+      let session: { ref: string; url: string };
+      try {
+        session = await provider.createCheckout({
         checkoutId,
         user,
         customerRef,
@@ -228,6 +239,20 @@ export default fp(
         // One order attempt: the SDK repeats it on every retry of the call, so Stripe makes one session.
         idempotencyKey: `checkout-${checkoutId}`,
       });
+      } catch (error) {
+        // The orders exist but no page to pay them: close the checkout as failed, in words the
+        // buyer reads on the order, the same way a failed payment closes it.
+        log.error({ err: error, checkoutId }, 'the payment provider did not open a payment page');
+        await fastify.orders.applyPaymentEvent({
+          eventId: `local-open-failed-${checkoutId}`,
+          occurredAt: fastify.now(),
+          kind: 'checkout.failed',
+          checkoutId,
+          checkoutRef: '',
+          failureMessage: 'The payment page could not be opened. Nothing was charged.',
+        });
+        throw new PaymentPageUnavailableError(checkoutId);
+      }
       await fastify.orders.attachProviderSession(checkoutId, session.ref, session.url);
       return { checkoutId, orderIds: orders.map((order) => order.id), url: session.url };
     }

@@ -3,7 +3,7 @@ import { CheckoutRequest, CheckoutStarted, CheckoutState, ORDER_PATHS } from '@b
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { PAYMENTS_UNAVAILABLE } from '../../../plugins/app/payments';
+import { PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/app/payments';
 import { currentUser } from './current-user';
 
 const CheckoutParams = z.object({ checkoutId: z.string().min(1).max(64) });
@@ -18,7 +18,7 @@ const checkout: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     ORDER_PATHS.checkout,
     {
-      schema: { body: CheckoutRequest, response: { 201: CheckoutStarted, 400: ApiError, 503: ApiError } },
+      schema: { body: CheckoutRequest, response: { 201: CheckoutStarted, 400: ApiError, 502: ApiError, 503: ApiError } },
       // Details carry up to 250 domains and a 32 KB logo per certificate line.
       bodyLimit: 1024 * 1024,
       // Per buyer, not per address: many buyers share an office's (or the e2e run's) address.
@@ -27,7 +27,13 @@ const checkout: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       // A 5xx message would be replaced by the error handler's; this one the buyer must read.
       if (fastify.payments.mode === 'none') return reply.code(503).send({ message: PAYMENTS_UNAVAILABLE });
-      const started = await fastify.payments.startCheckout(currentUser(request), request.body, request.log);
+      let started;
+      try {
+        started = await fastify.payments.startCheckout(currentUser(request), request.body, request.log);
+      } catch (error) {
+        if (error instanceof PaymentPageUnavailableError) return reply.code(502).send({ message: error.message });
+        throw error;
+      }
       request.log.info({ checkoutId: started.checkoutId, orders: started.orderIds.length, provider: fastify.payments.provider.name }, 'checkout started');
       return reply.code(201).send(started);
     },
