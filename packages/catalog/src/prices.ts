@@ -6,6 +6,8 @@ import {
   PRODUCTS,
   isCertificateId,
   isDmarcProductId,
+  MAX_DOMAINS,
+  MIN_DOMAINS,
   planKey,
 } from './products';
 
@@ -17,9 +19,8 @@ export class PriceRuleError extends Error {
   override name = 'PriceRuleError';
 }
 
-/** Spec §9: up to 250 domains per certificate. */
-export const MIN_DOMAINS = 1;
-export const MAX_DOMAINS = 250;
+/** Spec §9: up to 250 domains per certificate (defined beside the products, whose features state it). */
+export { MAX_DOMAINS, MIN_DOMAINS };
 /**
  * Logos bought in one go (each becomes its own cart item). The spec sets no ceiling; ten keeps
  * a slip of the keyboard from filling the cart with hundreds of certificates.

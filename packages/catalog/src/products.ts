@@ -46,6 +46,29 @@ export type AgencyLevel = (typeof AGENCY_LEVEL_OPTIONS)[number];
 /** Spec §3: a government mark is for a Federal agency unless the buyer says otherwise. */
 export const DEFAULT_AGENCY_LEVEL: AgencyLevel = 'Federal';
 
+/** Spec §9: up to 250 domains per certificate (re-exported by ./prices, where the price rules use it). */
+export const MIN_DOMAINS = 1;
+export const MAX_DOMAINS = 250;
+
+/**
+ * Spec §9: what each DMARC plan includes besides its email volume (the volumes and prices are
+ * DMARC_OPTIONS in ./prices). The product features and every page read them from here.
+ */
+export const DMARC_PLAN_LIMITS = {
+  'dmarc-plus': { domains: 2, reportHistory: '3 months', invitedUsers: 1 },
+  'dmarc-premium': { domains: 4, reportHistory: '1 year', invitedUsers: 'unlimited' },
+} as const satisfies Record<string, { domains: number; reportHistory: string; invitedUsers: number | 'unlimited' }>;
+
+/** ["2 domains", "3 months of report history", "1 invited user"]: a plan's limits in the store's words. */
+export function dmarcLimitPhrases(productId: keyof typeof DMARC_PLAN_LIMITS): [string, string, string] {
+  const { domains, reportHistory, invitedUsers } = DMARC_PLAN_LIMITS[productId];
+  return [
+    `${domains} domains`,
+    `${reportHistory} of report history`,
+    invitedUsers === 'unlimited' ? 'Unlimited users' : `${invitedUsers} invited user${invitedUsers === 1 ? '' : 's'}`,
+  ];
+}
+
 const cents = z.int().check(z.minimum(0));
 
 export const SubscriptionOption = z.object({
@@ -161,7 +184,7 @@ export const PRODUCTS: Record<ProductId, Product> = {
       MAILBOXES,
       'Blue verified checkmark in Gmail',
       'Organization and trademark validated by DigiCert',
-      'Up to 250 domains on one certificate',
+      `Up to ${MAX_DOMAINS} domains on one certificate`,
     ],
     trademarkStatusOptions: [...TRADEMARK_STATUS_OPTIONS],
     agencyLevelOptions: [],
@@ -177,7 +200,7 @@ export const PRODUCTS: Record<ProductId, Product> = {
       'For a logo that changes a registered trademark (colour, layout or added elements)',
       'Logo shown in Gmail and other mailboxes that accept common marks',
       'Organization validated by DigiCert; the registered mark it derives from is checked',
-      'Up to 250 domains on one certificate',
+      `Up to ${MAX_DOMAINS} domains on one certificate`,
     ],
     trademarkStatusOptions: [...TRADEMARK_STATUS_OPTIONS],
     agencyLevelOptions: [],
@@ -193,7 +216,7 @@ export const PRODUCTS: Record<ProductId, Product> = {
       'No trademark needed: for a logo in public use on your website for at least a year',
       'Logo shown in Gmail and other mailboxes that accept common marks',
       'Organization validated by DigiCert; prior use checked in web archives',
-      'Up to 250 domains on one certificate',
+      `Up to ${MAX_DOMAINS} domains on one certificate`,
     ],
     trademarkStatusOptions: [],
     agencyLevelOptions: [],
@@ -210,7 +233,7 @@ export const PRODUCTS: Record<ProductId, Product> = {
       'Federal, state and local agencies',
       MAILBOXES,
       'Blue verified checkmark in Gmail',
-      'Up to 250 domains on one certificate',
+      `Up to ${MAX_DOMAINS} domains on one certificate`,
     ],
     trademarkStatusOptions: [],
     agencyLevelOptions: [...AGENCY_LEVEL_OPTIONS],
@@ -259,7 +282,8 @@ export const PRODUCTS: Record<ProductId, Product> = {
     title: 'EasyDMARC enforcement: DMARC Plus',
     abbreviation: 'DMARC+',
     msrp: 3599,
-    features: ['2 domains', '3 months of report history', '1 invited user', 'Up to 1,000,000 emails a month'],
+    // The email volume is not a feature: it is chosen (DMARC_OPTIONS), and the plan cards state the chosen one.
+    features: dmarcLimitPhrases('dmarc-plus'),
   }),
   'dmarc-premium': monthlyPlan({
     id: 'dmarc-premium',
@@ -267,7 +291,7 @@ export const PRODUCTS: Record<ProductId, Product> = {
     title: 'EasyDMARC enforcement: DMARC Premium',
     abbreviation: 'DMARC Premium',
     msrp: 7199,
-    features: ['4 domains', '1 year of report history', 'Unlimited users', 'Up to 5,000,000 emails a month'],
+    features: dmarcLimitPhrases('dmarc-premium'),
   }),
 };
 
