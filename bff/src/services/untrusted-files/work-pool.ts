@@ -105,6 +105,8 @@ export function createWorkPool(options: WorkPoolOptions): WorkPool {
       return { ok: true, value: (await threads().run(message, { name: task, signal: stop.signal })) as T };
     } catch (error) {
       const { name, code } = error as { name?: string; code?: string };
+      // The server is closing: the task was cut short, not stopped for taking too long.
+      if (closed) return { ok: false, failure: 'failed' };
       if (name === 'AbortError' && progress.started) {
         options.log.warn({ task, timeoutMs: options.timeoutMs }, 'untrusted-work: stopped a worker past its time limit');
         return { ok: false, failure: 'timeout' };
