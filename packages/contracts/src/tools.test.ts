@@ -1,4 +1,4 @@
-import { Check, ToolAnswer, summarize } from './tools';
+import { Check, SpfEvaluation, SpfToolQuery, ToolAnswer, summarize } from './tools';
 
 describe('tool answers', () => {
   const check = (status: Check['status']): Check => ({ id: `x.${status}`, status, title: 't', detail: 'd' });
@@ -15,5 +15,22 @@ describe('tool answers', () => {
     const answer = { query: { domain: 'example.com' }, records: [{ name: '_dmarc.example.com', type: 'TXT', value: 'v=DMARC1; p=reject' }], checks: [check('pass')] };
     expect(ToolAnswer.safeParse(answer).success).toBe(true);
     expect(ToolAnswer.safeParse({ ...answer, checks: [{ ...check('pass'), status: 'ok' }] }).success).toBe(false);
+  });
+});
+
+describe('the SPF query and evaluation', () => {
+  it('takes an IP address, and a sender or HELO name only with one', () => {
+    expect(SpfToolQuery.safeParse({ domain: 'example.com' }).success).toBe(true);
+    expect(SpfToolQuery.safeParse({ domain: 'example.com', ip: ' 192.0.2.10 ', sender: 'bounce@example.com', helo: 'mail.example.com' })).toMatchObject({ success: true, data: { ip: '192.0.2.10' } });
+    expect(SpfToolQuery.safeParse({ domain: 'example.com', ip: '2001:db8::1' }).success).toBe(true);
+    expect(SpfToolQuery.safeParse({ domain: 'example.com', ip: 'mail.example.com' }).success).toBe(false);
+    expect(SpfToolQuery.safeParse({ domain: 'example.com', sender: 'bounce@example.com' }).success).toBe(false);
+    expect(SpfToolQuery.safeParse({ domain: 'example.com', ip: '192.0.2.10', sender: 'two words@example.com' }).success).toBe(false);
+  });
+
+  it('reads an evaluation with one of the seven results, and refuses another word', () => {
+    const evaluation = { result: 'pass', ip: '192.0.2.10', domain: 'example.com', sender: 'postmaster@example.com', helo: 'example.com', matched: { term: 'a', domain: 'example.com' }, reason: 'a matches', lookups: 1, voidLookups: 0, trace: [{ domain: 'example.com', term: 'a', depth: 0, outcome: 'match' }] };
+    expect(SpfEvaluation.safeParse(evaluation).success).toBe(true);
+    expect(SpfEvaluation.safeParse({ ...evaluation, result: 'ok' }).success).toBe(false);
   });
 });
