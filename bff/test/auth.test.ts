@@ -357,24 +357,40 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
     });
 
-    it('sends a fresh verification link when an unverified account signs up again, with the name and password given last', async () => {
+    it('sends a fresh link when an unverified account signs up again; each link applies its own sign-up, and the first followed ends the others', async () => {
       const browser = new Browser(store.app, '192.0.2.221');
-      expect((await browser.write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: 'first password 1' })).statusCode).toBe(201);
-      const first = new URL(await linkFromOutbox(store.app, 'jane@example.com', '/auth/verify')).searchParams.get('token');
-      store.advance(60_000); // the outbox tells mails apart by time
-      const again = await browser.write('POST', '/api/auth/signup', { name: 'Jane Doe', email: 'jane@example.com', password: GOOD_PASSWORD });
-      expect(again.statusCode).toBe(201);
-      expect(again.json()).toEqual({ email: 'jane@example.com', message: 'We sent an email to jane@example.com. Open it to continue.' });
-      const second = new URL(await linkFromOutbox(store.app, 'jane@example.com', '/auth/verify')).searchParams.get('token');
-      expect(second).not.toBe(first);
-      expect(await store.app.db.selectFrom('outbox_messages').select('subject').where('recipient', '=', 'jane@example.com').execute()).toEqual([
+      const signUp = async (email: string, name: string, password: string) => {
+        expect((await browser.write('POST', '/api/auth/signup', { name, email, password })).statusCode).toBe(201);
+        const token = new URL(await linkFromOutbox(store.app, email, '/auth/verify')).searchParams.get('token');
+        store.advance(60_000); // the outbox tells mails apart by time
+        return token;
+      };
+      // The owner signs up, then a stranger signs up again with the owner's address: the account
+      // does not change, and the owner's own link gives the owner's name and password.
+      const owners = await signUp('jane@example.com', 'Jane', 'first password 1');
+      const strangers = await signUp('jane@example.com', 'Mallory', 'mallory password 9');
+      expect(strangers).not.toBe(owners);
+      expect(await store.app.db.selectFrom('users').select(['name']).where('email', '=', 'jane@example.com').execute()).toEqual([{ name: 'Jane' }]);
+      expect((await browser.write('POST', '/api/auth/verify', { token: owners })).statusCode).toBe(200);
+      expect(await store.app.db.selectFrom('users').select(['name']).where('email', '=', 'jane@example.com').execute()).toEqual([{ name: 'Jane' }]);
+      expect((await browser.signIn('jane@example.com', 'mallory password 9')).statusCode).toBe(401);
+      expect((await browser.signIn('jane@example.com', 'first password 1')).statusCode).toBe(200);
+      // The stranger's link no longer works once the account is verified.
+      expect((await browser.write('POST', '/api/auth/verify', { token: strangers })).statusCode).toBe(400);
+      expect((await browser.signIn('jane@example.com', 'first password 1')).statusCode).toBe(200);
+
+      // Someone who forgot the password they chose signs up again and follows the newest link: it gives the new one.
+      const other = new Browser(store.app, '192.0.2.222');
+      await signUp('joe@example.com', 'Joe', 'forgotten password 1');
+      const newest = await signUp('joe@example.com', 'Joe Bloggs', GOOD_PASSWORD);
+      expect(await store.app.db.selectFrom('outbox_messages').select('subject').where('recipient', '=', 'joe@example.com').execute()).toEqual([
         { subject: 'Verify your email address for BIMI Store' },
         { subject: 'Verify your email address for BIMI Store' },
       ]);
-      expect((await browser.write('POST', '/api/auth/verify', { token: second })).statusCode).toBe(200);
-      expect(await store.app.db.selectFrom('users').select(['email', 'name']).execute()).toEqual([{ email: 'jane@example.com', name: 'Jane Doe' }]);
-      expect((await browser.signIn('jane@example.com', 'first password 1')).statusCode).toBe(401);
-      expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+      expect((await other.write('POST', '/api/auth/verify', { token: newest })).statusCode).toBe(200);
+      expect(await store.app.db.selectFrom('users').select(['name']).where('email', '=', 'joe@example.com').execute()).toEqual([{ name: 'Joe Bloggs' }]);
+      expect((await other.signIn('joe@example.com', 'forgotten password 1')).statusCode).toBe(401);
+      expect((await other.signIn('joe@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
     });
 
     it('refuses sign-in before verification, and takes each verification link once', async () => {

@@ -64,6 +64,10 @@ export interface StoreDatabase {
   processed_payment_events: ProcessedPaymentEventsTable;
   renewal_reminders: RenewalRemindersTable;
   test_payment_methods: TestPaymentMethodsTable;
+  monitors: MonitorsTable;
+  monitor_snapshots: MonitorSnapshotsTable;
+  monitor_alerts: MonitorAlertsTable;
+  monitor_conversations: MonitorConversationsTable;
 }
 
 // Identity tables (migration 0003): ids are UUIDs and times ISO 8601 strings, both made by the bff.
@@ -98,6 +102,9 @@ export interface EmailTokensTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** A sign-up link's own name and password hash, applied when it is followed (migration 0006); null for other links. */
+  signup_name: string | null;
+  signup_password_hash: string | null;
 }
 
 export interface SessionsTable {
@@ -324,5 +331,50 @@ export interface TestPaymentMethodsTable {
   exp_month: number;
   exp_year: number;
   is_default: Flag;
+  created_at: string;
+}
+
+// Domain monitors (migration 0007).
+
+export interface MonitorsTable {
+  id: string;
+  user_id: string;
+  domain: string;
+  status: 'active' | 'paused';
+  health_score: number | null;
+  /** JSON of the worst MonitorIssue of the latest run. */
+  worst_issue: string | null;
+  last_checked_at: string | null;
+  certificate_expires_at: string | null;
+  next_check_at: string;
+  checking: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MonitorSnapshotsTable {
+  id: string;
+  monitor_id: string;
+  checked_at: string;
+  health_score: number;
+  change_count: number;
+  /** JSON of the MonitorSnapshot. */
+  report: string;
+}
+
+export interface MonitorAlertsTable {
+  id: string;
+  monitor_id: string;
+  kind: string;
+  alert_key: string;
+  subject: string;
+  sent_at: string;
+}
+
+export interface MonitorConversationsTable {
+  id: string;
+  monitor_id: string;
+  role: 'user' | 'assistant';
+  text: string;
   created_at: string;
 }

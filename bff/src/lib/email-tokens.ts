@@ -13,7 +13,7 @@ type Db = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 /** Stores a new token for `email` and answers it (to put in the link) with its hash. */
 export async function issueEmailToken(
   db: Db,
-  link: { userId: string; purpose: EmailTokenPurpose; email: string; now: number; lifetimeMs: number },
+  link: { userId: string; purpose: EmailTokenPurpose; email: string; now: number; lifetimeMs: number; signUp?: { name: string; passwordHash: string } },
 ): Promise<{ token: string; tokenHash: string }> {
   const issued = newLinkToken();
   await db
@@ -26,6 +26,8 @@ export async function issueEmailToken(
       expires_at: new Date(link.now + link.lifetimeMs).toISOString(),
       used_at: null,
       created_at: new Date(link.now).toISOString(),
+      signup_name: link.signUp?.name ?? null,
+      signup_password_hash: link.signUp?.passwordHash ?? null,
     })
     .execute();
   return issued;

@@ -4,6 +4,8 @@ import { contactMessages } from './0002_contact_messages';
 import { identity } from './0003_identity';
 import { sessionsByUser } from './0004_sessions_by_user';
 import { orders } from './0005_orders';
+import { signupCredentials } from './0006_signup_credentials';
+import { monitors } from './0007_monitors';
 
 /** Every migration, by name; Kysely runs them in name order and records which have run. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '0003_identity': identity,
   '0004_sessions_by_user': sessionsByUser,
   '0005_orders': orders,
+  '0006_signup_credentials': signupCredentials,
+  '0007_monitors': monitors,
 };
 
 export const storeMigrations: MigrationProvider = {

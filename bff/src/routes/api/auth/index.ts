@@ -206,10 +206,11 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
 
   /**
    * The mail a sign-up sends: for a new address, a new account and its verification link; for an
-   * account not yet verified, the name and password just given (nobody has proved the address
-   * yet, and the person now typing expects them to work) and a fresh link; for a verified
-   * account, nothing changes and its owner hears someone tried. Null when a sign-up of the same
-   * address raced this one in (try again: the account now exists).
+   * account not yet verified, a fresh link that carries the name and password just given, applied
+   * only when that link is followed (nobody has proved the address yet: a stranger signing up again
+   * with it must not change the password of the owner who signed up before, nor the other way
+   * round); for a verified account, nothing changes and its owner hears someone tried. Null when a
+   * sign-up of the same address raced this one in (try again: the account now exists).
    */
   async function signUpMail(name: string, email: string, passwordHash: string) {
     const existing = await fastify.db.selectFrom('users').select(['id', 'name', 'email_verified_at']).where('email', '=', email).executeTakeFirst();
@@ -217,9 +218,7 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
     const userId = existing?.id ?? newId();
     try {
       const token = await fastify.db.transaction().execute(async (trx) => {
-        if (existing) {
-          await trx.updateTable('users').set({ name, password_hash: passwordHash, updated_at: iso() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
-        } else {
+        if (!existing) {
           await trx
             .insertInto('users')
             .values({
@@ -235,7 +234,8 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
             })
             .execute();
         }
-        return (await issueEmailToken(trx, { userId, purpose: 'signup', email, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS })).token;
+        const signUp = { name, passwordHash };
+        return (await issueEmailToken(trx, { userId, purpose: 'signup', email, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS, signUp })).token;
       });
       return verificationMail(email, name, baseUrl, token);
     } catch (error) {
@@ -258,7 +258,11 @@ const auth: FastifyPluginAsyncZod = async (fastify) => {
       const answer = await fastify.db.transaction().execute(async (trx) => {
         await claimEmailToken(trx, record.token_hash, fastify.now(), 'This verification link was already used.');
         if (record.purpose === 'signup') {
-          await trx.updateTable('users').set({ email_verified_at: iso(), updated_at: iso() }).where('id', '=', record.user_id).execute();
+          // The link's own sign-up credentials (resend links carry none: the account keeps its own).
+          const credentials = record.signup_password_hash && record.signup_name ? { name: record.signup_name, password_hash: record.signup_password_hash } : {};
+          await trx.updateTable('users').set({ ...credentials, email_verified_at: iso(), updated_at: iso() }).where('id', '=', record.user_id).execute();
+          // Any other sign-up link of the account now stops working, so none can change its password later.
+          await trx.updateTable('email_tokens').set({ used_at: iso() }).where('user_id', '=', record.user_id).where('purpose', '=', 'signup').where('used_at', 'is', null).execute();
           return { purpose: 'signup' as const, email: record.email, message: 'Your email address is verified. You can sign in now.' };
         }
         const taken = await trx.selectFrom('users').select('id').where('email', '=', record.email).where('id', '!=', record.user_id).executeTakeFirst();
