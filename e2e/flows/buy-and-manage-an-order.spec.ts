@@ -3,6 +3,7 @@ import { certificateCartItems, dmarcCartItem } from '@bimi/catalog/cart-items';
 import { formatUsd } from '@bimi/catalog/prices';
 import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
 import { createVerifiedAccount, newUser, signInByApi, signInWithForm, VERIFY_MAIL } from '../support/account';
+import { ordersCommand } from '../support/fulfilment';
 import { linkFromMail } from '../support/mail';
 import { expect, expectRemotePage, test } from '../support/test';
 
@@ -78,7 +79,8 @@ async function acceptAndPay(page: Page): Promise<void> {
   await page.getByLabel('I accept the terms of service').check();
   await page.getByLabel('I accept the refund policy').check();
   await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(page).toHaveURL(/\/api\/payments\/test\/checkout\//);
+  // The built-in test payment page, or the Stripe double's hosted page (E2E_PAYMENTS=stripe-double).
+  await expect(page).toHaveURL(/\/api\/payments\/test\/checkout\/|\/pay\/cs_test_/);
 }
 
 for (const { width, detailsNow } of [
@@ -158,10 +160,26 @@ for (const { width, detailsNow } of [
     await expect(row.getByTestId('order-status')).toHaveAttribute('data-status', detailsNow ? 'pending' : 'incomplete');
     await expect(page.getByTestId('order-row').filter({ hasText: 'DMARC Plus' })).toHaveCount(0);
     await page.screenshot({ path: `/tmp/e2e-orders-${width}.png`, fullPage: true });
+    const number = await row.getAttribute('data-order');
+    expect(number).toMatch(/^O-\d+$/);
     await page.getByTestId('orders-filter-active').click();
     await expect(page.getByTestId('order-row').filter({ hasText: 'DMARC Plus' })).toHaveCount(1);
 
-    if (!detailsNow) {
+    if (detailsNow) {
+      // The operator validates by hand and records each step, then issuance: the order is active.
+      for (const step of ['organization', 'domain-control', 'trademark', 'logo']) ordersCommand('step', number!, step, 'done');
+      await page.getByTestId('orders-filter-pending').click();
+      await row.getByRole('link', { name: /Verified Mark Certificate/ }).click();
+      const steps = page.getByTestId('validation-step');
+      await expect(steps).toHaveCount(5);
+      await expect(steps.nth(3)).toHaveAttribute('data-state', 'done');
+      await expect(steps.nth(4)).toHaveAttribute('data-state', 'waiting');
+      ordersCommand('issue', number!);
+      await page.reload();
+      await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'active');
+      await expect(page.getByTestId('validation-step').nth(4)).toHaveAttribute('data-state', 'done');
+      await page.screenshot({ path: `/tmp/e2e-order-${width}.png`, fullPage: true });
+    } else {
       await page.getByTestId('orders-filter-incomplete').click();
       await row.getByRole('link', { name: /Verified Mark Certificate/ }).click();
       await expect(page).toHaveURL(/\/account\/orders\/[^/]+$/);

@@ -258,8 +258,8 @@ export function OrderPage({ route }: PageProps) {
             </dd>
             <dt>Billing</dt>
             <dd>{billedEvery(order.billingPeriod)}</dd>
-            <dt>{order.renews ? 'Next renewal' : 'End'}</dt>
-            <dd data-testid="order-period-end">{periodEndText(order)}</dd>
+            <dt>{order.renews ? 'Next renewal' : 'Ends'}</dt>
+            <dd data-testid="order-period-end">{order.currentPeriodEnd && order.status !== 'cancelled' && order.status !== 'expired' ? formatDate(order.currentPeriodEnd) : periodEndText(order)}</dd>
           </Box>
           <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', mt: 2.5, fontSize: 15, '& th, & td': { textAlign: 'left', py: 1, borderBottom: '1px solid', borderColor: 'divider' }, '& th:last-of-type, & td:last-of-type': { textAlign: 'right' } }}>
             <thead>
