@@ -1,3 +1,6 @@
+import { PENDING_TRADEMARK_RULE, VALIDATION_TIME } from '@bimi/catalog/facts';
+import { MAX_DOMAINS } from '@bimi/catalog/prices';
+
 /** The FAQ, by topic: the /faq page shows it all; the home and landing pages quote single entries by id. */
 export interface FaqEntry {
   id: string;
@@ -36,7 +39,7 @@ export const FAQ: readonly FaqTopic[] = [
         id: 'how-long-until-logo',
         question: 'How long until my logo appears?',
         answer:
-          'Validation usually takes one to three weeks once your documents are complete. After you publish your BIMI record, mailboxes typically start showing the logo within a few days; Gmail also needs a steady volume of authenticated mail from your domain.',
+          `${VALIDATION_TIME} After you publish your BIMI record, mailboxes typically start showing the logo within a few days; Gmail also needs a steady volume of authenticated mail from your domain.`,
       },
     ],
   },
@@ -52,8 +55,7 @@ export const FAQ: readonly FaqTopic[] = [
       {
         id: 'pending-trademark',
         question: 'My trademark application is still pending. Can I get a VMC?',
-        answer:
-          'Not yet: a VMC needs a registered trademark. You can order now and choose Pending as the trademark status; validation starts when the registration is granted. If you have used the logo for a year or more, a Common Mark Certificate lets you show it in Gmail in the meantime.',
+        answer: `Not yet. ${PENDING_TRADEMARK_RULE}`,
       },
       {
         id: 'modified-mark',
@@ -71,7 +73,7 @@ export const FAQ: readonly FaqTopic[] = [
         id: 'several-domains',
         question: 'Can one certificate cover several domains?',
         answer:
-          'Yes. A certificate can cover up to 250 domains that send mail under the same logo; each additional domain is priced like the first, with the same 10% discount. Different logos need separate certificates.',
+          `Yes. A certificate can cover up to ${MAX_DOMAINS} domains that send mail under the same logo; each additional domain is priced like the first, with the same 10% discount. Different logos need separate certificates.`,
       },
     ],
   },

@@ -1,3 +1,4 @@
+import { PENDING_TRADEMARK_RULE, VALIDATION_TIME } from '@bimi/catalog/facts';
 import { links, list, p, steps, type LongDocument } from '../../lib/document';
 
 export interface EnrollmentGuide extends LongDocument {
@@ -48,7 +49,7 @@ export const ENROLLMENT_GUIDES: readonly EnrollmentGuide[] = [
     certificate: 'Verified Mark Certificate',
     title: 'Enrollment checklist: Verified Mark Certificate',
     summary: 'For a registered trademark. Trademark registration details plus the common documents.',
-    lead: 'Gather these details before you start a VMC enrollment. With everything ready, validation usually completes within one to two weeks.',
+    lead: `Gather these details before you start a VMC enrollment. ${VALIDATION_TIME}`,
     sections: [
       ORGANIZATION,
       {
@@ -59,7 +60,7 @@ export const ENROLLMENT_GUIDES: readonly EnrollmentGuide[] = [
             'The registered owner, which must be your organization or a parent or subsidiary that authorizes you in writing',
             'The registered image: your SVG logo must match it; colours may differ only if the registration claims no colour',
           ),
-          p('A pending application is not enough for a VMC. You can enroll now with the status Pending; validation starts when the registration is granted.'),
+          p(PENDING_TRADEMARK_RULE),
         ],
       },
       LOGO_AND_DMARC,

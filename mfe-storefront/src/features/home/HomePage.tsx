@@ -2,7 +2,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { CERTIFICATES, DOMAINS_PER_CERTIFICATE, dmarcPlanSummary } from '@bimi/catalog/facts';
 import { certificatePlanCents, DMARC_OPTIONS, formatUsd } from '@bimi/catalog/prices';
+import type { CertificateId } from '@bimi/catalog/products';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { brand } from '@bimi/ui/theme';
 import { CallToAction } from '../../components/CallToAction';
@@ -12,36 +14,19 @@ import { SiteLink } from '../../components/SiteLink';
 import { faqEntry } from '../../content/faq';
 import { InboxPreview } from './InboxPreview';
 
-const LINEUP = [
-  {
-    to: '/products/digicert-verified-mark-certificate',
-    name: 'Verified Mark Certificate',
-    who: 'For a registered trademark',
-    text: 'Your logo in Gmail, Apple Mail and Yahoo, and the blue verified checkmark in Gmail.',
-    from: `${formatUsd(certificatePlanCents('verified-mark-certificate', 1))} a year`,
-  },
-  {
-    to: '/products/digicert-common-mark-certificate',
-    name: 'Common Mark Certificate',
-    who: 'For a logo used for a year or more',
-    text: 'No trademark registration needed: prior use on your website is enough for Gmail.',
-    from: `${formatUsd(certificatePlanCents('common-mark-certificate', 1))} a year`,
-  },
-  {
-    to: '/products/digicert-government-mark-certificate',
-    name: 'Government Mark Certificate',
-    who: 'For federal, state and local agencies',
-    text: 'Show an official seal or logo that is established by law rather than registered.',
-    from: `${formatUsd(certificatePlanCents('government-mark-certificate', 1))} a year`,
-  },
-  {
-    to: '/products/easydmarc-enforcement',
-    name: 'DMARC enforcement',
-    who: 'The prerequisite for BIMI',
-    text: 'Reach p=quarantine or p=reject without losing legitimate mail, with reports and guidance.',
-    from: `${formatUsd(DMARC_OPTIONS['dmarc-plus'][0]!.price)} a month`,
-  },
-];
+/** What the home page says about each of the four certificates; the set and their names are the catalog's (CERTIFICATES). */
+const LINEUP_COPY: Record<CertificateId, { who: string; text: string }> = {
+  'verified-mark-certificate': { who: 'For a registered trademark', text: 'Your logo in Gmail, Apple Mail and Yahoo, and the blue verified checkmark in Gmail.' },
+  'common-mark-certificate': { who: 'For a logo used for a year or more', text: 'No trademark registration needed: prior use on your website is enough for Gmail.' },
+  'modified-registered-mark': { who: 'For a changed version of your trademark', text: 'New colours, a simpler shape or added elements: shown in Gmail, issued as a Common Mark Certificate.' },
+  'government-mark-certificate': { who: 'For federal, state and local agencies', text: 'Show an official seal or logo that is established by law rather than registered.' },
+};
+
+const LINEUP = CERTIFICATES.map((certificate) => ({
+  ...certificate,
+  ...LINEUP_COPY[certificate.id],
+  from: `${formatUsd(certificatePlanCents(certificate.id, 1))} a year`,
+}));
 
 const STEPS = [
   {
@@ -106,10 +91,10 @@ export function HomePage({ route }: PageProps) {
         </Box>
       </Box>
 
-      <Section id="lineup-heading" heading="Choose the certificate for your mark" intro="Every certificate is issued by DigiCert and covers up to 250 domains. Prices are per domain for a one-year plan; two- and three-year plans cost less per year.">
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      <Section id="lineup-heading" heading="Choose the certificate for your mark" intro={`Every certificate is issued by DigiCert. ${DOMAINS_PER_CERTIFICATE} Prices are per domain for a one-year plan; two- and three-year plans cost less per year.`}>
+        <Box component="ul" data-testid="certificate-lineup" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
           {LINEUP.map((product) => (
-            <Box component="li" key={product.to} sx={{ ...cardSx, display: 'flex', flexDirection: 'column' }}>
+            <Box component="li" key={product.id} data-testid={`lineup-${product.id}`} sx={{ ...cardSx, display: 'flex', flexDirection: 'column' }}>
               <Typography component="h3" variant="h3" sx={{ mb: 0.5 }}>
                 {product.name}
               </Typography>
@@ -122,7 +107,7 @@ export function HomePage({ route }: PageProps) {
               <Typography sx={{ mb: 2 }}>
                 from <strong>{product.from}</strong>
               </Typography>
-              <SiteLink to={product.to} sx={{ fontWeight: 600 }}>
+              <SiteLink to={product.path} sx={{ fontWeight: 600 }}>
                 Details<Box component="span" sx={visuallyHidden}>{` about the ${product.name}`}</Box>
               </SiteLink>
             </Box>
@@ -157,8 +142,8 @@ export function HomePage({ route }: PageProps) {
             <Typography component="h3" variant="h3" sx={{ mb: 1 }}>
               DMARC Plus
             </Typography>
-            <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-              2 domains, 3 months of report history, 1 invited user.
+            <Typography color="text.secondary" sx={{ mb: 1.5 }} data-testid="home-dmarc-plus-limits">
+              {dmarcPlanSummary('dmarc-plus')}
             </Typography>
             <Typography>
               from <strong>{formatUsd(DMARC_OPTIONS['dmarc-plus'][0]!.price)} a month</strong>
@@ -168,8 +153,8 @@ export function HomePage({ route }: PageProps) {
             <Typography component="h3" variant="h3" sx={{ mb: 1 }}>
               DMARC Premium
             </Typography>
-            <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-              4 domains, 1 year of report history, unlimited users.
+            <Typography color="text.secondary" sx={{ mb: 1.5 }} data-testid="home-dmarc-premium-limits">
+              {dmarcPlanSummary('dmarc-premium')}
             </Typography>
             <Typography>
               from <strong>{formatUsd(DMARC_OPTIONS['dmarc-premium'][0]!.price)} a month</strong>

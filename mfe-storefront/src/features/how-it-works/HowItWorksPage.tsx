@@ -1,4 +1,5 @@
 import type { PageProps } from '@bimi/ui/RouteTable';
+import { VALIDATION_TIME } from '@bimi/catalog/facts';
 import { CallToAction } from '../../components/CallToAction';
 import { ContentPage } from '../../components/ContentPage';
 import { ContentsList, LongDocumentView } from '../../components/LongDocumentView';
@@ -45,7 +46,7 @@ const SECTIONS: readonly Section[] = [
     heading: '4. Pass validation',
     blocks: [
       p(
-        'After your order, DigiCert validates your organization in a government business registry, confirms you control the domains, verifies the mark, verifies the identity of your representative before a notary or on a video call, and reviews the logo. We prepare the documents with you and follow up with the validation team; most orders are issued within one to three weeks.',
+        `After your order, DigiCert validates your organization in a government business registry, confirms you control the domains, verifies the mark, verifies the identity of your representative before a notary or on a video call, and reviews the logo. We prepare the documents with you and follow up with the validation team. ${VALIDATION_TIME}`,
       ),
       links({ label: 'Mark Certificate Validation Guide (PDF)', to: '/docs/Mark-Certificate-Validation-Guide.pdf' }, { label: 'Start your enrollment', to: '/digicert-enrollment' }),
     ],

@@ -7,6 +7,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import { VALIDATION_TIME } from '@bimi/catalog/facts';
 import { certificatePlanCents, formatUsd } from '@bimi/catalog/prices';
 import type { CertificateId } from '@bimi/catalog/products';
 import type { PageProps } from '@bimi/ui/RouteTable';
@@ -89,6 +90,9 @@ function CertificateDetails({ productId }: { productId: CertificateId }) {
             </Box>
           ))}
         </Box>
+        <Typography color="text.secondary" data-testid="validation-time">
+          {VALIDATION_TIME}
+        </Typography>
       </Box>
     </Box>
   );

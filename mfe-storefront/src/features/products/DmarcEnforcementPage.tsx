@@ -7,6 +7,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { dmarcMaxVolume, dmarcOffersVolume, dmarcVolumeFact } from '@bimi/catalog/facts';
 import { dmarcCartItem } from '@bimi/catalog/cart-items';
 import { type BillingPeriod, DMARC_EMAIL_VOLUMES, type DmarcOption, dmarcOptionFor, formatEmailVolume, formatUsd, PriceRuleError } from '@bimi/catalog/prices';
 import { DMARC_PRODUCT_IDS, type DmarcProductId, PRODUCTS } from '@bimi/catalog/products';
@@ -28,6 +30,7 @@ function optionOrMessage(productId: DmarcProductId, emailVolume: number): DmarcO
 function PlanCard({ productId, emailVolume, billingPeriod }: { productId: DmarcProductId; emailVolume: number; billingPeriod: BillingPeriod }) {
   const product = PRODUCTS[productId];
   const option = optionOrMessage(productId, emailVolume);
+  const offered = dmarcOffersVolume(productId, emailVolume);
   const add = () =>
     addToCart(product.name, () => [dmarcCartItem({ productId, emailVolume, billingPeriod, sourcePageType: 'product' }, { settings: readPriceSettings() })]);
   return (
@@ -37,9 +40,15 @@ function PlanCard({ productId, emailVolume, billingPeriod }: { productId: DmarcP
       </Typography>
       <Box sx={{ my: 2, minHeight: 76 }}>
         {typeof option === 'string' ? (
-          <Typography color="error" data-testid="dmarc-price-missing">
-            {option}
-          </Typography>
+          <>
+            {/* Spec §8's message, then what to do about it. */}
+            <Typography color="error" data-testid="dmarc-price-missing">
+              {option}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" data-testid="dmarc-not-offered">
+              {product.name} is sold up to {formatEmailVolume(dmarcMaxVolume(productId))} a month: for more, choose {PRODUCTS['dmarc-premium'].name}.
+            </Typography>
+          </>
         ) : billingPeriod === 'monthly' ? (
           <>
             <Typography sx={{ fontSize: 30, fontWeight: 700 }} data-testid="dmarc-price" data-cents={option.price}>
@@ -63,6 +72,10 @@ function PlanCard({ productId, emailVolume, billingPeriod }: { productId: DmarcP
         )}
       </Box>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 3, flex: 1 }}>
+        {/* The volume line follows the selector: the card never names a volume other than the one chosen. */}
+        <Box component="li" data-testid="dmarc-volume" data-offered={offered} sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 0.75, fontWeight: 600 }}>
+          {offered ? <CheckCircleOutlined color="success" fontSize="small" /> : <InfoOutlined color="warning" fontSize="small" />} {dmarcVolumeFact(productId, emailVolume)}
+        </Box>
         {product.features.map((feature) => (
           <Box component="li" key={feature} sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 0.75 }}>
             <CheckCircleOutlined color="success" fontSize="small" /> {feature}

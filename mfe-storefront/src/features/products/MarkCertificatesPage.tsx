@@ -8,22 +8,33 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { certificatePlanCents, formatUsd } from '@bimi/catalog/prices';
+import { CERTIFICATES, VALIDATION_TIME } from '@bimi/catalog/facts';
+import { certificatePlanCents, formatUsd, MAX_DOMAINS, MIN_DOMAINS } from '@bimi/catalog/prices';
 import { type CertificateId, PLAN_YEARS } from '@bimi/catalog/products';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { ProductPageFrame } from './ProductPageFrame';
 import { CERTIFICATE_COPY } from './certificate-copy';
 
-/** The four certificates side by side, in the order a buyer usually decides: trademark first. */
-const COMPARED: { id: CertificateId; to: string; short: string; cta: string }[] = [
-  { id: 'verified-mark-certificate', to: '/products/digicert-verified-mark-certificate', short: 'Verified Mark (VMC)', cta: 'Choose VMC' },
-  { id: 'common-mark-certificate', to: '/products/digicert-common-mark-certificate', short: 'Common Mark (CMC)', cta: 'Choose CMC' },
-  { id: 'modified-registered-mark', to: '/products/digicert-common-mark-certificate?mark=modified', short: 'Modified Registered Mark', cta: 'Choose modified mark' },
-  { id: 'government-mark-certificate', to: '/products/digicert-government-mark-certificate', short: 'Government Mark (GMC)', cta: 'Choose GMC' },
-];
+/** How the comparison names and offers each of the four certificates (the set and its order are the catalog's CERTIFICATES). */
+const LABELS: Record<CertificateId, { short: string; cta: string }> = {
+  'verified-mark-certificate': { short: 'Verified Mark (VMC)', cta: 'Choose VMC' },
+  'common-mark-certificate': { short: 'Common Mark (CMC)', cta: 'Choose CMC' },
+  'modified-registered-mark': { short: 'Modified Registered Mark', cta: 'Choose modified mark' },
+  'government-mark-certificate': { short: 'Government Mark (GMC)', cta: 'Choose GMC' },
+};
+
+const COMPARED = CERTIFICATES.map(({ id, path }) => ({ id, to: path, ...LABELS[id] }));
+
+/**
+ * At phone width the 760 px table scrolls inside its box both ways (at most 70 % of the screen
+ * high), and its header row and first column stay put, so every figure keeps its column's and its
+ * row's name in view.
+ */
+const STICKY_HEAD = { position: 'sticky', top: 0, zIndex: 2, bgcolor: '#f4f7fd' } as const;
+const STICKY_FIRST = { position: 'sticky', left: 0, zIndex: 1, bgcolor: '#fff', borderRight: '1px solid', borderRightColor: 'divider', minWidth: 128, fontWeight: 600 } as const;
 
 const REQUIREMENT: Record<CertificateId, string> = {
-  'verified-mark-certificate': 'Logo registered (or pending) as a trademark',
+  'verified-mark-certificate': 'Logo registered as a trademark',
   'common-mark-certificate': 'Logo shown on your website for 12 months or more',
   'modified-registered-mark': 'Logo based on your registered trademark',
   'government-mark-certificate': 'Seal or logo granted to a government body by law',
@@ -58,14 +69,20 @@ export function MarkCertificatesPage({ route }: PageProps) {
       <Typography component="h2" variant="h2" gutterBottom>
         Compare in detail
       </Typography>
-      {/* On phones the table scrolls sideways: the region takes keyboard focus so arrow keys can scroll it. */}
-      <TableContainer tabIndex={0} role="region" aria-label="Mark certificates compared, scrollable" sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2 }}>
-        <Table size="small" aria-label="Mark certificates compared" sx={{ minWidth: 760 }}>
+      {/* On phones the table scrolls inside its box: the region takes keyboard focus so arrow keys can scroll it. */}
+      <TableContainer
+        tabIndex={0}
+        role="region"
+        aria-label="Mark certificates compared, scrollable"
+        data-testid="compare-table"
+        sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 2, maxHeight: { xs: '70vh', md: 'none' } }}
+      >
+        <Table size="small" aria-label="Mark certificates compared" sx={{ minWidth: 760, borderCollapse: 'separate' }}>
           <TableHead>
             <TableRow>
-              <TableCell />
+              <TableCell sx={{ ...STICKY_HEAD, ...STICKY_FIRST, zIndex: 3, bgcolor: '#f4f7fd' }}>Certificate</TableCell>
               {COMPARED.map(({ id, short }) => (
-                <TableCell key={id} sx={{ fontWeight: 700 }}>
+                <TableCell key={id} data-testid={`compare-head-${id}`} sx={{ ...STICKY_HEAD, fontWeight: 700 }}>
                   {short}
                 </TableCell>
               ))}
@@ -73,26 +90,26 @@ export function MarkCertificatesPage({ route }: PageProps) {
           </TableHead>
           <TableBody>
             <TableRow>
-              <TableCell component="th" scope="row">You need</TableCell>
+              <TableCell component="th" scope="row" sx={STICKY_FIRST}>You need</TableCell>
               {COMPARED.map(({ id }) => (
                 <TableCell key={id}>{REQUIREMENT[id]}</TableCell>
               ))}
             </TableRow>
             <TableRow>
-              <TableCell component="th" scope="row">Blue checkmark in Gmail</TableCell>
+              <TableCell component="th" scope="row" sx={STICKY_FIRST}>Blue checkmark in Gmail</TableCell>
               {COMPARED.map(({ id }) => (
                 <TableCell key={id}>{CERTIFICATE_COPY[id].checkmark ? 'Yes' : 'No'}</TableCell>
               ))}
             </TableRow>
             <TableRow>
-              <TableCell component="th" scope="row">Logo shown in</TableCell>
+              <TableCell component="th" scope="row" sx={STICKY_FIRST}>Logo shown in</TableCell>
               {COMPARED.map(({ id }) => (
                 <TableCell key={id}>{CERTIFICATE_COPY[id].mailboxes.join(', ')}</TableCell>
               ))}
             </TableRow>
             {PLAN_YEARS.map((years) => (
               <TableRow key={years}>
-                <TableCell component="th" scope="row">
+                <TableCell component="th" scope="row" sx={STICKY_FIRST}>
                   {years}-year plan, per domain
                 </TableCell>
                 {COMPARED.map(({ id }) => (
@@ -103,14 +120,19 @@ export function MarkCertificatesPage({ route }: PageProps) {
               </TableRow>
             ))}
             <TableRow>
-              <TableCell component="th" scope="row">Domains per certificate</TableCell>
+              <TableCell component="th" scope="row" sx={STICKY_FIRST}>Domains per certificate</TableCell>
               {COMPARED.map(({ id }) => (
-                <TableCell key={id}>1 to 250</TableCell>
+                <TableCell key={id}>
+                  {MIN_DOMAINS} to {MAX_DOMAINS}
+                </TableCell>
               ))}
             </TableRow>
           </TableBody>
         </Table>
       </TableContainer>
+      <Typography color="text.secondary" sx={{ mt: 2 }} data-testid="validation-time">
+        {VALIDATION_TIME}
+      </Typography>
     </ProductPageFrame>
   );
 }

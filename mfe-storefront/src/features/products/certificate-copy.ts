@@ -1,4 +1,5 @@
 import type { CertificateId } from '@bimi/catalog/products';
+import { PENDING_TRADEMARK_START } from '@bimi/catalog/facts';
 
 /** What each certificate page says: the mark it proves, who may buy it, and how DigiCert validates it. */
 export interface CertificateCopy {
@@ -22,7 +23,7 @@ export const CERTIFICATE_COPY: Record<CertificateId, CertificateCopy> = {
     whoMayBuy: [
       'Organizations whose logo is registered as a word-and-design or design trademark with an accepted trademark office (for example USPTO, EUIPO, UKIPO, CIPO, IP Australia, JPO, DPMA, INPI and others).',
       'The logo in the certificate must match the registered mark; a changed version needs a Common Mark Certificate for a modified registered mark.',
-      'A trademark application that is still pending can be ordered now: validation of your organization starts at once and DigiCert issues the certificate when the office registers the mark.',
+      PENDING_TRADEMARK_START,
     ],
     markValidation: 'DigiCert checks your trademark registration in the trademark office’s database and that your organization owns or is licensed to use it.',
     mailboxes: LOGO_MAILBOXES,
@@ -47,7 +48,7 @@ export const CERTIFICATE_COPY: Record<CertificateId, CertificateCopy> = {
       'A Common Mark Certificate for a modified registered mark covers a logo derived from your registered trademark, such as a new colour scheme, a simplified shape or the mark combined with other elements. Gmail displays the logo, without the verified checkmark.',
     whoMayBuy: [
       'Organizations that own (or are licensed to use) a registered trademark and display a modified version of it.',
-      'The registered trademark may be registered or pending registration with an accepted trademark office.',
+      `The mark it derives from must be registered with an accepted trademark office. ${PENDING_TRADEMARK_START}`,
     ],
     markValidation: 'DigiCert checks the registered trademark your logo is based on and that the differences keep it recognisably the same mark.',
     mailboxes: ['Gmail (web and app)'],

@@ -1,3 +1,4 @@
+import { PENDING_TRADEMARK_RULE, VALIDATION_TIME } from '@bimi/catalog/facts';
 import { code, list, p, steps, type LongDocument } from '../../lib/document';
 
 /** Where the built guide is published (and linked from the account sidebar and the help pages). */
@@ -19,7 +20,7 @@ export const VALIDATION_GUIDE: LongDocument = {
       heading: '1. Before you order',
       blocks: [
         p(
-          'A mark certificate proves to mailbox providers that your organization has the right to show a particular logo. Validation is done by hand by the issuing certificate authority (DigiCert) and usually takes one to three weeks; nearly all delays come from missing documents or a domain that is not yet at DMARC enforcement. Check these points before you place an order:',
+          `A mark certificate proves to mailbox providers that your organization has the right to show a particular logo. Validation is done by hand by the issuing certificate authority (DigiCert). ${VALIDATION_TIME} Nearly all delays come from missing documents or a domain that is not yet at DMARC enforcement. Check these points before you place an order:`,
         ),
         list(
           'Every sending domain in the certificate has a DMARC record at enforcement: p=quarantine or p=reject, with pct=100 (or no pct tag), and no sp=none for subdomains that send mail.',
@@ -38,8 +39,9 @@ export const VALIDATION_GUIDE: LongDocument = {
           heading: 'Verified Mark Certificate (VMC)',
           blocks: [
             p(
-              'For a logo registered as a trademark with an accepted intellectual property office, such as the USPTO, EUIPO, UK IPO, CIPO (Canada), DPMA (Germany), JPO (Japan), IP Australia, INPI (France), KIPO (Korea) or WIPO international registrations designating one of these offices. The registration must be live (not pending, expired or cancelled) and owned by the organization named in the certificate, or by a parent or subsidiary with documented authorization.',
+              'For a logo registered as a trademark with an accepted intellectual property office, such as the USPTO, EUIPO, UK IPO, CIPO (Canada), DPMA (Germany), JPO (Japan), IP Australia, INPI (France), KIPO (Korea) or WIPO international registrations designating one of these offices. The registration must be live (not expired or cancelled) and owned by the organization named in the certificate, or by a parent or subsidiary with documented authorization.',
             ),
+            p(PENDING_TRADEMARK_RULE),
             p('A VMC is the only certificate that earns the blue verified checkmark in Gmail, and the one Apple Mail requires.'),
           ],
         },
