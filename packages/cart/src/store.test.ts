@@ -11,8 +11,10 @@ import {
   persistCart,
   readStoredCart,
   removeItem,
+  replaceItems,
   serializeCart,
   setQuantity,
+  updateInCart,
 } from './store';
 
 const quiet = { error: () => {} };
@@ -90,6 +92,50 @@ describe('cart store', () => {
     expect(() => addItem({ ...vmc, uniqueId: 'u2', price: 1.5 })).toThrow();
     expect(() => addItem({ ...vmc, uniqueId: 'u3', certId: 'X1234567' })).toThrow();
     expect(cart.items).toHaveLength(1);
+  });
+});
+
+describe('replacing an edited line (the drawer\'s Edit action)', () => {
+  beforeEach(() => {
+    clearCart();
+    toasts.items.splice(0);
+  });
+  const edited = (logos: number) =>
+    certificateCartItems({ productId: 'verified-mark-certificate', domains: 3, years: 2, logos, sourcePageType: 'product' }, { settings: {}, logger: quiet });
+
+  it('puts the new items where the line was, leaving the other lines alone', () => {
+    addItem(dmarc);
+    addItem(vmc);
+    const [other] = edited(1) as [CartItem];
+    addItem(other);
+    const replacement = edited(2);
+    expect(replaceItems(vmc.uniqueId, replacement)).toBe(true);
+    expect(cart.items.map((item) => item.uniqueId)).toEqual([dmarc.uniqueId, ...replacement.map((item) => item.uniqueId), other.uniqueId]);
+    expect(cart.items.some((item) => item.uniqueId === vmc.uniqueId)).toBe(false);
+    expect(cart.items[1]?.options).toEqual({ domain: 3, year: 2, logo: 1 });
+  });
+
+  it('appends the items when the line was removed meanwhile', () => {
+    addItem(dmarc);
+    const replacement = edited(1);
+    expect(replaceItems(vmc.uniqueId, replacement)).toBe(false);
+    expect(cart.items.map((item) => item.uniqueId)).toEqual([dmarc.uniqueId, replacement[0]?.uniqueId]);
+  });
+
+  it('changes nothing when an item is refused, and says so', () => {
+    addItem(vmc);
+    expect(() => replaceItems(vmc.uniqueId, [{ ...vmc, uniqueId: 'u9', price: -1 }])).toThrow();
+    expect(updateInCart('Verified Mark Certificate', vmc.uniqueId, () => [{ ...vmc, uniqueId: 'u9', quantity: 0 }])).toBe(false);
+    expect(cart.items.map((item) => item.uniqueId)).toEqual([vmc.uniqueId]);
+    expect(toasts.items.map((toast) => toast.message)).toEqual(['Failed to update Verified Mark Certificate in cart: the item is not valid']);
+  });
+
+  it('says "{name} updated in cart"', () => {
+    addItem(vmc);
+    expect(updateInCart('Verified Mark Certificate', vmc.uniqueId, () => edited(1))).toBe(true);
+    expect(cart.items).toHaveLength(1);
+    expect(cart.items[0]?.options.domain).toBe(3);
+    expect(toasts.items.map((toast) => [toast.message, toast.severity])).toEqual([['Verified Mark Certificate updated in cart', 'success']]);
   });
 });
 

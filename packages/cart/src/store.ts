@@ -77,6 +77,41 @@ export function addToCart(name: string, build: () => CartItem[]): boolean {
   return true;
 }
 
+/**
+ * Puts `items` (validated) where the line `uniqueId` was, so an edited certificate keeps its place
+ * in the cart; the drawer's Edit action reopens the configurator and its "Update cart" lands here.
+ * A line that is no longer in the cart (removed meanwhile, in this tab or another) leaves the
+ * items appended instead. Answers whether the line was found. Nothing changes when an item is refused.
+ */
+export function replaceItems(uniqueId: string, items: readonly CartItem[]): boolean {
+  const parsed = items.map((item) => CartItem.parse(item));
+  const index = cart.items.findIndex((i) => i.uniqueId === uniqueId);
+  if (index === -1) {
+    for (const item of parsed) addItem(item);
+    return false;
+  }
+  cart.items.splice(index, 1, ...parsed);
+  return true;
+}
+
+/**
+ * replaceItems with the toasts of addToCart: "{name} updated in cart", or "Failed to update {name}
+ * in cart: {reason}" leaving the cart as it was. Answers whether the cart changed.
+ */
+export function updateInCart(name: string, uniqueId: string, build: () => CartItem[]): boolean {
+  let items: CartItem[];
+  try {
+    items = build().map((item) => CartItem.parse(item));
+    if (items.length === 0) throw new Error('nothing to add');
+  } catch (error) {
+    showToast({ message: `Failed to update ${name} in cart: ${failureReason(error)}`, severity: 'error' });
+    return false;
+  }
+  replaceItems(uniqueId, items);
+  showToast({ message: `${name} updated in cart`, severity: 'success', action: { label: 'View cart', onClick: openCartDrawer } });
+  return true;
+}
+
 export function removeItem(uniqueId: string): void {
   cart.items = cart.items.filter((i) => i.uniqueId !== uniqueId);
 }
