@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
 import { checkSvgTinyPs } from '@bimi/email-auth/svg';
 import { buildApp } from '../src/app';
 import type { InvoicePaymentFailed } from '../src/services/payments/provider';
 import { BAD_LOGO } from './fixtures/tools/logos';
 import { LogLines } from './fixtures';
-import { startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
+import { Browser, GOOD_PASSWORD, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 import {
   advance,
   apply,
@@ -381,11 +382,37 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     const on = await jane.browser.write('PUT', `/api/account/orders/${orderId}/renewal`, { renew: true });
     expect(on.json()).toMatchObject({ renews: true, status: 'active' });
     expect((await jane.browser.write('PUT', `/api/account/orders/${orderId}/renewal`, { renew: 'no' })).statusCode).toBe(400);
+
+    // After a restart the provider still finds the subscription (test payments rebuild it from the orders).
+    await store.restart();
+    const again = new Browser(store.app);
+    expect((await again.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+    expect((await again.write('PUT', `/api/account/orders/${orderId}/renewal`, { renew: false })).json()).toMatchObject({ renews: false, status: 'expiring' });
+  });
+
+  it('answers 502 and records nothing when the payment provider cannot be reached to change a renewal', async () => {
+    // Stripe's API at an address where nothing listens: the real SDK fails to connect.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await store.cleanUp();
+    store = await startIdentityStore(engine, { STRIPE_SECRET_KEY: 'sk_test_unreachable', STRIPE_WEBHOOK_SECRET: 'whsec_test', STRIPE_API_BASE_URL: `http://127.0.0.1:${port}` });
+    const jane = await buyer(store, 'Jane Doe', 'jane@example.com');
+    const checkout = await placeCheckout(store, jane.userId, [DMARC_PLUS_MONTHLY]);
+    const paid = paidEvents(checkout, store.clock.now, [store.clock.now + 31 * DAY]);
+    await apply(store, paid.invoicePaid, paid.checkoutCompleted);
+    const orderId = checkout.orders[0]?.id ?? '';
+    const refused = await jane.browser.write('PUT', `/api/account/orders/${orderId}/renewal`, { renew: false });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe('The payment provider could not change the renewal right now. Nothing was changed; please try again later.');
+    expect((await jane.browser.request({ url: `/api/account/orders/${orderId}` })).json()).toMatchObject({ renews: true, status: 'active' });
   });
 });
 
+// Two processes on one database: PostgreSQL only (run when TEST_DATABASE_URL is set, as global-setup says).
 const postgres = storageEngines().filter((engine) => engine.postgres && !engine.redis);
-describe.each(postgres)('orders with two bff processes on $name', (engine) => {
+if (postgres.length > 0) describe.each(postgres)('orders with two bff processes on $name', (engine) => {
   it('applies one event delivered to both at the same moment once', async () => {
     const store = await startIdentityStore(engine);
     const other = await buildApp(store.app.config, { logStream: new LogLines(), now: () => store.clock.now });

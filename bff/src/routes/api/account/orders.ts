@@ -10,6 +10,7 @@ import { currentUser } from './current-user';
 const OrderParams = z.object({ orderId: RecordId });
 const OrderQuery = z.object({ status: z.enum(ORDER_FILTERS).default('all') });
 const NOT_FOUND = 'Order not found';
+const PROVIDER_UNAVAILABLE = 'The payment provider could not change the renewal right now. Nothing was changed; please try again later.';
 
 /**
  * The user's orders: the list with a status filter and the counts of every filter, one order in
@@ -48,8 +49,8 @@ const orders: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.put(
     '/api/account/orders/:orderId/renewal',
-    { schema: { params: OrderParams, body: RenewalChange, response: { 200: OrderDetail, 404: ApiError, 409: ApiError } } },
-    async (request) => {
+    { schema: { params: OrderParams, body: RenewalChange, response: { 200: OrderDetail, 404: ApiError, 409: ApiError, 502: ApiError } } },
+    async (request, reply) => {
       const userId = currentUser(request).id;
       const target = await fastify.orders.renewalTarget(userId, request.params.orderId);
       if (!target) throw new HttpError(404, NOT_FOUND);
@@ -58,7 +59,14 @@ const orders: FastifyPluginAsyncZod = async (fastify) => {
       if (order.status === 'cancelled' || order.status === 'expired') throw new HttpError(409, `This order is ${order.status}: it no longer renews`);
       if (!target.subscriptionRef) throw new HttpError(409, 'This order is not paid yet: renewal can be changed once the payment is confirmed');
       if (target.renews !== request.body.renew) {
-        await fastify.payments.provider.setRenewal({ subscriptionRef: target.subscriptionRef, itemRef: target.itemRef }, request.body.renew);
+        try {
+          await fastify.payments.provider.setRenewal({ subscriptionRef: target.subscriptionRef, itemRef: target.itemRef }, request.body.renew);
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          // The provider refused or could not be reached: nothing was recorded, the buyer may retry.
+          request.log.error({ err: error, orderId: target.orderId }, 'the payment provider did not change the renewal');
+          return reply.code(502).send({ message: PROVIDER_UNAVAILABLE });
+        }
         await fastify.orders.setRenewal(target.orderId, request.body.renew, target.currentPeriodEnd);
         request.log.info({ orderId: target.orderId, renew: request.body.renew }, 'order renewal changed');
       }
