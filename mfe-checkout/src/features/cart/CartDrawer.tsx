@@ -8,10 +8,13 @@ import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import RemoveOutlined from '@mui/icons-material/RemoveOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import type { CartDrawerProps } from '@bimi/contracts/remote-modules';
 import type { CartItem } from '@bimi/catalog/cart-items';
+import { CERTIFICATES } from '@bimi/catalog/facts';
+import { isCertificateId } from '@bimi/catalog/products';
 import { formatEmailVolume, formatUsd } from '@bimi/catalog/prices';
 import { MAX_QUANTITY } from '@bimi/catalog/quote';
 import { cart, decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
@@ -29,7 +32,46 @@ function describeOptions(item: CartItem): string[] {
   return parts;
 }
 
-function CartLine({ item }: { item: CartItem }) {
+/**
+ * Where a certificate line's Edit action goes: its product page with the line's options, which the
+ * configurator reads, and `edit` naming the line its "Update cart" replaces.
+ */
+export function editLink(item: CartItem): string | null {
+  const product = CERTIFICATES.find((certificate) => certificate.id === item.id);
+  if (!product) return null;
+  const params = new URLSearchParams({ domains: String(item.options.domain), years: String(item.options.year), logos: '1' });
+  if (item.trademarkStatus) params.set('trademark', item.trademarkStatus);
+  if (item.agencyLevel) params.set('agency', item.agencyLevel);
+  params.set('edit', item.uniqueId);
+  return `${product.path}${product.path.includes('?') ? '&' : '?'}${params.toString()}#configure`;
+}
+
+/**
+ * A certificate line is one certificate for one logo (several logos are already several lines), so
+ * it has no quantity buttons: a second copy of the same certificate is never what a buyer means, and
+ * "+" one tap from the price made it easy to buy by accident. It is changed with Edit (domains,
+ * years, logos, back in the configurator) or removed. DMARC plans keep their quantity control.
+ */
+function CertificateLineActions({ item, onClose }: { item: CartItem; onClose: () => void }) {
+  const to = editLink(item);
+  return (
+    <>
+      {item.quantity > 1 && (
+        <Typography variant="body2" color="text.secondary" data-testid="cart-line-quantity">
+          {item.quantity} × {formatUsd(item.price)}
+        </Typography>
+      )}
+      {to && (
+        <Button size="small" component={RouterLink} to={to} onClick={onClose} startIcon={<EditOutlined />} aria-label={`Edit ${item.name}`} data-testid="cart-line-edit">
+          Edit
+        </Button>
+      )}
+    </>
+  );
+}
+
+function CartLine({ item, onClose }: { item: CartItem; onClose: () => void }) {
+  const certificate = isCertificateId(item.id);
   return (
     <Box component="li" data-testid="cart-line" data-product={item.id} sx={{ py: 2, borderBottom: '1px solid', borderColor: 'divider', listStyle: 'none' }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
@@ -42,31 +84,37 @@ function CartLine({ item }: { item: CartItem }) {
         {describeOptions(item).join(' · ')}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-        <IconButton
-          size="small"
-          aria-label={`Decrease quantity of ${item.name}`}
-          disabled={item.quantity <= 1}
-          onClick={() => decreaseQuantity(item.uniqueId)}
-          sx={{ border: '1px solid', borderColor: 'divider' }}
-        >
-          <RemoveOutlined fontSize="small" />
-        </IconButton>
-        <Typography data-testid="cart-line-quantity" aria-label={`Quantity of ${item.name}`} sx={{ minWidth: 24, textAlign: 'center' }}>
-          {item.quantity}
-        </Typography>
-        <IconButton
-          size="small"
-          aria-label={`Increase quantity of ${item.name}`}
-          disabled={item.quantity >= MAX_QUANTITY}
-          onClick={() => increaseQuantity(item.uniqueId)}
-          sx={{ border: '1px solid', borderColor: 'divider' }}
-        >
-          <AddOutlined fontSize="small" />
-        </IconButton>
-        {item.quantity > 1 && (
-          <Typography variant="body2" color="text.secondary">
-            {formatUsd(item.price)} each
-          </Typography>
+        {certificate ? (
+          <CertificateLineActions item={item} onClose={onClose} />
+        ) : (
+          <>
+            <IconButton
+              size="small"
+              aria-label={`Decrease quantity of ${item.name}`}
+              disabled={item.quantity <= 1}
+              onClick={() => decreaseQuantity(item.uniqueId)}
+              sx={{ border: '1px solid', borderColor: 'divider' }}
+            >
+              <RemoveOutlined fontSize="small" />
+            </IconButton>
+            <Typography data-testid="cart-line-quantity" aria-label={`Quantity of ${item.name}`} sx={{ minWidth: 24, textAlign: 'center' }}>
+              {item.quantity}
+            </Typography>
+            <IconButton
+              size="small"
+              aria-label={`Increase quantity of ${item.name}`}
+              disabled={item.quantity >= MAX_QUANTITY}
+              onClick={() => increaseQuantity(item.uniqueId)}
+              sx={{ border: '1px solid', borderColor: 'divider' }}
+            >
+              <AddOutlined fontSize="small" />
+            </IconButton>
+            {item.quantity > 1 && (
+              <Typography variant="body2" color="text.secondary">
+                {formatUsd(item.price)} each
+              </Typography>
+            )}
+          </>
         )}
         <Box sx={{ flex: 1 }} />
         <Button size="small" color="error" startIcon={<DeleteOutlineOutlined />} onClick={() => removeItem(item.uniqueId)} aria-label={`Remove ${item.name}`}>
@@ -104,7 +152,7 @@ export function CartDrawer({ open, onClose }: CartDrawerProps) {
         ) : (
           <Box component="ul" sx={{ m: 0, p: 0 }}>
             {items.map((item) => (
-              <CartLine key={item.uniqueId} item={item} />
+              <CartLine key={item.uniqueId} item={item} onClose={onClose} />
             ))}
           </Box>
         )}

@@ -24,8 +24,8 @@ function fieldErrors(values: Values): Partial<Record<Field, string>> {
   return errors;
 }
 
-export function ContactForm({ initialTopic }: { initialTopic?: ContactTopic }) {
-  const [values, setValues] = useState<Values>({ ...EMPTY, topic: initialTopic ?? '' });
+export function ContactForm({ initialTopic, initialMessage }: { initialTopic?: ContactTopic; initialMessage?: string }) {
+  const [values, setValues] = useState<Values>({ ...EMPTY, topic: initialTopic ?? '', message: initialMessage ?? '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);

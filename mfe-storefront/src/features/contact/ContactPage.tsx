@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CONTACT_TOPICS, type ContactTopic } from '@bimi/contracts/contact';
+import { CONTACT_LIMITS, CONTACT_TOPICS, type ContactTopic } from '@bimi/contracts/contact';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { ContentPage } from '../../components/ContentPage';
 import { SiteLink } from '../../components/SiteLink';
@@ -13,6 +13,8 @@ export function ContactPage({ route }: PageProps) {
   // Links such as the account's "Schedule a call" open the form on their topic: /contact?topic=call.
   const [params] = useSearchParams();
   const topic = params.get('topic');
+  // …and the configurator's "Talk to sales" also writes the configuration into the message.
+  const message = params.get('message')?.slice(0, CONTACT_LIMITS.messageMax) ?? undefined;
   return (
     <ContentPage title={route.title} lead="Questions about a certificate, your validation documents or DMARC? Write to our specialists: we answer by email within one business day." wide>
       <Box sx={{ display: 'grid', gap: { xs: 5, md: 8 }, gridTemplateColumns: { xs: '1fr', md: '1.6fr 1fr' }, alignItems: 'start' }}>
@@ -20,7 +22,7 @@ export function ContactPage({ route }: PageProps) {
           <Typography id="contact-form-heading" variant="h2" sx={{ fontSize: { xs: '1.4rem', md: '1.6rem' }, mb: 3 }}>
             Send us a message
           </Typography>
-          <ContactForm initialTopic={isTopic(topic) ? topic : undefined} />
+          <ContactForm initialTopic={isTopic(topic) ? topic : undefined} initialMessage={message} />
         </Box>
         <Box component="aside" aria-labelledby="contact-other-heading" sx={{ p: 3, borderRadius: 2, bgcolor: '#f4f7fd' }}>
           <Typography id="contact-other-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
