@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { AUTH_PATHS, LinkToken, VerifyEmailAnswer } from '@bimi/contracts/auth';
+import { SITE_NAME } from '@bimi/contracts/site';
 import { getSession } from '@bimi/session/client';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
@@ -12,6 +13,9 @@ import { callApi, failureMessage } from '../../lib/api';
 import { forgetReturnPath, readReturnPath, withCallback } from './return-path';
 
 type State = { step: 'verifying' } | { step: 'done'; answer: VerifyEmailAnswer } | { step: 'failed'; message: string };
+
+/** The heading and document title of each step; while verifying, the route's own title (routes.json). */
+const STEP_TITLES = { done: 'Email verified', failed: 'Link expired or invalid' } as const;
 
 /** The link of a verification mail: the token is consumed once, on arrival. */
 export function VerifyPage({ route }: PageProps) {
@@ -40,8 +44,14 @@ export function VerifyPage({ route }: PageProps) {
       .catch((error: unknown) => setState({ step: 'failed', message: failureMessage(error) }));
   }, [token]);
 
+  const title = state.step === 'verifying' ? route.title : STEP_TITLES[state.step];
+  useEffect(() => {
+    // The shell titles the page from routes.json on navigation; the outcome is only known here.
+    if (state.step !== 'verifying') document.title = `${title} | ${SITE_NAME}`;
+  }, [state.step, title]);
+
   return (
-    <AuthCard title={route.title}>
+    <AuthCard title={title}>
       {state.step === 'verifying' && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
           <CircularProgress size={22} />
