@@ -30,7 +30,8 @@ const Stripe = requireFromBff('stripe');
 const stripe = new Stripe('sk_test_bench');
 
 const CHECKOUTS = Number(process.argv[2] ?? 300);
-const USERS = 10;
+// Checkout allows 30 a buyer in 10 minutes: enough buyers to stay under it.
+const USERS = Math.max(10, Math.ceil(CHECKOUTS / 25));
 const CONCURRENCY = 32;
 const PASSWORD = 'correct horse 42 bench';
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
