@@ -168,6 +168,18 @@ describe('Stripe through the real SDK against the API double', () => {
     const answer = await stripe.double.deliver(event);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ received: true, applied: 0 });
+    // As Stripe sends it: with a charset.
+    const payload = JSON.stringify(stripe.double.eventFor('customer.created', { id: 'cus_y', object: 'customer' }));
+    const withCharset = await stripe.store.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripe.double.sign(payload) },
+      payload,
+    });
+    expect(withCharset.statusCode).toBe(200);
+    // Another content type is verified all the same: the signature covers the bytes.
+    const text = await stripe.store.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'text/plain', 'stripe-signature': 't=1,v1=00' }, payload });
+    expect(text.statusCode).toBe(400);
   });
 
   it('repeats the idempotency key when the SDK retries a failed session call, so Stripe makes one session', async () => {
