@@ -10,6 +10,11 @@ import database from './plugins/app/db';
 import dnsResolver from './plugins/app/dns';
 import untrustedFiles from './plugins/app/mark-certificate';
 import mailer from './plugins/app/mailer';
+import monitorEngine from './plugins/app/monitor-engine';
+import monitors from './plugins/app/monitors';
+import monitorAlerts from './plugins/app/monitors-alerts';
+import monitorConversations from './plugins/app/monitors-conversations';
+import monitorSnapshots from './plugins/app/monitors-snapshots';
 import sessions from './plugins/app/sessions';
 import newsletterSubscribers from './plugins/app/newsletter-subscribers';
 import fulfilment from './plugins/app/fulfilment';
@@ -118,6 +123,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(safeFetch);
   await app.register(untrustedFiles);
   await app.register(toolAnswers);
+  await app.register(monitors);
+  await app.register(monitorSnapshots);
+  await app.register(monitorAlerts);
+  await app.register(monitorConversations);
+  await app.register(monitorEngine);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,7 +1,7 @@
 import { NOTIFICATION_DEFAULTS } from '@bimi/contracts/account';
 import { Browser, GOOD_PASSWORD, linkFromOutbox, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
-const CONTACT = { kind: 'technical', name: 'Tess Tech', email: 'tess@acme.example', phone: '+1 555 0100', jobTitle: 'CTO', company: 'Acme' };
+const CONTACT = { kind: 'technical', name: 'Tess Tech', email: 'tess@acme.example', phone: '+12025550143', jobTitle: 'CTO', company: 'Acme' };
 const TICKET = { category: 'validation', subject: 'Logo rejected', message: 'Our SVG logo was rejected during validation.' };
 
 describe.each(storageEngines())('/api/account on $name', (engine) => {

@@ -40,7 +40,7 @@ const NOT_HEADER: Record<string, { csrf: Exclude<CsrfPolicy, 'header'>; why: str
   'POST /api/payments/test/setup/:ref': { csrf: 'form', why: "the built-in test payment page's form: token in the body" },
 };
 
-const CONTACT = { kind: 'technical', name: 'Tess Tech', email: 'tess@acme.example', phone: '+1 555 0100', jobTitle: 'CTO', company: 'Acme' };
+const CONTACT = { kind: 'technical', name: 'Tess Tech', email: 'tess@acme.example', phone: '+12025550143', jobTitle: 'CTO', company: 'Acme' };
 const TICKET = { category: 'validation', subject: 'Logo rejected', message: 'Our SVG logo was rejected during validation.' };
 const NOTIFICATIONS = { orderUpdates: false, certificateExpiry: false, monitorAlerts: false, billingReceipts: false, productNews: true };
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Email, GivenPassword, LinkToken, NewPassword, PersonName } from './auth';
 import { humanText, nullableHumanText } from './human-text';
+import { nullablePhone } from './phone';
 
 /**
  * The signed-in account API: every /api/account/* call answers 401 {message} without a session,
@@ -183,7 +184,8 @@ export const ContactInput = z.object({
   kind: ContactKind,
   name: PersonName,
   email: Email,
-  phone: optionalText('Phone', 40),
+  /** A valid number (libphonenumber-js), stored in E.164: "not a phone" is refused here and in the browser alike. */
+  phone: nullablePhone(),
   jobTitle: optionalText('Job title', 100),
   company: optionalText('Company', 200),
 });

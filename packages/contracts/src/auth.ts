@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { humanText, optionalHumanText } from './human-text';
+import { nullablePhone } from './phone';
 
 /**
  * The authentication API of the bff.
@@ -247,7 +248,7 @@ export const PartnerSignUpRequest = z.object({
   website: WebsiteUrl,
   contactName: PersonName,
   email: Email,
-  phone: optionalHumanText({ label: 'Phone', max: 40 }),
+  phone: nullablePhone(),
   message: optionalHumanText({ label: 'Message', max: 4000, multiline: true }),
 });
 export type PartnerSignUpRequest = z.infer<typeof PartnerSignUpRequest>;

@@ -46,7 +46,7 @@ describe('every human text field of the contracts', () => {
     {
       name: 'PartnerSignUpRequest',
       schema: PartnerSignUpRequest,
-      valid: { company: 'Acme', website: 'acme.example', contactName: 'Ann', email: 'ann@acme.example', phone: '+1 555 0100', message: 'Hello there' },
+      valid: { company: 'Acme', website: 'acme.example', contactName: 'Ann', email: 'ann@acme.example', phone: '+1 202 555 0143', message: 'Hello there' },
       fields: ['company', 'contactName', 'phone'],
       multiline: ['message'],
     },
@@ -55,7 +55,7 @@ describe('every human text field of the contracts', () => {
     {
       name: 'ContactInput',
       schema: ContactInput,
-      valid: { kind: 'technical', name: 'Ann', email: 'ann@acme.example', phone: '+1 555', jobTitle: 'CTO', company: 'Acme' },
+      valid: { kind: 'technical', name: 'Ann', email: 'ann@acme.example', phone: '+1 202 555 0143', jobTitle: 'CTO', company: 'Acme' },
       fields: ['name', 'phone', 'jobTitle', 'company'],
     },
     { name: 'TicketCreate', schema: TicketCreate, valid: { category: 'billing', subject: 'Invoice', message: 'Please resend my invoice.' }, fields: ['subject'], multiline: ['message'] },

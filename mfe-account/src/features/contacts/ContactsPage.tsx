@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import * as z from 'zod/mini';
 import { ACCOUNT_PATHS, Contact, CONTACT_KINDS, ContactInput, ContactList, type ContactKind } from '@bimi/contracts/account';
+import { formatPhone } from '@bimi/contracts/phone';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
 import { callApi, checkForm, failureMessage, type FieldErrors } from '../../lib/api';
@@ -19,7 +20,7 @@ const EMPTY = { kind: 'technical' as ContactKind, name: '', email: '', phone: ''
 type Values = typeof EMPTY;
 
 function toValues(contact: Contact): Values {
-  return { kind: contact.kind, name: contact.name, email: contact.email, phone: contact.phone ?? '', jobTitle: contact.jobTitle ?? '', company: contact.company ?? '' };
+  return { kind: contact.kind, name: contact.name, email: contact.email, phone: contact.phone ? formatPhone(contact.phone) : '', jobTitle: contact.jobTitle ?? '', company: contact.company ?? '' };
 }
 
 function ContactForm({ editing, onSaved, onCancel }: { editing: Contact | null; onSaved: (contact: Contact) => void; onCancel: () => void }) {
@@ -65,7 +66,8 @@ function ContactForm({ editing, onSaved, onCancel }: { editing: Contact | null; 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField label="Name" autoComplete="off" {...field('name')} />
         <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
-        <TextField label="Phone (optional)" type="tel" {...field('phone')} />
+        {/* Checked with libphonenumber-js as the bff checks it; saved in E.164, shown as +1 202 555 0143. */}
+        <TextField label="Phone (optional)" type="tel" autoComplete="off" {...field('phone')} helperText={errors.phone ?? 'With the country code outside the US'} />
         <TextField label="Job title (optional)" {...field('jobTitle')} />
         <TextField label="Company (optional)" {...field('company')} />
       </Box>
@@ -120,7 +122,7 @@ export function ContactsPage({ route }: PageProps) {
                     <Box sx={{ flex: 1, minWidth: 200 }}>
                       <Typography sx={{ fontWeight: 700 }}>{contact.name}</Typography>
                       <Typography variant="body2" color="text.secondary">
-                        {[contact.email, contact.phone, contact.jobTitle, contact.company].filter(Boolean).join(' · ')}
+                        {[contact.email, contact.phone && formatPhone(contact.phone), contact.jobTitle, contact.company].filter(Boolean).join(' · ')}
                       </Typography>
                     </Box>
                     <Button size="small" onClick={() => setEditing(contact)} aria-label={`Edit ${contact.name}`}>
