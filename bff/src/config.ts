@@ -149,13 +149,6 @@ const Environment = z.object({
   TOOLS_WORK_MEMORY_MB: optional(wholeNumber(32, 4096)),
   // Sign-ups allowed per address and hour; the e2e server raises it, as every flow signs up from 127.0.0.1.
   SIGNUP_RATE_LIMIT_PER_HOUR: optional(wholeNumber(1, 100_000)),
-});
-
-const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <= (env.REQUEST_TIMEOUT_MS ?? 30_000), {
-  path: ['HEADERS_TIMEOUT_MS'],
-  message: 'must not be longer than REQUEST_TIMEOUT_MS (default 30000), which the headers are part of',
-}).refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
-  path: ['TOOLS_ALLOW_LOOPBACK'],
   // Which proxies in front of the bff to believe about the client (X-Forwarded-For, -Proto, -Host):
   // none by default; in production the TLS-terminating proxy (README "Cookies and TRUST_PROXY").
   TRUST_PROXY: optional(trustProxySetting),
@@ -165,6 +158,28 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
   HEADERS_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
   KEEP_ALIVE_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
   CONNECTION_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
+  // Domain monitors (issue 13, README "Monitors"): the schedule, the limits, and the assistant's
+  // OpenAI-compatible endpoint (all three ASSISTANT_* or none: without them the built-in assistant answers).
+  MONITOR_CHECK_INTERVAL_HOURS: optional(wholeNumber(1, 720)),
+  MONITOR_LIMIT_PER_USER: optional(wholeNumber(1, 10_000)),
+  MONITOR_CONCURRENCY: optional(wholeNumber(1, 1000)),
+  MONITOR_DNS_CONCURRENCY: optional(wholeNumber(1, 10_000)),
+  // 0 turns the scheduler off (tests call it).
+  MONITOR_SCHEDULER_SECONDS: optional(wholeNumber(0, 3600)),
+  MONITOR_FIRST_RUN_TIMEOUT_MS: optional(wholeNumber(100, 120_000)),
+  MONITOR_RECHECKS_PER_HOUR: optional(wholeNumber(1, 10_000)),
+  MONITOR_QUEUE_SCHEMA: optional(z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a PostgreSQL schema name (lower-case letters, digits and _)')),
+  ASSISTANT_API_URL: optional(absoluteHttpUrl),
+  ASSISTANT_API_KEY: optional(z.string().min(1).max(500)),
+  ASSISTANT_MODEL: optional(z.string().regex(/^[A-Za-z0-9._:\/-]{1,200}$/, 'must be a model name (letters, digits and . _ : / -)')),
+  ASSISTANT_QUESTIONS_PER_HOUR: optional(wholeNumber(1, 10_000)),
+});
+
+const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <= (env.REQUEST_TIMEOUT_MS ?? 30_000), {
+  path: ['HEADERS_TIMEOUT_MS'],
+  message: 'must not be longer than REQUEST_TIMEOUT_MS (default 30000), which the headers are part of',
+}).refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
+  path: ['TOOLS_ALLOW_LOOPBACK'],
   message: 'must not be true when NODE_ENV is production (it lets the tools fetch from this machine)',
 }).refine((env) => !(env.NODE_ENV === 'production' && !env.SESSION_SECRET), {
   path: ['SESSION_SECRET'],
@@ -175,6 +190,9 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
 }).refine((env) => !(env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET), {
   path: ['STRIPE_WEBHOOK_SECRET'],
   message: 'is required with STRIPE_SECRET_KEY when NODE_ENV is production (without it no payment is ever confirmed)',
+}).refine((env) => [env.ASSISTANT_API_URL, env.ASSISTANT_API_KEY, env.ASSISTANT_MODEL].every((value) => value === undefined) || [env.ASSISTANT_API_URL, env.ASSISTANT_API_KEY, env.ASSISTANT_MODEL].every((value) => value !== undefined), {
+  path: ['ASSISTANT_API_URL'],
+  message: 'ASSISTANT_API_URL, ASSISTANT_API_KEY and ASSISTANT_MODEL go together: set all three, or none for the built-in assistant',
 }).transform((env) => {
   const rootDir = env.ROOT_DIR ? resolve(env.ROOT_DIR) : resolve(__dirname, '..', '..');
   return {
@@ -207,10 +225,6 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
     publicUrl: env.PUBLIC_URL,
     mailFrom: env.MAIL_FROM ?? 'BIMI Store <no-reply@localhost>',
     signUpRateLimitPerHour: env.SIGNUP_RATE_LIMIT_PER_HOUR ?? 10,
-    dnsServers: env.DNS_SERVERS,
-    tools: {
-      allowLoopback: env.TOOLS_ALLOW_LOOPBACK ?? false,
-      extraCaFile: env.TOOLS_EXTRA_CA_FILE,
     trustProxy: env.TRUST_PROXY ?? false,
     timeouts: {
       requestMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
@@ -218,11 +232,29 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
       keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
       idleMs: env.CONNECTION_TIMEOUT_MS ?? 60_000,
     },
+    dnsServers: env.DNS_SERVERS,
+    tools: {
+      allowLoopback: env.TOOLS_ALLOW_LOOPBACK ?? false,
+      extraCaFile: env.TOOLS_EXTRA_CA_FILE,
       extraMarkRootsFile: env.TOOLS_EXTRA_MARK_ROOTS_FILE,
       dnsTimeoutMs: env.TOOLS_DNS_TIMEOUT_MS ?? 2500,
       cacheTtlSeconds: env.TOOLS_CACHE_TTL_SECONDS ?? 60,
       rateLimitPerMinute: env.TOOLS_RATE_LIMIT_PER_MINUTE ?? 30,
       workers: { threads: env.TOOLS_WORKERS ?? 2, timeoutMs: env.TOOLS_WORK_TIMEOUT_MS ?? 2000, memoryMb: env.TOOLS_WORK_MEMORY_MB ?? 64 },
+    },
+    monitors: {
+      checkIntervalHours: env.MONITOR_CHECK_INTERVAL_HOURS ?? 24,
+      limitPerUser: env.MONITOR_LIMIT_PER_USER ?? 25,
+      concurrency: env.MONITOR_CONCURRENCY ?? 50,
+      dnsConcurrency: env.MONITOR_DNS_CONCURRENCY ?? 200,
+      schedulerSeconds: env.MONITOR_SCHEDULER_SECONDS ?? 60,
+      firstRunTimeoutMs: env.MONITOR_FIRST_RUN_TIMEOUT_MS ?? 20_000,
+      rechecksPerHour: env.MONITOR_RECHECKS_PER_HOUR ?? 6,
+      queueSchema: env.MONITOR_QUEUE_SCHEMA,
+    },
+    assistant: {
+      model: env.ASSISTANT_API_URL && env.ASSISTANT_API_KEY && env.ASSISTANT_MODEL ? { url: env.ASSISTANT_API_URL, apiKey: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL } : undefined,
+      questionsPerHour: env.ASSISTANT_QUESTIONS_PER_HOUR ?? 30,
     },
   };
 });
@@ -287,12 +319,12 @@ export function describeDefaults(config: Config): string[] {
   if (!config.redisUrl) notes.push('REDIS_URL not set: sessions and rate-limit counters live in the database and in memory');
   if (!config.sessionSecret) notes.push('SESSION_SECRET not set: a random secret is used, so sessions end when the bff restarts');
   if (!config.smtpUrl) notes.push('SMTP_URL not set: mail goes to the development outbox (logged, and listed at /dev/outbox outside production)');
+  if (config.trustProxy === false) notes.push('TRUST_PROXY not set: X-Forwarded-* headers are ignored, and the client address is the socket\'s');
   if (!config.publicUrl) notes.push(`PUBLIC_URL not set: links in mails and sign-in redirects start with ${publicBaseUrl(config)}`);
   if (!config.newsletterUrl) notes.push(`NEWSLETTER_URL not set: newsletter sign-ups go to the bff's own ${OWN_NEWSLETTER_PATH}`);
   if (!config.tagManagerId) notes.push('TAG_MANAGER_ID not set: no tag manager is loaded, even after consent');
   if (!config.dnsServers) notes.push('DNS_SERVERS not set: DNS lookups use the system resolver');
   if (config.tools.allowLoopback) notes.push('TOOLS_ALLOW_LOOPBACK=true: the tools may fetch logos and certificates from this machine (tests only)');
-  if (config.trustProxy === false) notes.push('TRUST_PROXY not set: X-Forwarded-* headers are ignored, and the client address is the socket\'s');
   for (const name of REMOTE_NAMES) {
     if (!config.remoteUrls[name]) notes.push(`REMOTE_${name.toUpperCase()}_URL not set: ${name} is served from /mfe/${name}/`);
   }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import billing from './billing';
 import checkout from './checkout';
 import contacts from './contacts';
+import monitors from './monitors';
 import orders from './orders';
 import organizations from './organizations';
 import profile from './profile';
@@ -18,6 +19,7 @@ const account: FastifyPluginAsync = async (fastify) => {
   await fastify.register(transactions);
   await fastify.register(checkout);
   await fastify.register(billing);
+  await fastify.register(monitors);
 };
 
 export default account;

@@ -1,0 +1,255 @@
+import type { MonitorSnapshot } from '@bimi/contracts/monitors';
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import { publicBaseUrl, type Config } from '../../config';
+import { monitorAlertMail, monitorAlertSubject, type MonitorAlertContent } from '../../lib/monitor-mail-texts';
+import { analyzeDomain } from '../../services/monitors/analyze';
+import { changesSince } from '../../services/monitors/changes';
+import { concurrencyLimit, runResolver } from '../../services/monitors/run-dns';
+import { CERTIFICATE_EXPIRING_WITHIN_DAYS } from '@bimi/contracts/monitors';
+import type { MonitorAlertKind } from './monitors-alerts';
+import { recipient } from './order-notifications';
+
+const HOUR = 60 * 60 * 1000;
+export const MONITOR_JOB = 'monitor-check';
+
+/** A scheduled run: the monitor, and the next_check_at it was due at (the period it is for). */
+interface MonitorJob {
+  monitorId: string;
+  dueAt: string;
+}
+
+export interface MonitorEngine {
+  /** 'pg-boss' with PostgreSQL (DATABASE_URL), 'in-process' on SQLite. */
+  readonly queue: 'pg-boss' | 'in-process';
+  /** Runs a monitor's check now, in this process (first run on create, "re-check now"); null when the monitor is gone. */
+  runNow(monitorId: string): Promise<MonitorSnapshot | null>;
+  /** Queues the runs of every active monitor due now (the scheduler calls it every MONITOR_SCHEDULER_SECONDS); answers how many it found due. */
+  schedule(): Promise<number>;
+  /** Resolves once nothing queued or running is left in this process's queue (tests, the benchmark). */
+  idle(): Promise<void>;
+  /** Scheduled runs this process finished (tests, the benchmark). */
+  readonly finishedRuns: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    monitorEngine: MonitorEngine;
+  }
+}
+
+/** pg-boss's own schema: MONITOR_QUEUE_SCHEMA, else `<store schema>_queue` (a test run's schema gets its own), else pgboss. */
+export function queueSchema(config: Config): string {
+  if (config.monitors.queueSchema) return config.monitors.queueSchema;
+  const url = config.databaseUrl ? new URL(config.databaseUrl) : undefined;
+  const searchPath = /search_path=([A-Za-z0-9_]+)/.exec(url?.searchParams.get('options') ?? '')?.[1];
+  return searchPath ? `${searchPath}_queue` : 'pgboss';
+}
+
+/**
+ * The monitor engine: the job handler that runs one monitor's check (stores the snapshot with the
+ * changes since the run before, updates the list, mails the alerts), the scheduler that queues the
+ * runs that are due, and the queue that runs them.
+ *
+ * With PostgreSQL the queue is pg-boss (in its own schema): every bff process queues what is due,
+ * a singleton key per monitor and period makes it one job, which one process runs, retried with
+ * backoff, kept across restarts. A run first claims its period in the monitors table (one
+ * conditional update of next_check_at), so even a second job for the same period changes nothing.
+ * On SQLite the same handler runs in an in-process queue with bounded concurrency and retries.
+ * DNS is polite: at most MONITOR_DNS_CONCURRENCY queries at once for this process, and each
+ * question asked once per run.
+ */
+export default fp(
+  async function monitorEngine(fastify) {
+    const settings = fastify.config.monitors;
+    const interval = settings.checkIntervalHours * HOUR;
+    const limitedDns = concurrencyLimit(settings.dnsConcurrency);
+    const baseUrl = publicBaseUrl(fastify.config);
+    let finishedRuns = 0;
+
+    async function sendAlerts(monitor: { id: string; user_id: string; domain: string }, previous: MonitorSnapshot | null, snapshot: MonitorSnapshot) {
+      const content: MonitorAlertContent = { domain: monitor.domain, changes: [], topIssues: snapshot.topIssues };
+      const claims: [MonitorAlertKind, string][] = [];
+      if (previous && snapshot.healthScore < previous.healthScore) {
+        content.scoreDrop = { from: previous.healthScore, to: snapshot.healthScore };
+        claims.push(['score-drop', snapshot.checkedAt]);
+      }
+      const recordChanges = snapshot.changes.filter((change) => change.kind !== 'status');
+      if (recordChanges.length > 0) {
+        content.changes = recordChanges;
+        claims.push(['record-change', snapshot.checkedAt]);
+      }
+      const { validTo, daysLeft } = snapshot.certificate;
+      if (validTo && daysLeft !== null && daysLeft <= CERTIFICATE_EXPIRING_WITHIN_DAYS) {
+        content.certificateExpiry = { validTo, daysLeft };
+        claims.push(['certificate-expiry', validTo]);
+      }
+      if (claims.length === 0) return;
+      const who = await recipient(fastify, monitor.user_id, 'monitorAlerts');
+      if (!who) return;
+      const now = fastify.now();
+      const claimed: string[] = [];
+      for (const [kind, key] of claims) {
+        const id = await fastify.monitorAlerts.claim(monitor.id, kind, key, monitorAlertSubject(content), now);
+        if (id) claimed.push(id);
+        // Already sent (the certificate expiry is mailed once per certificate): leave it out of this mail.
+        else if (kind === 'certificate-expiry') delete content.certificateExpiry;
+        else if (kind === 'score-drop') delete content.scoreDrop;
+        else content.changes = [];
+      }
+      // Turned off in the notification settings: claimed all the same, so it is not reconsidered.
+      if (claimed.length === 0 || !who.wants) return;
+      if (!(await fastify.mailer.trySend(monitorAlertMail(who.email, who.name, baseUrl, content)))) {
+        for (const id of claimed) await fastify.monitorAlerts.release(id);
+      }
+    }
+
+    /** One run of one monitor; `period` when it is a scheduled run that must first claim its period. */
+    async function run(monitorId: string, period?: string): Promise<MonitorSnapshot | null> {
+      const monitor = await fastify.monitors.byId(monitorId);
+      if (!monitor) return null;
+      const now = fastify.now();
+      if (period !== undefined) {
+        if (!(await fastify.monitors.claim(monitorId, period, now + interval))) return null;
+      } else {
+        // An unscheduled run (create, re-check now) also starts the period over.
+        await fastify.monitors.setChecking(monitorId, true, now + interval);
+      }
+      try {
+        const io = { dns: runResolver(fastify.dnsResolver, limitedDns), fetch: fastify.safeFetch };
+        const analysis = await analyzeDomain(monitor.domain, io, fastify.untrustedFiles, now);
+        const previous = await fastify.monitorSnapshots.latest(monitorId);
+        const snapshot: MonitorSnapshot = { ...analysis, changes: changesSince(previous, analysis) };
+        // Deleted while it ran: nothing to store.
+        if (!(await fastify.monitors.byId(monitorId))) return null;
+        await fastify.monitorSnapshots.add(monitorId, snapshot);
+        await fastify.monitors.recordRun(monitorId, {
+          healthScore: snapshot.healthScore,
+          worstIssue: snapshot.topIssues[0] ?? null,
+          checkedAt: snapshot.checkedAt,
+          certificateExpiresAt: snapshot.certificate.validTo,
+        });
+        await sendAlerts(monitor, previous, snapshot).catch((error: unknown) => fastify.log.error({ err: error, monitorId }, 'monitor alert failed'));
+        if (period !== undefined) finishedRuns += 1;
+        return snapshot;
+      } catch (error) {
+        // Give the period back so the retry can claim it.
+        if (period !== undefined) await fastify.monitors.releaseClaim(monitorId, period);
+        else await fastify.monitors.setChecking(monitorId, false);
+        throw error;
+      }
+    }
+
+    // ---- the queue: pg-boss on PostgreSQL, in process on SQLite
+    let boss: PgBoss | undefined;
+    const local = { queued: [] as MonitorJob[], keys: new Set<string>(), running: 0, waiters: [] as (() => void)[] };
+    const jobKey = (job: MonitorJob) => `${job.monitorId} ${job.dueAt}`;
+
+    function pump() {
+      while (local.running < settings.concurrency && local.queued.length > 0) {
+        const job = local.queued.shift() as MonitorJob;
+        local.running += 1;
+        void runWithRetries(job).finally(() => {
+          local.running -= 1;
+          local.keys.delete(jobKey(job));
+          pump();
+          if (local.running === 0 && local.queued.length === 0) for (const resolve of local.waiters.splice(0)) resolve();
+        });
+      }
+    }
+    async function runWithRetries(job: MonitorJob) {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await run(job.monitorId, job.dueAt);
+          return;
+        } catch (error) {
+          fastify.log.warn({ err: error, monitorId: job.monitorId, attempt }, 'monitor run failed');
+          if (attempt >= 2 || closing) return;
+          await new Promise((resolve) => setTimeout(resolve, 1000 * 4 ** attempt).unref());
+        }
+      }
+    }
+
+    async function enqueue(jobs: MonitorJob[]) {
+      if (boss) {
+        // One job per monitor and period, however many processes queue it.
+        await Promise.all(jobs.map((job) => boss?.send(MONITOR_JOB, job, { singletonKey: jobKey(job), singletonSeconds: Math.max(60, settings.checkIntervalHours * 3600), retryLimit: 3, retryBackoff: true, retryDelay: 30 })));
+        return;
+      }
+      for (const job of jobs) {
+        if (local.keys.has(jobKey(job))) continue;
+        local.keys.add(jobKey(job));
+        local.queued.push(job);
+      }
+      pump();
+    }
+
+    async function schedule(): Promise<number> {
+      const due = await fastify.monitors.dueRuns(fastify.now(), 10_000);
+      if (due.length > 0) await enqueue(due.map((row) => ({ monitorId: row.id, dueAt: row.next_check_at })));
+      return due.length;
+    }
+
+    let closing = false;
+    let timer: NodeJS.Timeout | undefined;
+    const scheduleLogged = () => {
+      schedule().catch((error: unknown) => fastify.log.error({ err: error }, 'monitor scheduling failed'));
+    };
+
+    const engine: MonitorEngine = {
+      get queue() {
+        return fastify.config.databaseUrl ? 'pg-boss' : 'in-process';
+      },
+      runNow: (monitorId) => run(monitorId),
+      schedule,
+      async idle() {
+        if (boss) {
+          // Until pg-boss has no job of ours left waiting or running.
+          for (;;) {
+            const counts = await boss.getQueueSize(MONITOR_JOB, { before: 'completed' });
+            if (counts === 0) return;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        if (local.running === 0 && local.queued.length === 0) return;
+        await new Promise<void>((resolve) => local.waiters.push(resolve));
+      },
+      get finishedRuns() {
+        return finishedRuns;
+      },
+    };
+    fastify.decorate('monitorEngine', engine);
+
+    fastify.addHook('onReady', async () => {
+      if (fastify.config.databaseUrl) {
+        boss = new PgBoss({ connectionString: fastify.config.databaseUrl, schema: queueSchema(fastify.config), schedule: false, max: 4 });
+        boss.on('error', (error: unknown) => fastify.log.error({ err: error }, 'monitor queue error'));
+        await boss.start();
+        try {
+          await boss.createQueue(MONITOR_JOB, { name: MONITOR_JOB, policy: 'standard', retryLimit: 3, retryBackoff: true, retryDelay: 30 });
+        } catch (error) {
+          // Another bff process created it at the same moment.
+          if (!(await boss.getQueue(MONITOR_JOB))) throw error;
+        }
+        await boss.work<MonitorJob>(MONITOR_JOB, { batchSize: settings.concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+          const results = await Promise.allSettled(jobs.map((job) => run(job.data.monitorId, job.data.dueAt)));
+          const failed = results.find((result) => result.status === 'rejected');
+          // The batch is retried; runs that succeeded have moved their period on and do nothing again.
+          if (failed) throw (failed as PromiseRejectedResult).reason;
+        });
+      }
+      if (settings.schedulerSeconds > 0) {
+        scheduleLogged();
+        timer = setInterval(scheduleLogged, settings.schedulerSeconds * 1000);
+        timer.unref();
+      }
+    });
+    fastify.addHook('onClose', async () => {
+      closing = true;
+      clearInterval(timer);
+      await engine.idle().catch(() => undefined);
+      await boss?.stop({ graceful: true, timeout: 10_000, wait: true });
+    });
+  },
+  { name: 'monitor-engine', dependencies: ['monitors', 'monitor-snapshots', 'monitor-alerts', 'mailer', 'dns-resolver', 'safe-fetch', 'untrusted-files'] },
+);

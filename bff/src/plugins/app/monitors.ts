@@ -1,0 +1,173 @@
+import { CERTIFICATE_EXPIRING_WITHIN_DAYS, MonitorIssue, type MonitorListItem, type MonitorStatus } from '@bimi/contracts/monitors';
+import fp from 'fastify-plugin';
+import type { Kysely, Selectable } from 'kysely';
+import type { MonitorsTable, StoreDatabase } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/http-error';
+import { newId } from '../../lib/tokens';
+
+export type MonitorRow = Selectable<MonitorsTable>;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** What a finished run leaves on the monitor, for the list. */
+export interface RunSummary {
+  healthScore: number;
+  worstIssue: MonitorIssue | null;
+  checkedAt: string;
+  certificateExpiresAt: string | null;
+}
+
+export interface Monitors {
+  /** A new active monitor, due at once; or why not: the user has it already, or has as many as allowed. */
+  create(userId: string, domain: string, now: number): Promise<MonitorRow | 'duplicate' | 'limit'>;
+  list(userId: string): Promise<MonitorRow[]>;
+  /** The user's monitor of `domain`; undefined for another user's. */
+  get(userId: string, domain: string): Promise<MonitorRow | undefined>;
+  byId(id: string): Promise<MonitorRow | undefined>;
+  remove(userId: string, domain: string): Promise<boolean>;
+  setStatus(userId: string, domain: string, status: MonitorStatus, now: number): Promise<MonitorRow | undefined>;
+  /** Active monitors whose scheduled run is due at `now`, oldest first, with the next_check_at they are due at. */
+  dueRuns(now: number, limit: number): Promise<{ id: string; next_check_at: string }[]>;
+  /**
+   * Takes the run of the period that was due at `period` (the next_check_at it was queued with) for
+   * this process: moves next_check_at to `next` in one conditional update, so of two processes (or
+   * two queued jobs) only one gets it.
+   */
+  claim(id: string, period: string, next: number): Promise<boolean>;
+  /** Gives a claimed period back after a failed run, so its retry can claim it. */
+  releaseClaim(id: string, period: string): Promise<void>;
+  /** Marks a run started (and, with `next`, moves the next scheduled run to then) or ended. */
+  setChecking(id: string, checking: boolean, next?: number): Promise<void>;
+  recordRun(id: string, summary: RunSummary): Promise<void>;
+}
+
+export function monitorListItem(row: MonitorRow, now: number): MonitorListItem {
+  let worstIssue: MonitorIssue | null = null;
+  if (row.worst_issue) {
+    const parsed = MonitorIssue.safeParse(JSON.parse(row.worst_issue));
+    if (parsed.success) worstIssue = parsed.data;
+  }
+  const expires = row.certificate_expires_at;
+  return {
+    domain: row.domain,
+    status: row.status,
+    healthScore: row.health_score,
+    worstIssue,
+    lastCheckedAt: row.last_checked_at,
+    certificateExpiresAt: expires,
+    certificateDaysLeft: expires ? Math.floor((Date.parse(expires) - now) / DAY) : null,
+    checking: row.checking === 1,
+    createdAt: row.created_at,
+  };
+}
+
+/** Expiring within CERTIFICATE_EXPIRING_WITHIN_DAYS (the dashboard's list, the alert). */
+export function certificateExpiringSoon(item: Pick<MonitorListItem, 'certificateDaysLeft'>): boolean {
+  return item.certificateDaysLeft !== null && item.certificateDaysLeft <= CERTIFICATE_EXPIRING_WITHIN_DAYS;
+}
+
+export function createMonitors(db: Kysely<StoreDatabase>, limitPerUser: number): Monitors {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    async create(userId, domain, now) {
+      const count = await db.selectFrom('monitors').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const existing = await db.selectFrom('monitors').select('id').where('user_id', '=', userId).where('domain', '=', domain).executeTakeFirst();
+      if (existing) return 'duplicate';
+      if (Number(count.n) >= limitPerUser) return 'limit';
+      const row: MonitorRow = {
+        id: newId(),
+        user_id: userId,
+        domain,
+        status: 'active',
+        health_score: null,
+        worst_issue: null,
+        last_checked_at: null,
+        certificate_expires_at: null,
+        next_check_at: iso(now),
+        checking: 1,
+        created_at: iso(now),
+        updated_at: iso(now),
+      };
+      try {
+        await db.insertInto('monitors').values(row).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'duplicate';
+        throw error;
+      }
+      return row;
+    },
+    async list(userId) {
+      return db.selectFrom('monitors').selectAll().where('user_id', '=', userId).orderBy('domain').execute();
+    },
+    async get(userId, domain) {
+      return db.selectFrom('monitors').selectAll().where('user_id', '=', userId).where('domain', '=', domain).executeTakeFirst();
+    },
+    async byId(id) {
+      return db.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async remove(userId, domain) {
+      const result = await db.deleteFrom('monitors').where('user_id', '=', userId).where('domain', '=', domain).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async setStatus(userId, domain, status, now) {
+      await db.updateTable('monitors').set({ status, updated_at: iso(now) }).where('user_id', '=', userId).where('domain', '=', domain).execute();
+      return this.get(userId, domain);
+    },
+    async dueRuns(now, limit) {
+      return db
+        .selectFrom('monitors')
+        .select(['id', 'next_check_at'])
+        .where('status', '=', 'active')
+        .where('next_check_at', '<=', iso(now))
+        .orderBy('next_check_at')
+        .limit(limit)
+        .execute();
+    },
+    async claim(id, period, next) {
+      const result = await db
+        .updateTable('monitors')
+        .set({ next_check_at: iso(next), checking: 1 })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .where('next_check_at', '=', period)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async releaseClaim(id, period) {
+      await db.updateTable('monitors').set({ next_check_at: period, checking: 0 }).where('id', '=', id).execute();
+    },
+    async setChecking(id, checking, next) {
+      await db
+        .updateTable('monitors')
+        .set(next === undefined ? { checking: checking ? 1 : 0 } : { checking: checking ? 1 : 0, next_check_at: iso(next) })
+        .where('id', '=', id)
+        .execute();
+    },
+    async recordRun(id, summary) {
+      await db
+        .updateTable('monitors')
+        .set({
+          health_score: summary.healthScore,
+          worst_issue: summary.worstIssue ? JSON.stringify(summary.worstIssue) : null,
+          last_checked_at: summary.checkedAt,
+          certificate_expires_at: summary.certificateExpiresAt,
+          checking: 0,
+          updated_at: summary.checkedAt,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    monitors: Monitors;
+  }
+}
+
+export default fp(
+  async function monitors(fastify) {
+    fastify.decorate('monitors', createMonitors(fastify.db, fastify.config.monitors.limitPerUser));
+  },
+  { name: 'monitors', dependencies: ['db'] },
+);

@@ -1,0 +1,198 @@
+import {
+  MAILBOX_PROVIDER_LABELS,
+  RECORD_GROUP_LABELS,
+  RECORD_GROUPS,
+  type CertificateCard,
+  type LogoReport,
+  type MonitorIssue,
+  type MonitorSnapshot,
+  type ProviderDisplay,
+  type RecordGroup,
+  type RecordGroupReport,
+} from '@bimi/contracts/monitors';
+import { summarize, type Check, type DnsRecord, type ToolFindings } from '@bimi/contracts/tools';
+import { fail, pass, warn } from '@bimi/email-auth/checks';
+import { inspectDkim } from '@bimi/email-auth/dkim';
+import { describeLookupError, lookup } from '@bimi/email-auth/dns';
+import { inspectDmarc } from '@bimi/email-auth/dmarc';
+import { inspectSpf } from '@bimi/email-auth/spf';
+import type { ToolIo } from '../../plugins/app/tool-answers';
+import type { MarkCertificateDetails } from '../mark-certificates/validate';
+import { bimiTool } from '../tools/bimi-check';
+import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
+import { healthScore } from './health';
+
+/** A finished run before it is compared with the one before (the engine adds `changes`). */
+export type Analysis = Omit<MonitorSnapshot, 'changes'>;
+
+/** Which group a check belongs to, by the id the record logic gave it. */
+export function groupOf(checkId: string): RecordGroup {
+  if (checkId.startsWith('svg.') || checkId.startsWith('bimi.logo')) return 'logo';
+  if (checkId.startsWith('vmc.') || checkId.startsWith('bimi.certificate')) return 'certificate';
+  const prefix = checkId.split('.')[0] as RecordGroup;
+  return (RECORD_GROUPS as readonly string[]).includes(prefix) ? prefix : 'bimi';
+}
+
+const STATUS_RANK = { fail: 0, warn: 1, info: 2, pass: 3 } as const;
+const MAX_TOP_ISSUES = 5;
+
+/** The checks worth fixing, worst first (fails, then warnings; the heavier group first within each). */
+export function topIssues(groups: readonly RecordGroupReport[]): MonitorIssue[] {
+  const order = new Map(RECORD_GROUPS.map((group, index) => [group, index]));
+  return groups
+    .flatMap((report) =>
+      report.checks
+        .filter((check) => (check.status === 'fail' || check.status === 'warn') && check.fix)
+        .map((check): MonitorIssue => ({ checkId: check.id, group: report.group, status: check.status, title: check.title, detail: check.detail, fix: check.fix as string })),
+    )
+    .sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status] || (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0))
+    .slice(0, MAX_TOP_ISSUES);
+}
+
+async function mxFindings(domain: string, io: ToolIo): Promise<{ records: DnsRecord[]; checks: Check[] }> {
+  const result = await lookup(() => io.dns.resolveMx(domain));
+  if (result.status === 'error') {
+    return { records: [], checks: [warn('mx.lookup', 'MX lookup failed', describeLookupError(domain, result), 'Try again in a minute; if it keeps failing, ask your DNS host.')] };
+  }
+  const hosts = result.status === 'found' ? [...result.value].sort((a, b) => a.priority - b.priority) : [];
+  const records = hosts.map((host) => ({ name: domain, type: 'MX', value: `${host.priority} ${host.exchange}` }));
+  if (hosts.length === 0) {
+    return { records, checks: [fail('mx.none', 'No mail servers', `${domain} has no MX record, so it receives no mail: replies and bounces to it are lost, and receivers trust a sender that cannot be answered less.`, 'Publish MX records for the servers that receive your mail.')] };
+  }
+  if (hosts.length === 1 && hosts[0]?.exchange === '') {
+    return { records, checks: [warn('mx.null', 'Null MX: this domain receives no mail', `${domain} says it receives no mail (RFC 7505).`, 'Leave it so if the domain only sends; otherwise publish MX records for your mail servers.')] };
+  }
+  return { records, checks: [pass('mx.present', 'Mail servers found', `${hosts.length} mail server${hosts.length === 1 ? '' : 's'}: ${hosts.map((host) => host.exchange).join(', ')}.`)] };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function certificateCard(details: Record<string, unknown> | undefined, checks: readonly Check[], now: number): CertificateCard {
+  const read = details?.certificate as (Partial<MarkCertificateDetails> & { url?: string }) | undefined;
+  const status = checks.length > 0 ? summarize(checks) : 'fail';
+  if (!read || !read.fingerprint) {
+    const reason = checks.find((check) => check.status === 'fail');
+    return {
+      present: Boolean(read?.url),
+      url: read?.url ?? null,
+      kind: null,
+      markType: null,
+      subject: null,
+      issuer: null,
+      validFrom: null,
+      validTo: null,
+      daysLeft: null,
+      logoHashMatches: null,
+      status,
+      summary: reason ? `${reason.title}: ${reason.detail}` : 'No mark certificate is published, so Gmail and Apple Mail show no logo.',
+    };
+  }
+  const validTo = read.validTo ?? null;
+  const daysLeft = validTo ? Math.floor((Date.parse(validTo) - now) / DAY) : null;
+  const match = checks.find((check) => check.id === 'vmc.logo-match');
+  const summary =
+    daysLeft === null ? 'The certificate has no end date we could read.' : daysLeft < 0 ? `Expired on ${validTo?.slice(0, 10)}.` : `Valid until ${validTo?.slice(0, 10)} (${daysLeft} days left).`;
+  return {
+    present: true,
+    url: read.url ?? null,
+    kind: read.certificateType ?? null,
+    markType: read.markType ?? null,
+    subject: read.organization ?? read.commonName ?? null,
+    issuer: read.issuerOrganization ?? read.issuer ?? null,
+    validFrom: read.validFrom ?? null,
+    validTo,
+    daysLeft,
+    logoHashMatches: match ? match.status === 'pass' : null,
+    status,
+    summary,
+  };
+}
+
+function logoReport(domain: string, details: Record<string, unknown> | undefined, checks: readonly Check[]): LogoReport {
+  const logo = details?.logo as { url?: string; dataUrl?: string } | undefined;
+  const record = details?.record as { logos?: string[] } | null | undefined;
+  const initial = (domain[0] ?? '?').toUpperCase();
+  const failed = checks.find((check) => check.status === 'fail');
+  if (logo?.dataUrl && !failed) return { dataUrl: logo.dataUrl, reason: null, url: logo.url ?? null, initial };
+  const url = logo?.url ?? record?.logos?.[0] ?? null;
+  const reason = failed ? `${failed.title}: ${failed.detail}` : 'No BIMI record with a logo is published, so mailboxes show the first letter of the sender instead.';
+  return { dataUrl: null, reason, url: url || null, initial };
+}
+
+/**
+ * Which mailboxes would show the logo, and why not. All three need DMARC at enforcement, a BIMI
+ * record and a valid SVG Tiny PS logo; Gmail and Apple Mail also need a valid mark certificate
+ * (VMC, or CMC) whose logo is the published one; Yahoo shows logos of senders with good reputation
+ * without a certificate.
+ */
+function providerDisplay(groups: ReadonlyMap<RecordGroup, RecordGroupReport>, dmarcReady: boolean, certificate: CertificateCard): ProviderDisplay[] {
+  const common: string[] = [];
+  if (!dmarcReady) common.push('DMARC is not at enforcement (p=quarantine or p=reject for the domain and its subdomains, pct=100).');
+  if (groups.get('bimi')?.status === 'fail') common.push('The BIMI record is missing or not usable.');
+  if (groups.get('logo')?.status === 'fail') common.push('The logo is missing or not valid SVG Tiny PS.');
+  const needsCertificate: string[] = [];
+  if (!certificate.present) needsCertificate.push('No mark certificate (VMC or CMC) is published in the BIMI record.');
+  else if (certificate.status === 'fail') needsCertificate.push(`The mark certificate is not valid: ${certificate.summary}`);
+  if (certificate.logoHashMatches === false) needsCertificate.push('The logo in the certificate is not the published logo.');
+  return (['gmail', 'apple', 'yahoo'] as const).map((provider) => {
+    const reasons = provider === 'yahoo' ? common : [...common, ...needsCertificate];
+    return { provider, label: MAILBOX_PROVIDER_LABELS[provider], showsLogo: reasons.length === 0, reasons: [...new Set(reasons)] };
+  });
+}
+
+/**
+ * One monitor run: the records the tools read (@bimi/email-auth's inspections and the BIMI check of
+ * services/tools, which fetches the logo and certificate and reads them in the untrusted-files
+ * workers), grouped as the monitor page shows them, with the health score, the top issues, the
+ * logo, the certificate card and what each mailbox provider would show. Never throws for what DNS
+ * or the network answer: failures are checks.
+ */
+export async function analyzeDomain(domain: string, io: ToolIo, files: UntrustedFiles, now: number): Promise<Analysis> {
+  const [dmarc, spf, dkim, bimi, mx] = await Promise.all([
+    inspectDmarc(domain, io.dns),
+    inspectSpf(domain, io.dns),
+    inspectDkim(domain, {}, io.dns),
+    bimiTool(domain, undefined, io, files),
+    mxFindings(domain, io),
+  ]);
+  const byGroup = new Map<RecordGroup, { records: DnsRecord[]; checks: Check[] }>(RECORD_GROUPS.map((group) => [group, { records: [], checks: [] }]));
+  const add = (group: RecordGroup, findings: Pick<ToolFindings, 'records' | 'checks'>) => {
+    const entry = byGroup.get(group) as { records: DnsRecord[]; checks: Check[] };
+    entry.records.push(...findings.records);
+    entry.checks.push(...findings.checks);
+  };
+  add('dmarc', dmarc);
+  add('spf', spf);
+  add('dkim', dkim);
+  if (dkim.checks.length === 0) {
+    add('dkim', { records: [], checks: [warn('dkim.none-found', 'No DKIM key at a common selector', `No DKIM key was found at the selectors mail services use most (${dkim.details.tried.join(', ')}).`, 'Check the s= value in the DKIM-Signature of a message you sent and check that selector with the DKIM tool.')] });
+  }
+  add('mx', mx);
+  add('bimi', { records: bimi.records, checks: [] });
+  for (const check of bimi.checks) add(groupOf(check.id), { records: [], checks: [check] });
+  const bimiRecord = bimi.details?.record as { declined?: boolean } | null | undefined;
+  if (byGroup.get('logo')?.checks.length === 0) {
+    add('logo', { records: [], checks: [fail('monitor.logo.none', 'No logo published', bimiRecord ? 'The BIMI record names no logo that could be checked.' : 'There is no BIMI record, so no logo is published.', 'Publish your logo as SVG Tiny PS over https and name it in the BIMI record\'s l= tag.')] });
+  }
+  if (byGroup.get('certificate')?.checks.length === 0) {
+    add('certificate', { records: [], checks: [fail('monitor.certificate.none', 'No mark certificate', 'The BIMI record names no mark certificate (a= tag), so Gmail and Apple Mail show no logo.', 'Get a VMC or CMC for your logo and publish its PEM file in the BIMI record\'s a= tag.')] });
+  }
+
+  const groups: RecordGroupReport[] = RECORD_GROUPS.map((group) => {
+    const { records, checks } = byGroup.get(group) as { records: DnsRecord[]; checks: Check[] };
+    return { group, label: RECORD_GROUP_LABELS[group], status: summarize(checks), records: records.map(({ name, type, value }) => ({ name, type, value })), checks };
+  });
+  const reports = new Map(groups.map((report) => [report.group, report]));
+  const certificate = certificateCard(bimi.details, reports.get('certificate')?.checks ?? [], now);
+  const dmarcReady = Boolean((bimi.details as { dmarcReady?: boolean } | undefined)?.dmarcReady ?? dmarc.details.bimiReady);
+  return {
+    checkedAt: new Date(now).toISOString(),
+    healthScore: healthScore(new Map(groups.map((report) => [report.group, report.checks]))),
+    groups,
+    logo: logoReport(domain, bimi.details, reports.get('logo')?.checks ?? []),
+    certificate,
+    providers: providerDisplay(reports, dmarcReady, certificate),
+    topIssues: topIssues(groups),
+    dkimSelectors: dkim.details.selectors.filter((selector) => selector.status === 'found').map((selector) => selector.selector),
+  };
+}
