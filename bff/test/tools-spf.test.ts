@@ -1,4 +1,4 @@
-import { SpfEvaluation, ToolAnswer } from '@bimi/contracts/tools';
+import { SpfEvaluation, SpfFlattening, ToolAnswer } from '@bimi/contracts/tools';
 import { startTestStore, type TestStore } from './fixtures';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 
@@ -72,5 +72,24 @@ describe('SPF evaluation of one message', () => {
   it('without an address the answer is the inspection alone, as before', async () => {
     const response = await get('/api/tools/spf?domain=good.example');
     expect(ToolAnswer.parse(response.json()).details).not.toHaveProperty('evaluation');
+  });
+});
+
+describe('flattening advice over the lookup limit', () => {
+  it('says what each include costs and gives a flattened record within the limit', async () => {
+    const response = await get('/api/tools/spf?domain=spf-flatten.example');
+    const answer = ToolAnswer.parse(response.json());
+    const flattening = SpfFlattening.parse(answer.details?.flattening);
+    expect(flattening).toMatchObject({ lookups: 12, recordLookups: 10, record: 'v=spf1 ip4:198.51.100.0/24 ip6:2001:db8:1::/48 include:hosts.spf-flatten.example -all' });
+    expect(flattening.includes.map((include) => [include.term, include.lookups, include.flattenable])).toEqual([
+      ['include:hosts.spf-flatten.example', 10, false],
+      ['include:p1.spf-flatten.example', 1, true],
+      ['include:p2.spf-flatten.example', 1, true],
+    ]);
+    expect(answer.checks.find((check) => check.id === 'spf.flatten')?.detail).toContain('gives 10 lookups');
+  });
+
+  it('none within the limit', async () => {
+    expect(ToolAnswer.parse((await get('/api/tools/spf?domain=good.example')).json()).details).not.toHaveProperty('flattening');
   });
 });

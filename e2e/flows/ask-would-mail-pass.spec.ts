@@ -79,5 +79,19 @@ for (const width of [1280, 375]) {
       await expect(card).toContainText('down.spf-temperror-ns.example');
       await expectNoHorizontalScroll(page);
     });
+
+    test('a record over the lookup limit: what each include costs and the flattened record, with its risks', async ({ page }, testInfo) => {
+      await page.goto('/account/tools/spf-lookup?domain=spf-flatten.example');
+      await expectRemotePage(page, 'tools', 'SPF lookup');
+      const advice = page.getByTestId('spf-flattening');
+      await expect(advice).toContainText('The record takes 12 DNS lookups; receivers stop at 10.');
+      await expect(advice.locator('[data-include="include:hosts.spf-flatten.example"]')).toContainText('10 lookups');
+      await expect(advice.locator('[data-include="include:p1.spf-flatten.example"]')).toContainText('can be flattened');
+      await expect(page.getByTestId('spf-flattened-lookups')).toContainText('Flattened: 10 of 10 lookups');
+      await expect(page.getByTestId('spf-flattened-record')).toHaveText('v=spf1 ip4:198.51.100.0/24 ip6:2001:db8:1::/48 include:hosts.spf-flatten.example -all');
+      await expect(page.getByTestId('spf-flattening-risks')).toContainText('update the record');
+      await expectNoHorizontalScroll(page);
+      await advice.screenshot({ path: testInfo.outputPath(`spf-flattening-${width}.png`) });
+    });
   });
 }

@@ -111,6 +111,18 @@ export const SpfEvaluation = z.object({
 });
 export type SpfEvaluation = z.infer<typeof SpfEvaluation>;
 
+/** `details.flattening` of an SPF answer over 10 lookups: what each include costs and a flattened record. */
+export const SpfFlattening = z.object({
+  lookups: z.number(),
+  includes: z.array(z.object({ term: z.string(), lookups: z.number(), flattenable: z.boolean(), reason: z.optional(z.string()), addresses: z.array(z.string()) })),
+  record: z.string(),
+  recordLookups: z.number(),
+  strings: z.array(z.string()),
+  bytes: z.number(),
+  risks: z.array(z.string()),
+});
+export type SpfFlattening = z.infer<typeof SpfFlattening>;
+
 export const NameToolQuery = z.object({ name: DnsNameInput });
 export type NameToolQuery = z.infer<typeof NameToolQuery>;
 

@@ -4,10 +4,11 @@ import { ToolPage } from '../../components/ToolPage';
 import { ResultSection, ToolResult } from '../../components/ToolResult';
 import { DOMAIN_FIELD } from '../../lib/fields';
 import { useToolRun } from '../../lib/useToolRun';
-import { SpfEvaluation } from '@bimi/contracts/tools';
+import { SpfEvaluation, SpfFlattening } from '@bimi/contracts/tools';
 import { SENDER_FIELD, SENDING_IP_FIELD } from './evaluation-fields';
 import { spfTreeFrom } from './spf-tree';
 import { SpfTree } from './SpfTree';
+import { SpfFlatteningAdvice } from './SpfFlatteningAdvice';
 import { SpfVerdict } from './SpfVerdict';
 
 const FIELDS = [DOMAIN_FIELD, SENDING_IP_FIELD, SENDER_FIELD];
@@ -64,6 +65,7 @@ export default function SpfLookupPage({ route }: PageProps) {
           const tree = spfTreeFrom(answer.details);
           // The verdict is relayed server output: shown only when it has the contract's shape.
           const evaluation = SpfEvaluation.safeParse(answer.details?.evaluation);
+          const flattening = SpfFlattening.safeParse(answer.details?.flattening);
           return (
             <>
               {evaluation.success && (
@@ -74,6 +76,11 @@ export default function SpfLookupPage({ route }: PageProps) {
               {tree.root && (
                 <ResultSection title="Include and redirect tree" testId="spf-tree-section">
                   <SpfTree {...tree} root={tree.root} />
+                </ResultSection>
+              )}
+              {flattening.success && (
+                <ResultSection title="Over the limit: what flattening would give" testId="spf-flattening-section">
+                  <SpfFlatteningAdvice flattening={flattening.data} />
                 </ResultSection>
               )}
             </>
