@@ -25,27 +25,30 @@ test('one cart in the header (shell), the drawer (checkout) and the product page
   await expect(toggle).toHaveAccessibleName('Open cart, 1 item, $2,749.68');
   await expect(page.getByTestId('in-cart')).toHaveAttribute('data-count', '1');
 
-  // Quantity from the drawer: the header and the product page follow; it never goes below 1.
+  // A certificate line has no quantity buttons (a second copy is one tap away otherwise): it is edited in the
+  // configurator, whose "Update cart" replaces the line; the header and the product page follow.
   await toggle.click();
   const line = drawer(page).getByTestId('cart-line');
   await expect(line).toHaveCount(1);
-  const decrease = line.getByRole('button', { name: 'Decrease quantity of Verified Mark Certificate' });
-  await expect(decrease).toBeDisabled();
-  await line.getByRole('button', { name: 'Increase quantity of Verified Mark Certificate' }).click();
-  await expect(line.getByTestId('cart-line-quantity')).toHaveText('2');
+  await expect(line.getByRole('button', { name: /quantity of Verified Mark Certificate/ })).toHaveCount(0);
+  await line.getByRole('link', { name: 'Edit Verified Mark Certificate' }).click();
+  await expect(page).toHaveURL(/domains=1&years=2&logos=1/);
+  await expect(page.getByTestId('plan-2')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('certificate-configurator').getByLabel('Domains').fill('2');
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByText('Verified Mark Certificate updated in cart')).toBeVisible();
+  await expect(line).toHaveCount(1);
+  await expect(line.getByTestId('cart-line-options')).toHaveText('2 domains · 2 years · Trademark registered');
   await expect(drawer(page).getByTestId('cart-total')).toHaveText('$5,499.36');
-  await expect(toggle).toHaveAttribute('data-count', '2');
-  await expect(page.getByTestId('in-cart')).toHaveAttribute('data-count', '2');
-  await decrease.click();
-  await expect(line.getByTestId('cart-line-quantity')).toHaveText('1');
-  await expect(decrease).toBeDisabled();
-  await decrease.click({ force: true });
-  await expect(line.getByTestId('cart-line-quantity')).toHaveText('1');
+  await expect(toggle).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('in-cart')).toHaveAttribute('data-count', '1');
+  await drawer(page).getByRole('button', { name: 'Close cart' }).click();
+  await expect(page.getByTestId('add-to-cart')).toHaveText('Add to cart');
 
   // The checkout page reads the same cart.
   await drawer(page).getByRole('link', { name: 'Go to checkout' }).click();
   await expectRemotePage(page, 'checkout', 'Checkout');
-  await expect(page.getByTestId('checkout-total')).toContainText('$2,749.68');
+  await expect(page.getByTestId('checkout-total')).toContainText('$5,499.36');
 
   // Removing empties it everywhere (checkout has no header: back to the product page).
   await page.goBack();
@@ -66,12 +69,15 @@ test('a second tab sees every change', async ({ page, context }) => {
   await expectRemotePage(second, 'storefront', 'About us');
   await expect(second.getByTestId('cart-toggle')).toHaveAttribute('data-count', '1');
 
-  await page.getByTestId('cart-toggle').click();
-  await drawer(page).getByRole('button', { name: 'Increase quantity of Verified Mark Certificate' }).click();
+  await page.getByTestId('add-to-cart').click();
   await expect(second.getByTestId('cart-toggle')).toHaveAccessibleName('Open cart, 2 items, $5,499.36');
 
   await second.getByTestId('cart-toggle').click();
-  await drawer(second).getByRole('button', { name: 'Remove Verified Mark Certificate' }).click();
+  const removes = drawer(second).getByRole('button', { name: 'Remove Verified Mark Certificate' });
+  await removes.first().click();
+  await expect(removes).toHaveCount(1);
+  await removes.first().click();
+  await page.getByTestId('cart-toggle').click();
   await expect(drawer(page).getByTestId('cart-empty')).toBeVisible();
   await expect(page.getByTestId('cart-toggle')).toHaveAttribute('data-count', '0');
 });

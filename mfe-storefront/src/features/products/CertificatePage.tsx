@@ -98,12 +98,23 @@ function CertificateDetails({ productId }: { productId: CertificateId }) {
   );
 }
 
+/**
+ * The cart drawer's Edit links here with the line's options and `edit={uniqueId}`; when the page is
+ * already open the router keeps it mounted, so the configuration is keyed on the line being edited
+ * and starts again from the link's options.
+ */
+function useEditKey(): string {
+  const [searchParams] = useSearchParams();
+  return searchParams.get('edit') ?? 'new';
+}
+
 function CertificateProductPage({ route, productId }: PageProps & { productId: CertificateId }) {
+  const editKey = useEditKey();
   return (
     <Box sx={{ pb: 8 }}>
       <ProductHero title={route.title} lead={route.description} fromCents={certificatePlanCents(productId, 1)} />
       <Box component="section" id="configure" sx={{ ...sectionSx, scrollMarginTop: 80 }}>
-        <CertificateConfigurator productId={productId} />
+        <CertificateConfigurator key={editKey} productId={productId} />
       </Box>
       <CertificateDetails productId={productId} />
     </Box>
@@ -119,7 +130,11 @@ export function GovernmentMarkPage(props: PageProps) {
 }
 
 /** The common mark page also sells the modified registered mark variant (spec §1): `?mark=modified` preselects it. */
-export function CommonMarkPage({ route }: PageProps) {
+export function CommonMarkPage(props: PageProps) {
+  return <CommonMarkContent key={useEditKey()} {...props} />;
+}
+
+function CommonMarkContent({ route }: PageProps) {
   const [searchParams] = useSearchParams();
   const [productId, setProductId] = useState<CertificateId>(searchParams.get('mark') === 'modified' ? 'modified-registered-mark' : 'common-mark-certificate');
   return (
