@@ -19,7 +19,7 @@ export function formTokenOf(html: string): string {
 
 /** The path of an absolute URL on the site (what the browser would request). */
 export function pathOf(url: string): string {
-  const parsed = new URL(url);
+  const parsed = new URL(url, SITE);
   return `${parsed.pathname}${parsed.search}`;
 }
 

@@ -38,6 +38,8 @@ export interface Payments {
   startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted>;
   /** The user's provider customer, created on first use. */
   customerOf(user: PaymentUser): Promise<string>;
+  /** The start of the URLs the provider sends the buyer back to: the site's address for Stripe, '' (a path) for the test pages. */
+  returnBase: string;
 }
 
 declare module 'fastify' {
@@ -131,6 +133,8 @@ export default fp(
     const { config } = fastify;
     const mode = paymentProviderName(config);
     const baseUrl = publicBaseUrl(config);
+    // Where the buyer comes back to: absolute for Stripe; a path on the site for the test pages.
+    const returnBase = mode === 'stripe' ? baseUrl : '';
 
     let stripe: StripeProvider | null = null;
     let test: TestProvider | null = null;
@@ -139,7 +143,7 @@ export default fp(
       stripe = new StripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripe.webhookSecret, api: config.stripe.api });
       provider = stripe;
     } else if (mode === 'test') {
-      test = new TestProvider({ baseUrl, now: fastify.now, emit: (event) => fastify.orders.applyPaymentEvent(event), cards: testCardStore(fastify.db, fastify.now), loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref) });
+      test = new TestProvider({ baseUrl: '', now: fastify.now, emit: (event) => fastify.orders.applyPaymentEvent(event), cards: testCardStore(fastify.db, fastify.now), loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref) });
       provider = test;
     } else {
       provider = unavailableProvider();
@@ -234,8 +238,8 @@ export default fp(
             description: line.description,
           };
         }),
-        successUrl: `${baseUrl}/checkout/success?checkout=${encodeURIComponent(checkoutId)}`,
-        cancelUrl: `${baseUrl}/checkout/cancel?checkout=${encodeURIComponent(checkoutId)}`,
+        successUrl: `${returnBase}/checkout/success?checkout=${encodeURIComponent(checkoutId)}`,
+        cancelUrl: `${returnBase}/checkout/cancel?checkout=${encodeURIComponent(checkoutId)}`,
         // One order attempt: the SDK repeats it on every retry of the call, so Stripe makes one session.
         idempotencyKey: `checkout-${checkoutId}`,
       });
@@ -257,7 +261,7 @@ export default fp(
       return { checkoutId, orderIds: orders.map((order) => order.id), url: session.url };
     }
 
-    fastify.decorate('payments', { provider, mode, stripe, test, startCheckout, customerOf });
+    fastify.decorate('payments', { provider, mode, stripe, test, startCheckout, customerOf, returnBase });
 
     // The renewal job (bff/README.md, "Renewal off"): an order whose renewal is off, in a subscription
     // that goes on for other orders, leaves it during the last day of its period. Hourly; every

@@ -71,7 +71,11 @@ export interface TestSubscription {
 }
 
 export interface TestProviderOptions {
-  /** The site's outside address: the start of the hosted page URLs. */
+  /**
+   * The start of the hosted page URLs. Empty: the pages and their redirects are paths on the
+   * site the buyer is on, so the session cookie goes with them whether they came by localhost or
+   * 127.0.0.1 (Stripe needs absolute URLs; the test payments do not).
+   */
   baseUrl: string;
   now: () => number;
   /** Applies an event exactly as a webhook's would be (fastify.orders.applyPaymentEvent). */
@@ -129,10 +133,11 @@ function cardFieldProblem(expiry: unknown, cvc: unknown, now: number): string | 
   return null;
 }
 
+/** `url` (absolute, or a path on the site) with `params` added; a path stays a path. */
 function withQuery(url: string, params: Record<string, string>): string {
-  const parsed = new URL(url);
+  const parsed = new URL(url, 'http://site.invalid');
   for (const [key, value] of Object.entries(params)) parsed.searchParams.set(key, value);
-  return parsed.toString();
+  return parsed.origin === 'http://site.invalid' ? `${parsed.pathname}${parsed.search}` : parsed.toString();
 }
 
 export class TestProvider implements PaymentProvider {

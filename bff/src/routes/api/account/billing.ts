@@ -2,7 +2,6 @@ import { ApiError } from '@bimi/contracts/api-error';
 import { ORDER_PATHS, PaymentMethodList, PaymentMethodSetup } from '@bimi/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicBaseUrl } from '../../../config';
 import { HttpError } from '../../../lib/http-error';
 import { PAYMENTS_UNAVAILABLE } from '../../../plugins/app/payments';
 import { currentUser } from './current-user';
@@ -37,7 +36,7 @@ const billing: FastifyPluginAsyncZod = async (fastify) => {
     if (fastify.payments.mode === 'none') return reply.code(503).send({ message: PAYMENTS_UNAVAILABLE });
     const user = currentUser(request);
     const customerRef = await fastify.payments.customerOf(user);
-    return fastify.payments.provider.createPaymentMethodSetup(customerRef, `${publicBaseUrl(fastify.config)}/account/billing/payment-methods`);
+    return fastify.payments.provider.createPaymentMethodSetup(customerRef, `${fastify.payments.returnBase}/account/billing/payment-methods`);
   });
 
   fastify.put(
