@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { certificateCartItems, dmarcCartItem } from '@bimi/catalog/cart-items';
 import { formatUsd } from '@bimi/catalog/prices';
@@ -21,6 +22,14 @@ const CART = { version: 2, items: [...VMC, DMARC] };
 
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" version="1.2" baseProfile="tiny-ps" viewBox="0 0 64 64"><title>Acme</title><rect width="64" height="64" fill="#1a5fb4"/></svg>`;
 const WIDE_LOGO = LOGO.replace('0 0 64 64', '0 0 128 64');
+
+/** Serious and critical axe findings (WCAG 2.2 AA), one line each, so a failure names the rule and the elements. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 /** The cart as a visitor left it, put in place once (the success page empties it later, and it must stay empty). */
 async function seedCart(page: Page): Promise<void> {
@@ -113,6 +122,7 @@ for (const { width, detailsNow } of [
     await page.getByRole('button', { name: 'Decrease quantity of DMARC Plus' }).click();
     await expect(page.getByTestId('checkout-amount-due')).toHaveText(formatUsd(quote.total));
     await page.screenshot({ path: `/tmp/e2e-checkout-review-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // An account, created without leaving checkout; the mailed link brings the buyer back here.
     const user = newUser();
@@ -141,6 +151,7 @@ for (const { width, detailsNow } of [
       await expect(details).toHaveCount(0);
     }
     await page.screenshot({ path: `/tmp/e2e-checkout-details-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     await acceptAndPay(page);
     await payWithCard(page, '4242 4242 4242 4242');
@@ -151,6 +162,7 @@ for (const { width, detailsNow } of [
     await expect(page.getByTestId('confirmed-order')).toHaveCount(2);
     expect(await storedCartItems(page)).toEqual([]);
     await page.screenshot({ path: `/tmp/e2e-checkout-success-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The certificate order is pending validation, or incomplete until its details are in.
     await page.goto(`/account/orders?status=${detailsNow ? 'pending' : 'incomplete'}`);
@@ -160,6 +172,7 @@ for (const { width, detailsNow } of [
     await expect(row.getByTestId('order-status')).toHaveAttribute('data-status', detailsNow ? 'pending' : 'incomplete');
     await expect(page.getByTestId('order-row').filter({ hasText: 'DMARC Plus' })).toHaveCount(0);
     await page.screenshot({ path: `/tmp/e2e-orders-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     const number = await row.getAttribute('data-order');
     expect(number).toMatch(/^O-\d+$/);
     await page.getByTestId('orders-filter-active').click();
@@ -179,6 +192,7 @@ for (const { width, detailsNow } of [
       await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'active');
       await expect(page.getByTestId('validation-step').nth(4)).toHaveAttribute('data-state', 'done');
       await page.screenshot({ path: `/tmp/e2e-order-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
     } else {
       await page.getByTestId('orders-filter-incomplete').click();
       await row.getByRole('link', { name: /Verified Mark Certificate/ }).click();
@@ -205,6 +219,7 @@ for (const { width, detailsNow } of [
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
     await page.screenshot({ path: `/tmp/e2e-transactions-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
 

@@ -1,11 +1,12 @@
 import Chip from '@mui/material/Chip';
 import type { Transaction } from '@bimi/contracts/orders';
 
-const LABELS: Record<Transaction['status'], { label: string; color: 'success' | 'error' | 'default' | 'info' }> = {
+/** Outlined: the label is the theme colour on white, which keeps 4.5:1 for these (not for MUI's default info blue). */
+const LABELS: Record<Transaction['status'], { label: string; color: 'success' | 'error' | 'default' }> = {
   paid: { label: 'Paid', color: 'success' },
   failed: { label: 'Failed', color: 'error' },
   refunded: { label: 'Refunded', color: 'default' },
-  pending: { label: 'Pending', color: 'info' },
+  pending: { label: 'Pending', color: 'default' },
 };
 
 export function TransactionStatusChip({ status }: { status: Transaction['status'] }) {

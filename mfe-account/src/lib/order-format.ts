@@ -17,11 +17,15 @@ export const FILTER_EMPTY: Record<OrderFilter, string> = {
   expiring: 'Nothing ends in the next 60 days.',
 };
 
-export const STATUS_LABELS: Record<OrderStatus, { label: string; color: 'default' | 'success' | 'warning' | 'error' | 'info' }> = {
+/**
+ * How each status reads. Colours are chosen for 4.5:1 text contrast (MUI's default info and
+ * warning fills do not reach it with white text): pending in the brand blue, expiring in a dark amber.
+ */
+export const STATUS_LABELS: Record<OrderStatus, { label: string; color: 'default' | 'success' | 'error' | 'primary'; background?: string }> = {
   incomplete: { label: 'Incomplete', color: 'error' },
-  pending: { label: 'Pending validation', color: 'info' },
+  pending: { label: 'Pending validation', color: 'primary' },
   active: { label: 'Active', color: 'success' },
-  expiring: { label: 'Expiring', color: 'warning' },
+  expiring: { label: 'Expiring', color: 'default', background: '#8a4b00' },
   cancelled: { label: 'Cancelled', color: 'default' },
   expired: { label: 'Expired', color: 'default' },
 };

@@ -128,10 +128,35 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
               sx={{ width: 56, height: 56, borderRadius: '50%', border: '1px solid', borderColor: 'divider', objectFit: 'cover' }}
             />
           )}
-          <Button component="label" variant="outlined" size="small">
+          {/* The native input stays the one focusable control (keyboard and screen readers); the label beside it looks like a button. */}
+          <Box
+            component="input"
+            id={fileId}
+            type="file"
+            accept=".svg,image/svg+xml"
+            onChange={readLogo}
+            aria-describedby={`${fileId}-help`}
+            sx={{ position: 'absolute', width: 1, height: 1, m: -0.125, p: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+          />
+          <Box
+            component="label"
+            htmlFor={fileId}
+            sx={{
+              cursor: 'pointer',
+              px: 1.5,
+              py: 0.5,
+              border: '1px solid',
+              borderColor: 'primary.main',
+              borderRadius: 2,
+              color: 'primary.main',
+              fontWeight: 600,
+              fontSize: 14,
+              '&:hover': { bgcolor: 'action.hover' },
+              'input:focus-visible + &': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+            }}
+          >
             {draft.logo ? 'Choose another SVG file' : 'Choose SVG file'}
-            <input id={fileId} type="file" accept=".svg,image/svg+xml" onChange={readLogo} aria-describedby={`${fileId}-help`} style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }} />
-          </Button>
+          </Box>
         </Box>
         <Typography id={`${fileId}-help`} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {draft.logo ? `${draft.logo.name}: ${draft.logo.failures.length === 0 ? 'passes the SVG Tiny PS check.' : 'does not pass the SVG Tiny PS check.'}` : 'Square, at most 32 KB, checked here before you pay.'}
