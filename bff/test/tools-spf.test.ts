@@ -1,4 +1,4 @@
-import { SpfEvaluation, SpfFlattening, ToolAnswer } from '@bimi/contracts/tools';
+import { DmarcDifferences, SpfEvaluation, SpfFlattening, ToolAnswer } from '@bimi/contracts/tools';
 import { startTestStore, type TestStore } from './fixtures';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 
@@ -91,5 +91,24 @@ describe('flattening advice over the lookup limit', () => {
 
   it('none within the limit', async () => {
     expect(ToolAnswer.parse((await get('/api/tools/spf?domain=good.example')).json()).details).not.toHaveProperty('flattening');
+  });
+});
+
+describe('DMARC by RFC 7489 and RFC 9989', () => {
+  it('pct=50 halves the policy for RFC 7489 receivers only: the answer says so', async () => {
+    const answer = ToolAnswer.parse((await get('/api/tools/dmarc?domain=dmarc-quarantine-pct.example')).json());
+    expect(DmarcDifferences.parse(answer.details?.differences)).toEqual([{ aspect: 'policy', rfc7489: 'quarantine on 50% of failing mail', rfc9989: 'quarantine' }]);
+    expect(answer.checks.find((check) => check.id === 'dmarc.pct.partial')?.status).toBe('warn');
+  });
+
+  it('an invalid p= without a valid rua=: RFC 7489 ignores the record, RFC 9989 applies p=none', async () => {
+    const answer = ToolAnswer.parse((await get('/api/tools/dmarc?domain=dmarc-invalid.example')).json());
+    expect(DmarcDifferences.parse(answer.details?.differences)).toEqual([{ aspect: 'policy', rfc7489: 'no policy (record ignored)', rfc9989: 'none' }]);
+  });
+
+  it('the same answer from both for a plain p=reject record', async () => {
+    const answer = ToolAnswer.parse((await get('/api/tools/dmarc?domain=good.example')).json());
+    expect(answer.details?.differences).toEqual([]);
+    expect(answer.checks.find((check) => check.id === 'dmarc.rfc.agree')?.status).toBe('info');
   });
 });

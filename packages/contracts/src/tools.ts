@@ -123,6 +123,10 @@ export const SpfFlattening = z.object({
 });
 export type SpfFlattening = z.infer<typeof SpfFlattening>;
 
+/** `details.differences` of a DMARC answer: where RFC 7489 and RFC 9989 answer differently for the domain. */
+export const DmarcDifferences = z.array(z.object({ aspect: z.enum(['organizational domain', 'policy record', 'policy']), rfc7489: z.string(), rfc9989: z.string() }));
+export type DmarcDifferences = z.infer<typeof DmarcDifferences>;
+
 export const NameToolQuery = z.object({ name: DnsNameInput });
 export type NameToolQuery = z.infer<typeof NameToolQuery>;
 

@@ -1,7 +1,9 @@
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { ToolForm } from '../../components/ToolForm';
 import { ToolPage } from '../../components/ToolPage';
+import { DmarcDifferences } from '@bimi/contracts/tools';
 import { TagTable, tagsFrom } from '../../components/TagTable';
+import { RfcComparison } from './RfcComparison';
 import { ResultSection, ToolResult } from '../../components/ToolResult';
 import { DOMAIN_FIELD } from '../../lib/fields';
 import { useToolRun } from '../../lib/useToolRun';
@@ -10,18 +12,18 @@ const FIELDS = [DOMAIN_FIELD];
 
 /** What each DMARC tag does (RFC 7489 §6.3), in the words a domain owner needs. */
 const DMARC_TAGS: Record<string, string> = {
-  v: 'Version: always DMARC1, and it must come first.',
+  v: 'Version: always DMARC1 (in capitals), and it must be the very first thing in the record.',
   p: 'Policy for mail that fails DMARC: none (deliver and report), quarantine (spam folder) or reject (refuse). BIMI needs quarantine or reject.',
   sp: 'Policy for subdomains; when absent they follow p. BIMI needs it not to be none.',
   np: 'Policy for subdomains that do not exist, which spammers like to use.',
-  pct: 'Share of failing mail the policy applies to, 0–100. BIMI needs 100 (or no pct at all).',
+  pct: 'Obsolete (RFC 9989 removed it; use t=y to test): share of failing mail the policy applies to, 0–100, for receivers that still follow RFC 7489. BIMI needs 100 (or no pct at all).',
   rua: 'Where receivers send daily aggregate reports: who sends mail as your domain, and whether it passes.',
   ruf: 'Where receivers send failure reports about single messages; few receivers send them.',
   adkim: 'DKIM alignment: r (relaxed, a subdomain may sign) or s (strict, exact domain).',
   aspf: 'SPF alignment: r (relaxed) or s (strict).',
   fo: 'When to send failure reports: 0 (all checks fail), 1 (any check fails), d (DKIM fails), s (SPF fails).',
-  rf: 'Format of failure reports; afrf is the only one defined.',
-  ri: 'Requested seconds between aggregate reports; receivers mostly send daily whatever it says.',
+  rf: 'Obsolete (RFC 9989 removed it): the format of failure reports; afrf was the only one.',
+  ri: 'Obsolete (RFC 9989 removed it): requested seconds between aggregate reports; receivers send daily.',
   t: 'Testing mode (t=y): the policy is applied one step softer. BIMI needs it off.',
   psd: 'Whether this domain is a public suffix domain (for registries, not companies).',
 };
@@ -65,11 +67,22 @@ export default function DmarcInspectorPage({ route }: PageProps) {
         onRetry={run.retry}
         after={(answer) => {
           const tags = tagsFrom(answer.details);
-          return tags.length > 0 ? (
-            <ResultSection title="The record, tag by tag">
-              <TagTable tags={tags} meanings={DMARC_TAGS} />
-            </ResultSection>
-          ) : null;
+          // Relayed server output: shown only in the contract's shape.
+          const differences = DmarcDifferences.safeParse(answer.details?.differences);
+          return (
+            <>
+              {tags.length > 0 && (
+                <ResultSection title="The record, tag by tag">
+                  <TagTable tags={tags} meanings={DMARC_TAGS} />
+                </ResultSection>
+              )}
+              {differences.success && (
+                <ResultSection title="RFC 7489 and RFC 9989" testId="dmarc-rfc-section">
+                  <RfcComparison differences={differences.data} />
+                </ResultSection>
+              )}
+            </>
+          );
         }}
       />
     </ToolPage>
