@@ -272,4 +272,47 @@ test('turning renewal off asks first, then the plan shows under expiring', async
   await expect(page.getByTestId('orders-filter-expiring')).toHaveText('Expiring (1)');
   await page.goto('/account/dashboard');
   await expect(page.getByTestId('dashboard-expiring').getByRole('link', { name: /DMARC Plus/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/e2e-dashboard.png', fullPage: true });
+});
+
+test('at 375px, payment methods: cards are added through the payment page, one is the default, one is removed after a confirm', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const user = await createVerifiedAccount(page);
+  await signInByApi(page, user);
+  await page.goto('/account/billing/payment-methods');
+  await expectRemotePage(page, 'account', 'Payment methods');
+  await expect(page.getByTestId('payment-methods-empty')).toBeVisible();
+
+  for (const number of ['5555 5555 5555 4444', '4242 4242 4242 4242']) {
+    await page.getByRole('button', { name: 'Add a card' }).click();
+    await expect(page).toHaveURL(/\/api\/payments\/test\/setup\/|\/setup\//);
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page).toHaveURL('/account/billing/payment-methods');
+  }
+  const cards = page.getByTestId('payment-method');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'Mastercard ending in 4444' })).toContainText('Expires 12/2034');
+  await expect(page.getByText('Default', { exact: true })).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/e2e-payment-methods.png', fullPage: true });
+
+  // The card that is not the default becomes it; the other is removed, after a confirm.
+  const other = cards.filter({ has: page.getByRole('button', { name: /^Make .* the default$/ }) });
+  const otherName = (await other.locator('p').first().textContent()) ?? '';
+  await other.getByRole('button', { name: /^Make .* the default$/ }).click();
+  await expect(cards.filter({ hasText: otherName }).getByText('Default', { exact: true })).toBeVisible();
+  const formerDefault = cards.filter({ hasNotText: otherName });
+  await formerDefault.getByRole('button', { name: /^Remove / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove this card?' });
+  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  await expect(cards).toHaveCount(2);
+  await formerDefault.getByRole('button', { name: /^Remove / }).click();
+  await dialog.getByRole('button', { name: 'Remove card' }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(otherName);
 });
