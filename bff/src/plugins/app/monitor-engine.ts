@@ -171,9 +171,12 @@ export default fp(
     }
 
     async function enqueue(jobs: MonitorJob[]) {
-      if (boss) {
-        // One job per monitor and period, however many processes queue it.
-        await Promise.all(jobs.map((job) => boss?.send(MONITOR_JOB, job, { singletonKey: jobKey(job), singletonSeconds: Math.max(60, settings.checkIntervalHours * 3600), retryLimit: 3, retryBackoff: true, retryDelay: 30 })));
+      if (fastify.config.databaseUrl) {
+        const queue = await startQueue();
+        // One job per monitor and period, however many processes queue it: the key names the period,
+        // and pg-boss keeps one job per key within each hour (a second one across an hour's edge
+        // finds the period claimed and does nothing).
+        await Promise.all(jobs.map((job) => queue.send(MONITOR_JOB, job, { singletonKey: jobKey(job), singletonSeconds: 3600, retryLimit: 3, retryBackoff: true, retryDelay: 30 })));
         return;
       }
       for (const job of jobs) {
@@ -220,24 +223,36 @@ export default fp(
     };
     fastify.decorate('monitorEngine', engine);
 
-    fastify.addHook('onReady', async () => {
-      if (fastify.config.databaseUrl) {
-        boss = new PgBoss({ connectionString: fastify.config.databaseUrl, schema: queueSchema(fastify.config), schedule: false, max: 4 });
-        boss.on('error', (error: unknown) => fastify.log.error({ err: error }, 'monitor queue error'));
-        await boss.start();
+    /**
+     * pg-boss starts with the first monitor there is to schedule (at start when there are monitors,
+     * else on the first queued run), so a store without monitors never creates the queue's schema.
+     */
+    let starting: Promise<PgBoss> | undefined;
+    function startQueue(): Promise<PgBoss> {
+      starting ??= (async () => {
+        const queue = new PgBoss({ connectionString: fastify.config.databaseUrl, schema: queueSchema(fastify.config), schedule: false, max: 4 });
+        queue.on('error', (error: unknown) => fastify.log.error({ err: error }, 'monitor queue error'));
+        await queue.start();
         try {
-          await boss.createQueue(MONITOR_JOB, { name: MONITOR_JOB, policy: 'standard', retryLimit: 3, retryBackoff: true, retryDelay: 30 });
+          await queue.createQueue(MONITOR_JOB, { name: MONITOR_JOB, policy: 'standard', retryLimit: 3, retryBackoff: true, retryDelay: 30 });
         } catch (error) {
           // Another bff process created it at the same moment.
-          if (!(await boss.getQueue(MONITOR_JOB))) throw error;
+          if (!(await queue.getQueue(MONITOR_JOB))) throw error;
         }
-        await boss.work<MonitorJob>(MONITOR_JOB, { batchSize: settings.concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        await queue.work<MonitorJob>(MONITOR_JOB, { batchSize: settings.concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
           const results = await Promise.allSettled(jobs.map((job) => run(job.data.monitorId, job.data.dueAt)));
           const failed = results.find((result) => result.status === 'rejected');
           // The batch is retried; runs that succeeded have moved their period on and do nothing again.
           if (failed) throw (failed as PromiseRejectedResult).reason;
         });
-      }
+        boss = queue;
+        return queue;
+      })();
+      return starting;
+    }
+
+    fastify.addHook('onReady', async () => {
+      if (fastify.config.databaseUrl && (await fastify.monitors.anyActive())) await startQueue();
       if (settings.schedulerSeconds > 0) {
         scheduleLogged();
         timer = setInterval(scheduleLogged, settings.schedulerSeconds * 1000);
@@ -248,6 +263,7 @@ export default fp(
       closing = true;
       clearInterval(timer);
       await engine.idle().catch(() => undefined);
+      await starting?.catch(() => undefined);
       await boss?.stop({ graceful: true, timeout: 10_000, wait: true });
     });
   },

@@ -23,6 +23,8 @@ export interface Monitors {
   /** The user's monitor of `domain`; undefined for another user's. */
   get(userId: string, domain: string): Promise<MonitorRow | undefined>;
   byId(id: string): Promise<MonitorRow | undefined>;
+  /** Whether any monitor is active (the queue starts only then). */
+  anyActive(): Promise<boolean>;
   remove(userId: string, domain: string): Promise<boolean>;
   setStatus(userId: string, domain: string, status: MonitorStatus, now: number): Promise<MonitorRow | undefined>;
   /** Active monitors whose scheduled run is due at `now`, oldest first, with the next_check_at they are due at. */
@@ -103,6 +105,9 @@ export function createMonitors(db: Kysely<StoreDatabase>, limitPerUser: number):
     },
     async byId(id) {
       return db.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async anyActive() {
+      return (await db.selectFrom('monitors').select('id').where('status', '=', 'active').limit(1).executeTakeFirst()) !== undefined;
     },
     async remove(userId, domain) {
       const result = await db.deleteFrom('monitors').where('user_id', '=', userId).where('domain', '=', domain).executeTakeFirst();
