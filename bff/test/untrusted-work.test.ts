@@ -14,6 +14,11 @@ import { startToolFixturesProcess, type ToolFixturesProcess } from './fixtures/t
 // servers run in a process of their own, so their work is not counted against the bff.
 
 const HEALTH_LIMIT_MS = 100;
+// A response time is wall-clock time: on a shared machine loaded far past its cores, /api/health
+// alone sometimes takes over 100 ms (measured here at load 18: p90 102 ms, max 949 ms, no work
+// running). Such a hiccup does not repeat on a second try; a blocked event loop fails every try
+// (and the CPU bound below fails it regardless of load).
+jest.retryTimes(2, { logErrorsBeforeRetry: true });
 const MAX_PROBES = 8;
 /** The event loop's CPU for a batch of hostile requests; before the defence one flood took 5 s of it, the slow logo 0.4 s. */
 const EVENT_LOOP_CPU_LIMIT_MS = 200;
