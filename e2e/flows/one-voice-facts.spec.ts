@@ -13,6 +13,8 @@ import { DMARC_EMAIL_VOLUMES, formatEmailVolume, MAX_DOMAINS } from '@bimi/catal
 import { DMARC_PRODUCT_IDS, dmarcLimitPhrases } from '@bimi/catalog/products';
 import storefront from '../../mfe-storefront/src/app/routes.json';
 import { VALIDATION_GUIDE_PATH } from '../../mfe-storefront/src/features/validation-guide/guide';
+import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
+import { PHONE_MESSAGE } from '@bimi/contracts/phone';
 import { createVerifiedAccount, newUser, signInByApi } from '../support/account';
 import { concretePath } from '../support/registry';
 import { expect, expectRemotePage, SITE_NAME, test } from '../support/test';
@@ -107,6 +109,32 @@ test.describe('the shared facts read the same on every page that states them', (
   });
 });
 
+test('a contact\'s phone is checked as a phone number in the page and by the bff, stored in E.164 and shown formatted', async ({ page }) => {
+  const user = await createVerifiedAccount(page, newUser());
+  await signInByApi(page, user);
+  await page.goto('/account/settings/contacts');
+  await expectRemotePage(page, 'account', 'Contacts');
+  const form = page.getByRole('form', { name: 'Add a contact' });
+  await form.getByLabel('Name').fill('Tess Tech');
+  await form.getByLabel('Email').fill('tess@acme.example');
+  await form.getByLabel('Phone (optional)').fill('not a phone');
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  await expect(form.getByText(PHONE_MESSAGE)).toBeVisible();
+  // The bff refuses it alike (the page never sent it).
+  const { csrfToken } = (await (await page.request.get(AUTH_PATHS.csrf)).json()) as { csrfToken: string };
+  const refused = await page.request.post('/api/account/contacts', { data: { kind: 'technical', name: 'Tess', email: 'tess@acme.example', phone: 'not a phone' }, headers: { [CSRF_HEADER]: csrfToken } });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { message: string }).message).toContain(`phone: ${PHONE_MESSAGE}`);
+  const listed = await page.request.get('/api/account/contacts');
+  expect(((await listed.json()) as { contacts: unknown[] }).contacts).toEqual([]);
+
+  await form.getByLabel('Phone (optional)').fill('(202) 555-0143');
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  await expect(page.getByTestId('contacts-technical')).toContainText('tess@acme.example · +1 202 555 0143');
+  const stored = (await (await page.request.get('/api/account/contacts')).json()) as { contacts: { phone: string }[] };
+  expect(stored.contacts.map((contact) => contact.phone)).toEqual(['+12025550143']);
+});
+
 for (const width of [1280, 375]) {
   test.describe(`at ${width}px`, () => {
     test.use({ viewport: { width, height: 800 } });
@@ -115,7 +143,7 @@ for (const width of [1280, 375]) {
       await page.goto('/products/easydmarc-enforcement');
       await expectRemotePage(page, 'storefront', 'DMARC enforcement plans');
       for (const volume of DMARC_EMAIL_VOLUMES) {
-        await page.getByLabel('Emails sent per month').click();
+        await page.getByRole('combobox', { name: 'Emails sent per month' }).click();
         await page.getByRole('option', { name: `Up to ${formatEmailVolume(volume)}` }).click();
         for (const productId of DMARC_PRODUCT_IDS) {
           const card = page.getByTestId(`dmarc-plan-${productId}`);
