@@ -372,7 +372,7 @@ export interface MonitorAlertsTable {
 }
 
 export interface MonitorConversationsTable {
-  id: string;
+  id: Generated<number>;
   monitor_id: string;
   role: 'user' | 'assistant';
   text: string;

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { withSerialId } from './columns';
 
 /**
  * Domain monitors (issue 13): one monitor per domain per user, a snapshot per finished run (the
@@ -59,15 +60,14 @@ export const monitors: Migration = {
       .execute();
     await db.schema.createIndex('monitor_alerts_once').on('monitor_alerts').columns(['monitor_id', 'kind', 'alert_key']).unique().execute();
 
-    await db.schema
-      .createTable('monitor_conversations')
-      .addColumn('id', id, (column) => column.primaryKey())
+    // Numbered: a question and its answer can share a timestamp, and the order must hold.
+    await withSerialId(db, db.schema.createTable('monitor_conversations'))
       .addColumn('monitor_id', id, (column) => column.notNull().references('monitors.id').onDelete('cascade'))
       .addColumn('role', 'varchar(10)', (column) => column.notNull())
       .addColumn('text', 'text', (column) => column.notNull())
       .addColumn('created_at', time, (column) => column.notNull())
       .execute();
-    await db.schema.createIndex('monitor_conversations_monitor').on('monitor_conversations').columns(['monitor_id', 'created_at']).execute();
+    await db.schema.createIndex('monitor_conversations_monitor').on('monitor_conversations').columns(['monitor_id', 'id']).execute();
   },
 
   async down(db: Kysely<unknown>) {

@@ -2,7 +2,6 @@ import type { ConversationEntry } from '@bimi/contracts/monitors';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import { newId } from '../../lib/tokens';
 
 /** Entries kept in view (and sent as history); older ones stay stored. */
 export const CONVERSATION_ENTRIES = 50;
@@ -16,15 +15,14 @@ export interface MonitorConversations {
 export function createMonitorConversations(db: Kysely<StoreDatabase>): MonitorConversations {
   return {
     async add(monitorId, entry) {
-      await db.insertInto('monitor_conversations').values({ id: newId(), monitor_id: monitorId, role: entry.role, text: entry.text, created_at: entry.timestamp }).execute();
+      await db.insertInto('monitor_conversations').values({ monitor_id: monitorId, role: entry.role, text: entry.text, created_at: entry.timestamp }).execute();
     },
     async list(monitorId) {
       const rows = await db
         .selectFrom('monitor_conversations')
         .select(['role', 'text', 'created_at'])
         .where('monitor_id', '=', monitorId)
-        .orderBy('created_at', 'desc')
-        .orderBy('role', 'asc')
+        .orderBy('id', 'desc')
         .limit(CONVERSATION_ENTRIES)
         .execute();
       return rows.reverse().map((row) => ({ role: row.role, text: row.text, timestamp: row.created_at }));
