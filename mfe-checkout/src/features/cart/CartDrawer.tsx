@@ -13,11 +13,11 @@ import RemoveOutlined from '@mui/icons-material/RemoveOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import type { CartDrawerProps } from '@bimi/contracts/remote-modules';
 import type { CartItem } from '@bimi/catalog/cart-items';
-import { CERTIFICATES } from '@bimi/catalog/facts';
 import { isCertificateId } from '@bimi/catalog/products';
 import { formatEmailVolume, formatUsd } from '@bimi/catalog/prices';
 import { MAX_QUANTITY } from '@bimi/catalog/quote';
 import { cart, decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
+import { editLink } from '../../lib/edit-link';
 
 /** What the visitor chose for a line, in words: "3 domains · 2 years · Logo 1 of 2". */
 function describeOptions(item: CartItem): string[] {
@@ -30,20 +30,6 @@ function describeOptions(item: CartItem): string[] {
   if (item.trademarkStatus) parts.push(`Trademark ${item.trademarkStatus.toLowerCase()}`);
   if (item.agencyLevel) parts.push(`${item.agencyLevel} agency`);
   return parts;
-}
-
-/**
- * Where a certificate line's Edit action goes: its product page with the line's options, which the
- * configurator reads, and `edit` naming the line its "Update cart" replaces.
- */
-export function editLink(item: CartItem): string | null {
-  const product = CERTIFICATES.find((certificate) => certificate.id === item.id);
-  if (!product) return null;
-  const params = new URLSearchParams({ domains: String(item.options.domain), years: String(item.options.year), logos: '1' });
-  if (item.trademarkStatus) params.set('trademark', item.trademarkStatus);
-  if (item.agencyLevel) params.set('agency', item.agencyLevel);
-  params.set('edit', item.uniqueId);
-  return `${product.path}${product.path.includes('?') ? '&' : '?'}${params.toString()}#configure`;
 }
 
 /**

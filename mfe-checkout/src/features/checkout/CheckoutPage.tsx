@@ -14,6 +14,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import RemoveOutlined from '@mui/icons-material/RemoveOutlined';
 import type { CartItem } from '@bimi/catalog/cart-items';
@@ -25,6 +26,7 @@ import { CheckoutStarted, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts
 import { useSession } from '@bimi/session/useSession';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { callApi, failureMessage } from '../../lib/api';
+import { editLink } from '../../lib/edit-link';
 import { AccountStep } from './AccountStep';
 import { CertificateDetailsForm } from './CertificateDetailsForm';
 import { checkDetails, emptyDraft, type DetailsErrors } from './details';
@@ -54,6 +56,7 @@ function lineName(item: CartItem): string {
 function ReviewLine({ item, amount }: { item: CartItem; amount: number | null }) {
   const term = billingTermOf(item);
   const renews = renewalDate(new Date(), term.months);
+  const edit = editLink(item);
   return (
     <Box component="li" data-testid="checkout-line" data-product={item.id} sx={{ listStyle: 'none', py: 2, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
@@ -71,15 +74,33 @@ function ReviewLine({ item, amount }: { item: CartItem; amount: number | null })
         Billed {term.every}; renews on {formatDate(renews)} unless you turn renewal off.
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-        <IconButton size="small" aria-label={`Decrease quantity of ${lineName(item)}`} disabled={item.quantity <= 1} onClick={() => decreaseQuantity(item.uniqueId)} sx={{ border: '1px solid', borderColor: 'divider' }}>
-          <RemoveOutlined fontSize="small" />
-        </IconButton>
-        <Typography aria-label={`Quantity of ${lineName(item)}`} data-testid="checkout-line-quantity" sx={{ minWidth: 24, textAlign: 'center' }}>
-          {item.quantity}
-        </Typography>
-        <IconButton size="small" aria-label={`Increase quantity of ${lineName(item)}`} disabled={item.quantity >= MAX_QUANTITY} onClick={() => increaseQuantity(item.uniqueId)} sx={{ border: '1px solid', borderColor: 'divider' }}>
-          <AddOutlined fontSize="small" />
-        </IconButton>
+        {isCertificateItem(item) ? (
+          // As in the cart drawer: a certificate line is one certificate for one logo, changed with Edit, not +/-.
+          <>
+            {item.quantity > 1 && (
+              <Typography variant="body2" color="text.secondary" data-testid="checkout-line-quantity">
+                {item.quantity} certificates
+              </Typography>
+            )}
+            {edit && (
+              <Button size="small" component={RouterLink} to={edit} startIcon={<EditOutlined />} aria-label={`Edit ${lineName(item)}`}>
+                Edit
+              </Button>
+            )}
+          </>
+        ) : (
+          <>
+            <IconButton size="small" aria-label={`Decrease quantity of ${lineName(item)}`} disabled={item.quantity <= 1} onClick={() => decreaseQuantity(item.uniqueId)} sx={{ border: '1px solid', borderColor: 'divider' }}>
+              <RemoveOutlined fontSize="small" />
+            </IconButton>
+            <Typography aria-label={`Quantity of ${lineName(item)}`} data-testid="checkout-line-quantity" sx={{ minWidth: 24, textAlign: 'center' }}>
+              {item.quantity}
+            </Typography>
+            <IconButton size="small" aria-label={`Increase quantity of ${lineName(item)}`} disabled={item.quantity >= MAX_QUANTITY} onClick={() => increaseQuantity(item.uniqueId)} sx={{ border: '1px solid', borderColor: 'divider' }}>
+              <AddOutlined fontSize="small" />
+            </IconButton>
+          </>
+        )}
         <Box sx={{ flex: 1 }} />
         <Button size="small" color="error" startIcon={<DeleteOutlineOutlined />} onClick={() => removeItem(item.uniqueId)} aria-label={`Remove ${lineName(item)}`}>
           Remove
