@@ -1,4 +1,4 @@
-import type { BillingPeriod, OrderFilter, OrderStatus, ValidationStep } from '@bimi/contracts/orders';
+import type { BillingPeriod, OrderDetail, OrderFilter, OrderStatus, ValidationStep } from '@bimi/contracts/orders';
 
 export const FILTER_LABELS: Record<OrderFilter, string> = {
   all: 'All',
@@ -69,4 +69,14 @@ export function periodEndText(order: { renews: boolean; currentPeriodEnd: string
 
 export function isOrderFilter(value: string | null): value is OrderFilter {
   return value === 'all' || value === 'active' || value === 'pending' || value === 'incomplete' || value === 'expiring';
+}
+
+/**
+ * How many domains a certificate order is for: the details given, else the order's description
+ * ("3 domains · 2 years"). The contract has no count of its own yet (asked of the orders API).
+ */
+export function domainCountOf(order: Pick<OrderDetail, 'details' | 'description'>): number {
+  if (order.details) return order.details.domains.length;
+  const match = /(\d+)\s+domains?/.exec(order.description);
+  return match ? Math.min(250, Math.max(1, Number(match[1]))) : 1;
 }

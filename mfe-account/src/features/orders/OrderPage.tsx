@@ -28,16 +28,9 @@ import { callApi, failureMessage } from '../../lib/api';
 import { useApi } from '../../lib/useApi';
 import { CertificateDetailsForm } from './CertificateDetailsForm';
 import { checkDetails, emptyDraft, type DetailsDraft, type DetailsErrors } from './details';
-import { billedEvery, formatDate, formatShortDate, perPeriod, periodEndText, STEP_LABELS } from '../../lib/order-format';
+import { billedEvery, domainCountOf, formatDate, formatShortDate, perPeriod, periodEndText, STEP_LABELS } from '../../lib/order-format';
 import { OrderStatusChip } from '../../components/OrderStatusChip';
 import { signedAmount, TransactionStatusChip } from '../../components/TransactionStatusChip';
-
-/** How many domains the certificate is for: the details given, else the order's description ("3 domains · 2 years"). */
-export function domainCountOf(order: Pick<OrderDetail, 'details' | 'description'>): number {
-  if (order.details) return order.details.domains.length;
-  const match = /(\d+)\s+domains?/.exec(order.description);
-  return match ? Math.min(250, Math.max(1, Number(match[1]))) : 1;
-}
 
 function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
