@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ProductId } from '@bimi/catalog/products';
-import type { Contact, Organization } from '@bimi/contracts/account';
+import { OrganizationCreate, type Contact, type Organization } from '@bimi/contracts/account';
 import { AGENCY_LEVELS, TRADEMARK_STATUSES } from '@bimi/contracts/orders';
 import { checkLogo, usesAgencyLevel, type DetailsDraft, type DetailsErrors } from './details';
 
@@ -41,10 +41,16 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
   const set = (patch: Partial<DetailsDraft>) => onChange({ ...draft, ...patch });
 
   const createOrganization = async () => {
+    // The same name rule as the organizations page and the bff (human text, at most 200 characters).
+    const checked = OrganizationCreate.safeParse({ name: newOrganization });
+    if (!checked.success) {
+      setOrganizationFailure(checked.error.issues[0]?.message ?? 'Enter the organization name');
+      return;
+    }
     setCreating(true);
     setOrganizationFailure(null);
     try {
-      const id = await onCreateOrganization(newOrganization);
+      const id = await onCreateOrganization(checked.data.name);
       set({ organizationId: id });
       setNewOrganization('');
     } catch (error) {
