@@ -44,6 +44,7 @@ test('one cart in the header (shell), the drawer (checkout) and the product page
   await expect(page.getByTestId('in-cart')).toHaveAttribute('data-count', '1');
   await drawer(page).getByRole('button', { name: 'Close cart' }).click();
   await expect(page.getByTestId('add-to-cart')).toHaveText('Add to cart');
+  await toggle.click();
 
   // The checkout page reads the same cart.
   await drawer(page).getByRole('link', { name: 'Go to checkout' }).click();
