@@ -9,6 +9,16 @@ describe('tool answers', () => {
     expect(summarize([check('info'), check('pass')])).toBe('pass');
     expect(summarize([check('info')])).toBe('info');
     expect(summarize([])).toBe('info');
+    // A wrong record outranks a missing one, which outranks one we could not fetch.
+    expect(summarize([check('absent'), check('fail'), check('unreachable')])).toBe('fail');
+    expect(summarize([check('unreachable'), check('absent'), check('warn')])).toBe('absent');
+    expect(summarize([check('pass'), check('unreachable'), check('warn')])).toBe('unreachable');
+  });
+
+  it('carries the verdict: question, headline, status (nonexistent too), score', () => {
+    const answer = { query: { domain: 'nope.example' }, records: [], checks: [], verdict: { question: 'Will my logo show?', headline: 'nope.example does not exist', status: 'nonexistent', hygiene: [] } };
+    expect(ToolAnswer.safeParse(answer).success).toBe(true);
+    expect(ToolAnswer.safeParse({ ...answer, verdict: { ...answer.verdict, status: 'maybe' } }).success).toBe(false);
   });
 
   it('accepts the shared answer shape and refuses an unknown status', () => {

@@ -6,7 +6,11 @@ import * as z from 'zod/mini';
  * The record logic that produces the checks lives in @bimi/email-auth; the bff does the I/O.
  */
 
-export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'info'] as const;
+/**
+ * `fail`: the record is wrong; `absent`: there is none; `unreachable`: it could not be fetched or
+ * resolved (say so, retryable); `warn`, `pass`; `info`: graded nothing.
+ */
+export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'info', 'unreachable', 'absent'] as const;
 export const CheckStatus = z.enum(CHECK_STATUSES);
 export type CheckStatus = z.infer<typeof CheckStatus>;
 
@@ -33,25 +37,42 @@ export type DnsRecord = z.infer<typeof DnsRecord>;
 export const TOOL_NAMES = ['dmarc', 'spf', 'dkim', 'bimi', 'vmc', 'txt', 'cname', 'records'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
+export const VERDICT_STATUSES = [...CHECK_STATUSES, 'nonexistent'] as const;
+/** The headline of an answer: the question, its answer, the status it stands for, the score in the same band. */
+export const Verdict = z.object({
+  question: z.string(),
+  headline: z.string(),
+  status: z.enum(VERDICT_STATUSES),
+  score: z.optional(z.number()),
+  /** Ids of the hygiene findings (reporting, record style), shown in a band of their own. */
+  hygiene: z.array(z.string()),
+});
+export type Verdict = z.infer<typeof Verdict>;
+export type VerdictStatus = Verdict['status'];
+
 /** What every tool endpoint answers. `details` carries what one tool adds (logo, certificate, SPF tree…). */
 export const ToolAnswer = z.object({
   query: z.record(z.string(), z.string()),
   records: z.array(DnsRecord),
   checks: z.array(Check),
-  /** 0–100, where the tool grades a whole setup (DMARC, SPF, BIMI, VMC). */
+  /** 0–100, where the tool grades a whole setup (DMARC, SPF, DKIM, BIMI, VMC); `verdict.score`. */
   score: z.optional(z.number()),
+  /** The answer to the user's question, from @bimi/email-auth `verdictOf` (its README has the score formula). */
+  verdict: z.optional(Verdict),
   details: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ToolAnswer = z.infer<typeof ToolAnswer>;
 /** What a tool found, before the bff adds the query it answered. */
 export type ToolFindings = Omit<ToolAnswer, 'query'>;
 
-/** The verdict a checker shows on top: the worst status among its checks. */
+
+const SEVERITY: Record<CheckStatus, number> = { fail: 0, absent: 1, unreachable: 2, warn: 3, pass: 4, info: 5 };
+
+/** The worst status among the checks (as @bimi/email-auth `worstStatus`); `info` when nothing is graded. */
 export function summarize(checks: readonly Check[]): CheckStatus {
-  if (checks.some((check) => check.status === 'fail')) return 'fail';
-  if (checks.some((check) => check.status === 'warn')) return 'warn';
-  if (checks.some((check) => check.status === 'pass')) return 'pass';
-  return 'info';
+  let worst: CheckStatus = 'info';
+  for (const check of checks) if (SEVERITY[check.status] < SEVERITY[worst]) worst = check.status;
+  return worst;
 }
 
 // Query strings of the tool endpoints. Names are checked in full by the bff with the one domain rule

@@ -94,12 +94,12 @@ describe('inspectBimi', () => {
   });
 
   it.each([
-    ['nothing.test', 'bimi.record.missing'],
-    ['twice.test', 'bimi.record.multiple'],
-    ['broken.test', 'bimi.lookup.error'],
-  ])('%s: %s scores 0', async (domain, id) => {
+    ['nothing.test', 'bimi.record.missing', 'absent'],
+    ['twice.test', 'bimi.record.multiple', 'fail'],
+    ['broken.test', 'bimi.lookup.error', 'unreachable'],
+  ])('%s: %s (%s) scores 0', async (domain, id, status) => {
     const result = await inspectBimi(domain, {}, dns);
-    expect(byId(result.checks, id)?.status).toBe('fail');
+    expect(byId(result.checks, id)?.status).toBe(status);
     expect(result.score).toBe(0);
     expectFixes(result.checks);
   });

@@ -1,5 +1,5 @@
 import type { Check, DnsRecord } from './types';
-import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
+import { absent, fail, info, pass, scoreChecks, txtRecord, unreachable, warn, type Inspection } from './checks';
 import { parseBimi, DEFAULT_BIMI_SELECTOR, type BimiRecord } from './bimi-record';
 import { inspectDmarc, type DmarcDetails } from './dmarc';
 import { checkBimiReadiness } from './dmarc-record';
@@ -80,13 +80,13 @@ export async function inspectBimi(domain: string, options: { selector?: string; 
   }
   const recordName = `${selector}._bimi.${recordDomain}`;
   if (answer.status === 'error') {
-    return empty([fail('bimi.lookup.error', 'BIMI lookup failed', describeLookupError(recordName, answer), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')]);
+    return empty([unreachable('bimi.lookup.error', 'BIMI lookup failed', describeLookupError(recordName, answer), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')]);
   }
   for (const text of texts) records.push(txtRecord(recordName, [text]));
   if (bimiTexts.length === 0) {
     const notFirst = texts.find((text) => /v\s*=\s*BIMI1/i.test(text));
     if (notFirst !== undefined) checks.push(...parseBimi(notFirst).checks);
-    checks.push(fail('bimi.record.missing', 'No BIMI record', `There is no BIMI record at ${selector}._bimi.${name}${orgDomain !== name ? ` nor at ${selector}._bimi.${orgDomain}` : ''}.`,
+    checks.push(absent('bimi.record.missing', 'No BIMI record', `There is no BIMI record at ${selector}._bimi.${name}${orgDomain !== name ? ` nor at ${selector}._bimi.${orgDomain}` : ''}.`,
       `Publish a TXT record at ${selector}._bimi.${name}: v=BIMI1; l=https://${name}/logo.svg; a=https://${name}/vmc.pem`));
     return { ...empty(checks, records), details: { ...empty([]).details, dmarc: dmarc.details, dmarcReady: dmarc.details.bimiReady } };
   }

@@ -1,4 +1,4 @@
-import { fail, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
+import { absent, fail, pass, scoreChecks, txtRecord, unreachable, warn, type Inspection } from './checks';
 import { describeLookupError, lookupTxt, type DnsResolver } from './dns';
 import { isSelector, validateDomain } from './domain-name';
 import { asText } from './input';
@@ -61,7 +61,7 @@ export async function inspectDkim(domain: string, options: { selector?: string }
 
   if (!given && !shown.some((result) => result.status === 'found')) {
     const failed = results.filter((result) => result.selector.status === 'error').length;
-    checks.push(warn('dkim.selector.not-found', 'No DKIM key found under common selectors',
+    checks.push(absent('dkim.selector.not-found', 'No DKIM key found under common selectors',
       `None of the ${tried.length} common selectors (${tried.slice(0, 6).join(', ')}, …) has a key at ${name}${failed ? `; ${failed} lookups failed` : ''}. Selectors cannot be listed, so yours may simply have another name.`,
       'Open a message you sent, find the DKIM-Signature header and enter its s= value as the selector.'));
     return { records, checks, score: 0, details };
@@ -75,14 +75,14 @@ async function inspectSelector(domain: string, selector: string, dns: DnsResolve
   const name = `${selector}._domainkey.${domain}`;
   const answer = await lookupTxt(dns, name);
   if (answer.status === 'error') {
-    const checks = [fail('dkim.lookup.error', 'DKIM lookup failed', describeLookupError(name, answer), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')];
+    const checks = [unreachable('dkim.lookup.error', 'DKIM lookup failed', describeLookupError(name, answer), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')];
     return { selector: { selector, name, status: 'error', checks, score: 0 }, records: [] };
   }
   const texts = answer.status === 'found' ? answer.value.map((strings) => strings.join('')) : [];
   const records = answer.status === 'found' ? answer.value.map((strings) => txtRecord(name, strings)) : [];
   const parsed = texts.map(parseDkim).filter((result) => result.isDkim);
   if (parsed.length === 0) {
-    const checks = [fail('dkim.record.missing', 'No DKIM key', `There is no DKIM key record at ${name}${texts.length ? ' (only other TXT records)' : ''}, so mail signed with selector ${selector} fails DKIM.`,
+    const checks = [absent('dkim.record.missing', 'No DKIM key', `There is no DKIM key record at ${name}${texts.length ? ' (only other TXT records)' : ''}, so mail signed with selector ${selector} fails DKIM.`,
       'Publish the DKIM record your mail provider gives you at that name, or check the selector spelling (the s= of a DKIM-Signature header).')];
     return { selector: { selector, name, status: 'none', checks, score: 0 }, records };
   }

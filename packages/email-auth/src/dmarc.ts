@@ -1,5 +1,5 @@
 import type { Check, DnsRecord } from './types';
-import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
+import { absent, fail, info, pass, scoreChecks, txtRecord, unreachable, warn, type Inspection } from './checks';
 import { describeLookupError, lookup, lookupTxt, withTxtCache, type DnsResolver } from './dns';
 import { checkBimiReadiness, parseDmarc, versionCheck, type DmarcPolicy, type DmarcRecord } from './dmarc-record';
 import { organizationalDomain, validateDomain } from './domain';
@@ -87,7 +87,7 @@ export async function inspectDmarc(domain: string, resolver: DnsResolver): Promi
   let recordDomain = name;
   const found = await lookupTxt(dns, `_dmarc.${name}`);
   if (found.status === 'error') {
-    return emptyInspection(name, [fail('dmarc.lookup.error', 'DMARC lookup failed', describeLookupError(`_dmarc.${name}`, found), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')]);
+    return emptyInspection(name, [unreachable('dmarc.lookup.error', 'DMARC lookup failed', describeLookupError(`_dmarc.${name}`, found), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')]);
   }
   let texts = found.status === 'found' ? found.value.map((strings) => strings.join('')) : [];
   for (const text of texts) records.push(txtRecord(`_dmarc.${name}`, [text]));
@@ -103,7 +103,7 @@ export async function inspectDmarc(domain: string, resolver: DnsResolver): Promi
   if (dmarcTexts.length === 0 && orgDomain !== name) {
     const fallback = await lookupTxt(dns, `_dmarc.${orgDomain}`);
     if (fallback.status === 'error') {
-      return emptyInspection(name, [...checks, fail('dmarc.lookup.error', 'DMARC lookup failed', describeLookupError(`_dmarc.${orgDomain}`, fallback), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')], records);
+      return emptyInspection(name, [...checks, unreachable('dmarc.lookup.error', 'DMARC lookup failed', describeLookupError(`_dmarc.${orgDomain}`, fallback), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')], records);
     }
     texts = fallback.status === 'found' ? fallback.value.map((strings) => strings.join('')) : [];
     dmarcTexts = dmarcRecordsAt(texts);
@@ -117,7 +117,7 @@ export async function inspectDmarc(domain: string, resolver: DnsResolver): Promi
   }
 
   if (dmarcTexts.length === 0) {
-    checks.push(fail('dmarc.record.missing', 'No DMARC record',
+    checks.push(absent('dmarc.record.missing', 'No DMARC record',
       `There is no DMARC record at _dmarc.${name}${orgDomain !== name ? ` nor at _dmarc.${orgDomain}` : ''}: anyone can send mail as ${name} and receivers will not know to reject it.`,
       `Publish a TXT record at _dmarc.${name}: v=DMARC1; p=none; rua=mailto:dmarc-reports@${name} — then tighten p= once reports look clean.`));
     const details: DmarcDetails = { domain: name, organizationalDomain: orgDomain, inherited: false, record: null, bimiReady: false };

@@ -1,4 +1,4 @@
-import { fail, info, pass, scoreChecks, txtRecord, warn, type Inspection } from './checks';
+import { absent, fail, info, pass, scoreChecks, txtRecord, unreachable, warn, type Inspection } from './checks';
 import { describeLookupError, lookup, type DnsResolver, type Lookup } from './dns';
 import { validateDomain } from './domain-name';
 import { asText } from './input';
@@ -180,7 +180,7 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   const answer = await pending;
   if (answer.status === 'error') {
     node.problem = 'dns-error';
-    walk.checks.push(fail(root ? 'spf.lookup.error' : `spf.${via}.error`, 'SPF lookup failed', `${describeLookupError(domain, answer)}${root ? '' : ` Receivers get a temporary error (temperror) for ${where}.`}`,
+    walk.checks.push((root ? unreachable : fail)(root ? 'spf.lookup.error' : `spf.${via}.error`, 'SPF lookup failed', `${describeLookupError(domain, answer)}${root ? '' : ` Receivers get a temporary error (temperror) for ${where}.`}`,
       'Try again; if it keeps failing, check that the name servers answer.'));
     return node;
   }
@@ -189,7 +189,7 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
     node.problem = 'missing';
     if (!root) walk.voidLookups += answer.status === 'none' ? 1 : 0;
     walk.checks.push(root
-      ? fail('spf.record.missing', 'No SPF record', `${domain} publishes no TXT record starting with v=spf1, so receivers cannot tell which servers may send its mail.`,
+      ? absent('spf.record.missing', 'No SPF record', `${domain} publishes no TXT record starting with v=spf1, so receivers cannot tell which servers may send its mail.`,
         `Publish a TXT record at ${domain} listing your senders, e.g. v=spf1 include:_spf.your-provider.example ~all — or "v=spf1 -all" if the domain sends no mail.`)
       : fail(`spf.${via}.missing`, `${via === 'include' ? 'Included' : 'Redirect'} domain has no SPF record`, `${where} publishes no SPF record; receivers treat that as a permanent error (RFC 7208 §5.2, §6.1).`,
         `Fix or remove the ${via === 'include' ? 'include:' : 'redirect='}${domain} term.`));

@@ -4,7 +4,12 @@
  * same shapes for the wire; the bff passes these through, and the type check holds the two
  * together (a change here that the contract cannot carry fails `tsc` in the bff).
  */
-export type CheckStatus = 'pass' | 'warn' | 'fail' | 'info';
+/**
+ * `fail`: the record is wrong; `absent`: there is no record (nothing wrong in it, nothing there);
+ * `unreachable`: we could not fetch or resolve it, so we cannot say (retryable); `warn`: works,
+ * with something to change; `pass`; `info`: worth knowing, graded nothing.
+ */
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'info' | 'unreachable' | 'absent';
 
 export interface Check {
   /** Stable dotted identifier, e.g. `dmarc.policy.none`; tests and the UI key on it. */
