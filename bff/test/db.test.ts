@@ -96,6 +96,9 @@ const IDENTITY_AND_EARLIER_TABLES = [
   'users',
 ];
 
+/** A bff start (two for the restart), migrations and password hashes take seconds on a busy machine. */
+const ENGINE_TEST_TIMEOUT_MS = 30_000;
+
 describe.each(storageEngines())('the store database on $name', (engine) => {
   it('runs every migration and enforces unique emails', async () => {
     const store = await startIdentityStore(engine);
@@ -116,7 +119,7 @@ describe.each(storageEngines())('the store database on $name', (engine) => {
     } finally {
       await store.cleanUp();
     }
-  });
+  }, ENGINE_TEST_TIMEOUT_MS);
 
   it('keeps data across restarts: a new bff on the same database reads it back and signs the user in', async () => {
     const store = await startIdentityStore(engine);
@@ -142,5 +145,5 @@ describe.each(storageEngines())('the store database on $name', (engine) => {
     } finally {
       await store.cleanUp();
     }
-  });
+  }, ENGINE_TEST_TIMEOUT_MS);
 });

@@ -19,6 +19,9 @@ interface Seen {
   status: number;
 }
 
+// The real bff hashes passwords (argon2id) for each account: seconds, not milliseconds, on a busy machine.
+jest.setTimeout(30_000);
+
 const ORIGIN = 'http://127.0.0.1:3100';
 
 let store: IdentityStore;
