@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { PageIntro } from '@bimi/ui/PageIntro';
@@ -21,6 +21,9 @@ import { OrderPage } from '../features/orders/OrderPage';
 import { TransactionsPage } from '../features/billing/TransactionsPage';
 import { PaymentMethodsPage } from '../features/billing/PaymentMethodsPage';
 
+// The monitor page carries the inbox mock-ups and, lazily again, @mui/x-charts: its own chunk.
+const MonitorPage = lazy(() => import('../features/monitors/MonitorPage'));
+
 export const pages: Record<string, ComponentType<PageProps>> = {
   '/account': () => <Navigate to="/account/dashboard" replace />,
   '/account/settings': () => <Navigate to="/account/settings/profile" replace />,
@@ -42,6 +45,7 @@ export const pages: Record<string, ComponentType<PageProps>> = {
   '/account/orders/:orderId': OrderPage,
   '/account/billing/transactions': TransactionsPage,
   '/account/billing/payment-methods': PaymentMethodsPage,
+  '/account/monitors/:domain': MonitorPage,
 };
 
 export function GenericPage({ route }: PageProps) {

@@ -21,6 +21,21 @@ export interface CartDrawerModule {
   default: ComponentType<CartDrawerProps>;
 }
 
+/**
+ * The account remote's Add Monitor modal (spec §2, §4, §5, §8): the shell's account frame opens
+ * it, and the dashboard. `initialDomain` prefills the field (a link such as
+ * /account/dashboard?addMonitor=example.com). On success the modal itself redirects to the
+ * monitor page after 1.5 s, then calls `onClose`.
+ */
+export interface AddMonitorModalProps {
+  open: boolean;
+  onClose: () => void;
+  initialDomain?: string;
+}
+export interface AddMonitorModalModule {
+  default: ComponentType<AddMonitorModalProps>;
+}
+
 /** The four remotes, by federation name (each builds from `mfe-<name>/`). */
 export const REMOTE_NAMES = ['storefront', 'checkout', 'account', 'tools'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -29,6 +44,6 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export const REMOTE_EXPOSES: Record<RemoteName, readonly string[]> = {
   storefront: ['./routes'],
   checkout: ['./routes', './CartDrawer'],
-  account: ['./routes'],
+  account: ['./routes', './AddMonitorModal'],
   tools: ['./routes'],
 };

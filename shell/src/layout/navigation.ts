@@ -60,6 +60,12 @@ export const USER_MENU_LINKS: NavLink[] = [
   { label: 'Support', to: '/account/support' },
 ];
 
+/**
+ * The account's monitors: the spec's routes list only monitors/{domain}, so the list lives on the
+ * dashboard, under this anchor.
+ */
+export const MONITORS_LINK: NavLink = { label: 'Monitors', to: '/account/dashboard#monitors' };
+
 export const SETTINGS_LINKS: NavLink[] = [
   { label: 'Profile', to: '/account/settings/profile' },
   { label: 'Notifications', to: '/account/settings/notifications' },

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useSession } from '@bimi/session/useSession';
 import type { PageProps } from '@bimi/ui/RouteTable';
+import { MonitorsOverview } from '../monitors/MonitorsOverview';
 import { OrderCards } from './OrderCards';
 
 const SHORTCUTS = [
@@ -14,16 +15,8 @@ const SHORTCUTS = [
   { to: '/account/billing/transactions', label: 'Billing' },
 ];
 
-/**
- * What the account holds besides orders (see OrderCards). Monitors are connected by later work;
- * until then the card says what will appear and where to start, never made-up figures.
- */
+/** What the account holds besides orders (see OrderCards) and monitors (MonitorsOverview). */
 const SECTIONS = [
-  {
-    title: 'Domain monitors',
-    text: 'Monitors show how your sending domain and logo appear in mailboxes that display logos. None are set up yet.',
-    action: { to: '/account/tools/bimi-checker', label: 'Check a domain' },
-  },
   {
     title: 'Billing',
     text: 'Payments and payment methods appear here after your first purchase.',
@@ -52,6 +45,7 @@ export function DashboardPage({ route }: PageProps) {
           Buy a certificate
         </Button>
       </Box>
+      <MonitorsOverview />
       <OrderCards />
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
         {SECTIONS.map((section) => (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { Logo } from '../Logo';
+import { AddMonitorButton } from './AddMonitorButton';
 
 export const MOBILE_TOP_BAR_HEIGHT = 56;
 /** Spec §9: the phone header hides when scrolling down past 60px and returns on scroll up. */
@@ -41,6 +42,7 @@ export function MobileTopBar() {
       }}
     >
       <Logo />
+      <AddMonitorButton variant="top-bar" />
     </Box>
   );
 }

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useSession } from '@bimi/session/useSession';
-import { ACCOUNT_SUPPORT_LINKS, SETTINGS_LINKS } from '../navigation';
+import { ACCOUNT_SUPPORT_LINKS, MONITORS_LINK, SETTINGS_LINKS } from '../navigation';
 import { signOutToSignIn } from '../signOutToSignIn';
 
 /** Spec §9: the sheet is dismissed by dragging it down beyond 20% of the screen height. */
@@ -67,7 +67,10 @@ export function MoreSheet({ onClose }: { onClose: () => void }) {
         >
           <Box sx={{ width: 44, height: 5, borderRadius: 3, bgcolor: 'divider' }} />
         </Box>
-        <Typography variant="overline" color="text.secondary" component="p">
+        <Box component={RouterLink} to={MONITORS_LINK.to} onClick={onClose} sx={linkSx}>
+          {MONITORS_LINK.label}
+        </Box>
+        <Typography variant="overline" color="text.secondary" component="p" sx={{ mt: 1 }}>
           Settings
         </Typography>
         {SETTINGS_LINKS.map((link) => (

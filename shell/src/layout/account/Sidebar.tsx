@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { NavLink as RouterNavLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -15,10 +15,12 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import { useSession } from '@bimi/session/useSession';
 import { Logo } from '../Logo';
-import { ACCOUNT_SUPPORT_LINKS, ACCOUNT_TOOL_LINKS, SETTINGS_LINKS, type NavLink } from '../navigation';
+import { ACCOUNT_SUPPORT_LINKS, ACCOUNT_TOOL_LINKS, MONITORS_LINK, SETTINGS_LINKS, type NavLink } from '../navigation';
 import { signOutToSignIn } from '../signOutToSignIn';
+import { AddMonitorButton } from './AddMonitorButton';
 
 const SIDEBAR_COLLAPSED_KEY = 'bimi.sidebar.collapsed';
 
@@ -51,9 +53,12 @@ const itemSx = {
   '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText' },
 } as const;
 
-function Item({ to, icon, label, collapsed }: { to: string; icon: ReactNode; label: string; collapsed: boolean }) {
+function Item({ to, icon, label, collapsed, activeWhen }: { to: string; icon: ReactNode; label: string; collapsed: boolean; activeWhen?: (pathname: string) => boolean }) {
+  const { pathname } = useLocation();
+  // A link with a fragment (the dashboard's #monitors) is active on its own pages, not on the dashboard's.
+  const className = activeWhen ? (activeWhen(pathname) ? 'active' : '') : undefined;
   const link = (
-    <Box component={RouterNavLink} to={to} sx={itemSx} aria-label={collapsed ? label : undefined}>
+    <Box component={activeWhen ? RouterLink : RouterNavLink} to={to} sx={itemSx} aria-label={collapsed ? label : undefined} className={className}>
       {icon}
       {!collapsed && <span>{label}</span>}
     </Box>
@@ -184,8 +189,10 @@ export function Sidebar() {
           <ChevronRight />
         </IconButton>
       )}
+      <AddMonitorButton variant={collapsed ? 'sidebar-collapsed' : 'sidebar'} />
       <Box component="nav" aria-label="Account" sx={{ display: 'grid', gap: 0.5 }}>
         <Item to="/account/dashboard" icon={<DashboardOutlined />} label="Dashboard" collapsed={collapsed} />
+        <Item to={MONITORS_LINK.to} icon={<MonitorHeartOutlined />} label={MONITORS_LINK.label} collapsed={collapsed} activeWhen={(path) => path.startsWith('/account/monitors/')} />
         <Group icon={<BuildOutlined />} label="Tools" links={ACCOUNT_TOOL_LINKS} collapsed={collapsed} prefix="/account/tools" />
         <Item to="/account/orders" icon={<ReceiptLongOutlined />} label="My Orders" collapsed={collapsed} />
         <Group icon={<SettingsOutlined />} label="Settings" links={SETTINGS_LINKS} collapsed={collapsed} prefix="/account/settings" />

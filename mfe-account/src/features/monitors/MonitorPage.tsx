@@ -1,0 +1,246 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { MONITOR_PATHS, MonitorDetail, RECORD_GROUP_LABELS, type MonitorIssue } from '@bimi/contracts/monitors';
+import type { PageProps } from '@bimi/ui/RouteTable';
+import { showToast } from '@bimi/ui/toasts';
+import { ApiFailure, failureMessage } from '../../lib/api';
+import { useApi } from '../../lib/useApi';
+import { deleteMonitor, recheckMonitor, setMonitorStatus } from './api';
+import { AssistantPanel } from './AssistantPanel';
+import { CertificateCardView } from './CertificateCardView';
+import { InboxPreviews } from './InboxPreviews';
+import { RecordGroups } from './RecordGroups';
+
+// @mui/x-charts only ever loads here, in chunks of their own.
+const HealthGauge = lazy(() => import('./HealthGauge'));
+const HistoryChart = lazy(() => import('./HistoryChart'));
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** While a run is queued or under way, the page asks again this often. */
+const POLL_MS = 3000;
+
+function TopIssues({ issues }: { issues: MonitorIssue[] }) {
+  if (issues.length === 0) return <Typography sx={{ fontSize: 15 }}>Nothing to fix: every check passes.</Typography>;
+  return (
+    <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 1.25 }} data-testid="top-issues">
+      {issues.map((issue) => (
+        <li key={issue.checkId}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography component="span" sx={{ fontWeight: 700, fontSize: 15 }}>
+              {issue.title}
+            </Typography>
+            <Chip size="small" variant="outlined" label={RECORD_GROUP_LABELS[issue.group]} />
+          </Box>
+          <Typography sx={{ fontSize: 14, color: 'text.secondary', overflowWrap: 'anywhere' }}>{issue.detail}</Typography>
+          <Typography sx={{ fontSize: 14, overflowWrap: 'anywhere' }}>
+            <strong>Fix: </strong>
+            {issue.fix}
+          </Typography>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+/** /account/monitors/{domain}: how the sender appears, the score, what to fix, history, the assistant. */
+export function MonitorPage(_props: PageProps) {
+  const { domain = '' } = useParams();
+  const navigate = useNavigate();
+  const { data, error, loading, reload, set } = useApi(MONITOR_PATHS.monitor(domain), MonitorDetail);
+  const [busy, setBusy] = useState<'check' | 'status' | 'delete' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const waiting = Boolean(data && (data.monitor.checking || !data.latest));
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => void reload(), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, data, reload]);
+
+  if (loading && !data) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+        <CircularProgress aria-label="Loading the monitor" />
+      </Box>
+    );
+  }
+  if (!data) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+        <Typography variant="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
+          {domain}
+        </Typography>
+        <Alert severity="warning">{error === 'Monitor not found' ? `You have no monitor for ${domain}.` : error}</Alert>
+        <Button component={RouterLink} to="/account/dashboard#monitors" variant="outlined">
+          Back to your monitors
+        </Button>
+      </Box>
+    );
+  }
+
+  const { monitor, latest, history } = data;
+  const act = async (kind: 'check' | 'status' | 'delete') => {
+    setBusy(kind);
+    try {
+      if (kind === 'check') {
+        set(await recheckMonitor(domain));
+        showToast({ severity: 'success', message: `Checked ${domain} again.`, durationMs: 3000 });
+      } else if (kind === 'status') {
+        const next = monitor.status === 'active' ? 'paused' : 'active';
+        const updated = await setMonitorStatus(domain, next);
+        set({ ...data, monitor: updated });
+        showToast({ severity: 'info', message: next === 'paused' ? `Monitoring of ${domain} is paused.` : `Monitoring of ${domain} resumed.`, durationMs: 3000 });
+      } else {
+        await deleteMonitor(domain);
+        showToast({ severity: 'success', message: `The monitor for ${domain} was deleted.`, durationMs: 3000 });
+        navigate('/account/dashboard#monitors');
+      }
+    } catch (failure) {
+      const message = failure instanceof ApiFailure && failure.status === 429 ? `${domain} was checked many times in a short time. ${failure.message}` : failureMessage(failure);
+      showToast({ severity: 'error', message, durationMs: 5000 });
+    } finally {
+      setBusy(null);
+      setConfirmDelete(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }} data-testid="monitor-page">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-end' }}>
+        <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
+          <Button component={RouterLink} to="/account/dashboard#monitors" size="small" sx={{ px: 0, mb: 0.5 }}>
+            ← Monitors
+          </Button>
+          <Typography variant="h1" sx={{ fontSize: { xs: 26, md: 32 }, overflowWrap: 'anywhere' }}>
+            {monitor.domain}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.75, color: 'text.secondary', fontSize: 14 }}>
+            <Chip size="small" label={monitor.status === 'active' ? 'Active' : 'Paused'} color={monitor.status === 'active' ? 'success' : 'default'} data-testid="monitor-status" />
+            {monitor.checking && <Chip size="small" icon={<CircularProgress size={12} />} label="Checking…" />}
+            <span>{monitor.lastCheckedAt ? `Last checked ${timeFormat.format(new Date(monitor.lastCheckedAt))}` : 'Not checked yet'}</span>
+          </Box>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="contained" onClick={() => void act('check')} disabled={busy !== null || monitor.checking}>
+            {busy === 'check' ? 'Checking…' : 'Re-check now'}
+          </Button>
+          <Button variant="outlined" onClick={() => void act('status')} disabled={busy !== null}>
+            {monitor.status === 'active' ? 'Pause' : 'Resume'}
+          </Button>
+          <Button color="error" onClick={() => setConfirmDelete(true)} disabled={busy !== null}>
+            Delete
+          </Button>
+        </Box>
+      </Box>
+
+      {!latest ? (
+        <Alert severity="info" icon={<CircularProgress size={20} />}>
+          The first check of {monitor.domain} is still running. This page updates by itself when it is done.
+        </Alert>
+      ) : (
+        <>
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
+            <Paper component="section" variant="outlined" aria-labelledby="health-heading" sx={{ p: 2.5, borderRadius: 3, display: 'flex', gap: 2.5, flexWrap: 'wrap' }}>
+              <Box sx={{ display: 'grid', justifyItems: 'center', alignContent: 'start', flex: '0 0 160px', mx: { xs: 'auto', sm: 0 } }}>
+                <Typography id="health-heading" variant="h2" sx={{ fontSize: 16, fontWeight: 700 }}>
+                  Health score
+                </Typography>
+                <Box data-testid="health-score" data-score={latest.healthScore} aria-label={`Health score ${latest.healthScore} of 100`} role="img" sx={{ width: 160, height: 120, display: 'grid', placeItems: 'center' }}>
+                  <Suspense fallback={<Typography sx={{ fontSize: 34, fontWeight: 700 }}>{latest.healthScore}</Typography>}>
+                    <HealthGauge score={latest.healthScore} />
+                  </Suspense>
+                </Box>
+                <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+                  out of 100
+                </Typography>
+              </Box>
+              <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
+                <Typography variant="h2" sx={{ fontSize: 16, fontWeight: 700, mb: 1 }}>
+                  What to fix first
+                </Typography>
+                <TopIssues issues={latest.topIssues} />
+              </Box>
+            </Paper>
+            <CertificateCardView certificate={latest.certificate} />
+          </Box>
+
+          <InboxPreviews domain={monitor.domain} logo={latest.logo} providers={latest.providers} />
+
+          <Paper component="section" variant="outlined" aria-labelledby="history-heading" sx={{ p: 2.5, borderRadius: 3 }} data-testid="monitor-history">
+            <Typography id="history-heading" variant="h2" sx={{ fontSize: 20, fontWeight: 700 }}>
+              History
+            </Typography>
+            <Typography color="text.secondary" sx={{ fontSize: 14, mb: 1 }}>
+              The health score of each check; a dot marks a check that found record changes.
+            </Typography>
+            <Box sx={{ height: 240 }}>
+              <Suspense fallback={<Box sx={{ height: 240, display: 'grid', placeItems: 'center' }}><CircularProgress size={24} aria-label="Loading the chart" /></Box>}>
+                <HistoryChart history={history} />
+              </Suspense>
+            </Box>
+            <Typography variant="h3" sx={{ fontSize: 16, fontWeight: 700, mt: 2, mb: 0.5 }}>
+              Changes found by the last check
+            </Typography>
+            {latest.changes.length === 0 ? (
+              <Typography color="text.secondary" sx={{ fontSize: 14 }} data-testid="monitor-changes">
+                {history.length > 1 ? 'No record changed since the check before.' : 'This was the first check: changes show from the next one.'}
+              </Typography>
+            ) : (
+              <Box component="ul" data-testid="monitor-changes" sx={{ m: 0, pl: 2.5, fontSize: 14, display: 'grid', gap: 0.75 }}>
+                {latest.changes.map((change) => (
+                  <li key={`${change.group}-${change.title}`}>
+                    <strong>{change.title}</strong>
+                    {(change.before || change.after) && (
+                      <Box component="span" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                        {' '}
+                        {change.before ?? 'none'} → {change.after ?? 'none'}
+                      </Box>
+                    )}
+                  </li>
+                ))}
+              </Box>
+            )}
+          </Paper>
+
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(320px, 2fr)' }, alignItems: 'start' }}>
+            <RecordGroups groups={latest.groups} />
+            <AssistantPanel domain={monitor.domain} />
+          </Box>
+          {latest.dkimSelectors.length > 0 && (
+            <Typography color="text.secondary" sx={{ fontSize: 13 }}>
+              DKIM selectors found: {latest.dkimSelectors.join(', ')}
+            </Typography>
+          )}
+        </>
+      )}
+
+      <Dialog open={confirmDelete} onClose={() => busy === null && setConfirmDelete(false)} aria-labelledby="delete-monitor-title">
+        <DialogTitle id="delete-monitor-title">Delete the monitor for {monitor.domain}?</DialogTitle>
+        <DialogContent>
+          <Typography>Its checks, history and assistant conversation are deleted too. Your DNS records are not touched.</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmDelete(false)} disabled={busy !== null}>
+            Cancel
+          </Button>
+          <Button color="error" variant="contained" onClick={() => void act('delete')} disabled={busy !== null}>
+            Delete monitor
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+export default MonitorPage;
