@@ -59,6 +59,8 @@ describe('validateMarkCertificate', () => {
     const report = validateMarkCertificate({ pem: certificate('catchall.delivery.pem'), rootStore: roots, now: new Date('2022-08-01T00:00:00Z') });
     expect(statusOf(report.checks)).toMatchObject({ 'vmc.chain': 'fail', 'vmc.key-purpose': 'fail', 'vmc.logotype': 'fail' });
     expect(report.checks.find((check) => check.id === 'vmc.key-purpose')?.detail).toMatch(/1\.3\.6\.1\.5\.5\.7\.3\.1/);
+    // "Not a mark certificate" is never shown beside "Certificate type: VMC" (issue 17).
+    expect(report.details?.certificateType).toBeUndefined();
   });
 
   it('compares the published SVG with the logo in the certificate, byte for byte', () => {

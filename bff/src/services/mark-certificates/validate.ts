@@ -291,7 +291,10 @@ export function validateMarkCertificate(input: MarkCertificateInput): MarkCertif
   }
 
   const details: MarkCertificateDetails = {
-    certificateType: markType ? MARK_TYPES[markType]?.certificate : 'VMC',
+    // Only a certificate made for BIMI is a VMC or CMC: one without the BIMI key purpose (a website
+    // or self-signed certificate) has no certificate type, so the page never says "Not a mark
+    // certificate" and "VMC" together (issue 17). A BIMI one without a mark type is a pre-2023 VMC.
+    certificateType: !checks.some((check) => check.id === 'vmc.key-purpose' && check.status === 'pass') ? undefined : markType ? MARK_TYPES[markType]?.certificate : 'VMC',
     markType,
     organization: about.subject.organizationName,
     commonName: about.subject.commonName,

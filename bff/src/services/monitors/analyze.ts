@@ -33,7 +33,8 @@ export function groupOf(checkId: string): RecordGroup {
   return (RECORD_GROUPS as readonly string[]).includes(prefix) ? prefix : 'bimi';
 }
 
-const STATUS_RANK = { fail: 0, warn: 1, info: 2, pass: 3 } as const;
+// Issue 17's statuses: a missing record ranks with a fail, a lookup we could not make after warnings.
+const STATUS_RANK = { fail: 0, absent: 0, warn: 1, unreachable: 2, info: 3, pass: 4 } as const;
 const MAX_TOP_ISSUES = 5;
 
 /** The checks worth fixing, worst first (fails, then warnings; the heavier group first within each). */
@@ -42,7 +43,7 @@ export function topIssues(groups: readonly RecordGroupReport[]): MonitorIssue[] 
   return groups
     .flatMap((report) =>
       report.checks
-        .filter((check) => (check.status === 'fail' || check.status === 'warn') && check.fix)
+        .filter((check) => (check.status === 'fail' || check.status === 'absent' || check.status === 'warn') && check.fix)
         .map((check): MonitorIssue => ({ checkId: check.id, group: report.group, status: check.status, title: check.title, detail: check.detail, fix: check.fix as string })),
     )
     .sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status] || (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0))

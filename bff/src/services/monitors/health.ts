@@ -14,8 +14,9 @@ export const FAILED_GROUP_CEILING = 40;
 
 /**
  * The health score, 0–100, from the checks' statuses alone: each group scores as the tools score
- * checks (@bimi/email-auth `scoreChecks`: 100 less 25 per fail and 10 per warning, at least 0),
- * at most FAILED_GROUP_CEILING when one of its checks fails (a missing BIMI record is not "75% right"),
+ * checks (@bimi/email-auth's verdict model, `scoreChecks`: 100 less 25 per fail or absent record and
+ * 10 per warning, in the band of the worst status, hygiene findings apart; see its README "Scores"),
+ * at most FAILED_GROUP_CEILING when one of its checks fails or its record is absent,
  * 0 with no checks at all; the score is the weighted mean of the groups, rounded. One small function on purpose: when @bimi/email-auth gets one verdict model
  * (issue 17) this is the one place to move onto it.
  */
@@ -24,7 +25,7 @@ export function healthScore(groups: ReadonlyMap<RecordGroup, readonly Check[]> |
   let total = 0;
   for (const [group, weight] of Object.entries(HEALTH_WEIGHTS) as [RecordGroup, number][]) {
     const checks = checksOf(group);
-    total += weight * (checks.length === 0 ? 0 : scoreChecks(checks, checks.some((check) => check.status === 'fail') ? FAILED_GROUP_CEILING : 100));
+    total += weight * (checks.length === 0 ? 0 : scoreChecks(checks, checks.some((check) => check.status === 'fail' || check.status === 'absent') ? FAILED_GROUP_CEILING : 100));
   }
   return Math.round(total / 100);
 }

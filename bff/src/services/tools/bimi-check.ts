@@ -60,7 +60,9 @@ export async function bimiTool(domain: string, selector: string | undefined, io:
       dataUrl: `data:image/svg+xml;base64,${logo.file.body.toString('base64')}`,
     };
   }
-  if (pem.check) checks.push(pem.check);
+  // One host that cannot be reached is one finding, however many of its files the record names.
+  const sameHostDown = logo.check?.status === 'unreachable' && pem.check?.status === 'unreachable' && logoUrl && certificateUrl && new URL(logoUrl).host === new URL(certificateUrl).host;
+  if (pem.check && !sameHostDown) checks.push(pem.check);
   if (report) {
     checks.push(...report.checks);
     details.certificate = { url: certificateUrl, ...report.details };

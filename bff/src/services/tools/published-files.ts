@@ -1,5 +1,5 @@
 import type { Check } from '@bimi/contracts/tools';
-import { fail } from '@bimi/email-auth/checks';
+import { fail, unreachable } from '@bimi/email-auth/checks';
 import { FetchRefusedError, type FetchedResource, type FetchLimits } from '../../plugins/app/safe-fetch';
 import type { ToolIo } from '../../plugins/app/tool-answers';
 
@@ -29,9 +29,13 @@ const FETCH_FIXES: Record<FetchRefusedError['reason'], string> = {
   network: 'Check that the web server is up and its TLS certificate is valid, then try again.',
 };
 
+const UNREACHABLE_REASONS = new Set<FetchRefusedError['reason']>(['dns', 'timeout', 'network']);
+
 /** A failed fetch as a check: what was refused or failed, in words, and what to change. */
 function fetchFailureCheck(id: string, what: string, error: unknown): Check {
   const refused = error instanceof FetchRefusedError ? error : new FetchRefusedError('network', String(error));
+  // Not answering is not being wrong: a host we could not resolve or reach is `unreachable` (try again).
+  if (UNREACHABLE_REASONS.has(refused.reason)) return unreachable(id, `${what} could not be reached`, refused.message, FETCH_FIXES[refused.reason]);
   return fail(id, `${what} could not be fetched`, refused.message, FETCH_FIXES[refused.reason]);
 }
 

@@ -4,6 +4,7 @@ import { inspectDkim } from '@bimi/email-auth/dkim';
 import { inspectCname, inspectRecords, inspectTxt, type Findings } from '@bimi/email-auth/dns-records';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
 import { validateDomain } from '@bimi/email-auth/domain';
+import { domainExists, verdictOf } from '@bimi/email-auth/verdict';
 import { inspectSpf } from '@bimi/email-auth/spf';
 import { evaluateSpf } from '@bimi/email-auth/spf-evaluate';
 import { parseClientIp } from '@bimi/email-auth/spf-macro';
@@ -38,6 +39,24 @@ function fromFindings<Details extends object>(findings: Findings<Details>): Tool
 const response = { 200: ToolAnswer };
 
 /**
+ * Every answer with its verdict (@bimi/email-auth `verdictOf`): the headline answering the tool's
+ * question and the score in the same band. When the question is about a domain, whether it exists
+ * is asked alongside the inspection: a nonexistent domain is answered as such, not told to publish records.
+ */
+function withVerdict(tool: ToolName, domain: string | undefined, compute: (io: ToolIo) => Promise<ToolFindings>): (io: ToolIo) => Promise<ToolFindings> {
+  return async (io) => {
+    const [findings, exists] = await Promise.all([compute(io), domain === undefined ? true : domainExists(domain, io.dns)]);
+    return answerWithVerdict(tool, findings, exists, domain);
+  };
+}
+
+export function answerWithVerdict(tool: ToolName, findings: ToolFindings, exists = true, subject?: string): ToolFindings {
+  const verdict = verdictOf(tool, findings.checks, findings.score, { exists, subject });
+  const { score: _score, ...rest } = findings;
+  return verdict.score === undefined ? { ...rest, verdict } : { ...rest, score: verdict.score, verdict };
+}
+
+/**
  * The e-mail authentication tools (issue 5). Every answer is a ToolAnswer; DNS and fetch failures
  * are checks inside it, never an error status. Each client address may run each tool a limited
  * number of times a minute, and identical questions within a minute share one answer.
@@ -46,7 +65,8 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
   const rateLimit = { max: fastify.config.tools.rateLimitPerMinute, timeWindow: '1 minute' };
 
   async function send(reply: FastifyReply, tool: ToolName, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings>) {
-    const { answer, cached } = await fastify.toolAnswers.answer(tool, query, compute);
+    const domain = query.domain ?? query.name;
+    const { answer, cached } = await fastify.toolAnswers.answer(tool, query, withVerdict(tool, domain, compute));
     return reply.header('cache-control', 'no-store').header('x-tool-cache', cached ? 'hit' : 'miss').send(answer);
   }
 
@@ -91,7 +111,7 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
   // An uploaded certificate is checked as sent; nothing is fetched, so nothing is cached.
   fastify.post('/vmc', { schema: { body: VmcUpload, response }, config: { rateLimit }, bodyLimit: 96 * 1024 }, async (request, reply) => {
     const domain = request.body.domain === undefined ? undefined : domainOf('domain', request.body.domain);
-    const answer: ToolAnswer = { query: domain ? { domain } : {}, ...(await certificateFindings(request.body.pem, { files: fastify.untrustedFiles, domain })) };
+    const answer: ToolAnswer = { query: domain ? { domain } : {}, ...answerWithVerdict('vmc', await certificateFindings(request.body.pem, { files: fastify.untrustedFiles, domain })) };
     return reply.header('cache-control', 'no-store').send(answer);
   });
 
