@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { ApiError } from '@bimi/contracts/api-error';
 import { z } from 'zod';
 import type { Config } from './config';
+import { containsNul, NUL_REFUSED } from './lib/nul-characters';
 import { anonymousWrites } from './lib/csrf';
 import { serverOptions } from './lib/server-options';
 import contactMessages from './plugins/app/contact-messages';
@@ -145,6 +146,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(status).send(apiError('Internal server error'));
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(apiError('Not found')));
+  // Before every route: a NUL anywhere in params, query or JSON body is refused (PostgreSQL cannot store it).
+  app.addHook('preValidation', async (request, reply) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) return reply.code(400).send(apiError(NUL_REFUSED));
+  });
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(publicConfigRoutes, { prefix: '/api/public-config' });

@@ -110,4 +110,21 @@ describe.each(storageEngines())('bad input on $name', (engine) => {
     expect(response.json()).toEqual({ message: expect.stringMatching(/\S/) });
     expect(await snapshotDatabase(store.app.db)).toEqual(before);
   });
+
+  // Found by the fuzz suite: PostgreSQL cannot store U+0000, so these answered 500 there (SQLite stored it).
+  it.each([
+    ['POST', '/api/analytics/pageview', { path: '/a\u0000b', title: 'Home' }],
+    ['POST', '/api/client-errors', { kind: 'shell', message: 'a\u0000b' }],
+    ['GET', '/api/account/checkout/a%00b', undefined],
+    ['GET', '/api/account/monitors/r%00/assistant', undefined],
+    ['PATCH', '/api/account/profile', { name: 'Jane\u0000Doe' }],
+    ['GET', '/api/tools/dmarc?domain=example.com%00', undefined],
+  ] as const)('refuses a NUL character in %s %s with 400, and writes nothing', async (method, url, json) => {
+    const token = await jane.csrfToken();
+    const before = await snapshotDatabase(store.app.db);
+    const response = await jane.request({ method, url, json, headers: { 'x-csrf-token': token }, ip: freshClientAddress() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: expect.stringMatching(/NUL|U\+0000|control/) });
+    expect(await snapshotDatabase(store.app.db)).toEqual(before);
+  });
 });
