@@ -1,0 +1,91 @@
+import { ToolAnswer } from '@bimi/contracts/tools';
+import { startTestStore, type TestStore } from './fixtures';
+import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
+
+// Issue 17: each tool's headline answers its question, and its score is in the same band
+// (pass 90–100, warn 50–89, fail or absent 0–49; none when unreachable or nonexistent), on the fixture zones.
+let fixtures: ToolFixtures;
+let store: TestStore;
+
+async function answer(url: string): Promise<ToolAnswer> {
+  const response = await store.app.inject({ url, remoteAddress: '127.0.0.1' });
+  expect(response.statusCode).toBe(200);
+  return ToolAnswer.parse(response.json());
+}
+
+beforeAll(async () => {
+  fixtures = await startToolFixtures();
+  store = await startTestStore({ ...fixtures.env, TOOLS_DNS_TIMEOUT_MS: '1000', TOOLS_RATE_LIMIT_PER_MINUTE: '1000' });
+  await store.app.untrustedFiles.warmUp();
+}, 60_000);
+afterAll(async () => {
+  await store.cleanUp();
+  await fixtures.close();
+});
+
+function inBand(status: string, score: number | undefined) {
+  if (status === 'unreachable' || status === 'nonexistent') return expect(score).toBeUndefined();
+  const [low, high] = status === 'pass' ? [90, 100] : status === 'warn' ? [50, 89] : [0, 49];
+  expect(score).toBeGreaterThanOrEqual(low);
+  expect(score).toBeLessThanOrEqual(high);
+}
+
+describe('every tool answers its question with a score that agrees', () => {
+  it.each([
+    ['dmarc?domain=good.example', 'pass', 'Protected, and ready for BIMI', 100],
+    // p=reject, reports to another domain that has not authorized them: protected, hygiene apart, not red.
+    ['dmarc?domain=dmarc-external-rua.example', 'pass', 'Protected, and ready for BIMI', 95],
+    // Reports go nowhere (no rua=): still protected, and scores less than a domain whose reports arrive.
+    ['dmarc?domain=dmarc-no-rua.example', 'pass', 'Protected, and ready for BIMI', 95],
+    ['dmarc?domain=dmarc-none.example', 'warn', 'Not protected yet: p=none only reports, so not ready for BIMI', 50],
+    ['dmarc?domain=dmarc-missing.example', 'absent', 'Not protected: there is no DMARC record, so not ready for BIMI', 0],
+    ['dmarc?domain=dmarc-invalid.example', 'fail', 'Not protected: the DMARC record is wrong', undefined],
+    ['spf?domain=good.example', 'pass', 'Yes: SPF names your senders and refuses the rest', 100],
+    ['spf?domain=spf-missing.example', 'absent', 'No: there is no SPF record', 0],
+    ['spf?domain=spf-plus-all.example', 'fail', 'No: the SPF record is wrong, so receivers may not apply it', undefined],
+    ['dkim?domain=good.example', 'pass', 'Yes: a valid DKIM key is published', 100],
+    // No key at any selector: not "Works, with warnings" beside 0.
+    ['dkim?domain=dkim-missing.example', 'absent', 'No DKIM key found at any selector we tried', 0],
+    ['bimi?domain=bimi-missing.example', 'absent', 'No: there is no BIMI record', 0],
+    ['bimi?domain=bimi-no-certificate.example', 'warn', 'In some mailboxes: without a mark certificate, Gmail and Apple Mail will not show it', undefined],
+    ['bimi?domain=bimi-bad-svg.example', 'fail', 'No: your logo will not show until the failures below are fixed', undefined],
+  ])('%s: %s, "%s"', async (path, status, headline, score) => {
+    const result = await answer(`/api/tools/${path}`);
+    expect(result.verdict).toMatchObject({ status, headline });
+    expect(result.score).toBe(result.verdict?.score);
+    if (score !== undefined) expect(result.score).toBe(score);
+    inBand(status, result.score);
+  });
+
+  it('reports going nowhere or unauthorized are hygiene findings, in their own band', async () => {
+    const external = await answer('/api/tools/dmarc?domain=dmarc-external-rua.example');
+    expect(external.verdict?.hygiene).toContain('dmarc.rua.unauthorized');
+    const nowhere = await answer('/api/tools/dmarc?domain=dmarc-no-rua.example');
+    expect(nowhere.verdict?.hygiene).toContain('dmarc.rua.missing');
+    expect(nowhere.score).toBeLessThan((await answer('/api/tools/dmarc?domain=good.example')).score as number);
+  });
+
+  it('a logo host that cannot be reached is one unreachable finding, and no score', async () => {
+    const result = await answer('/api/tools/bimi?domain=bimi-unreachable-host.example');
+    expect(result.checks.filter((check) => check.status === 'unreachable')).toHaveLength(1);
+    expect(result.checks.filter((check) => check.status === 'fail')).toEqual([]);
+    expect(result.verdict).toMatchObject({ status: 'unreachable', headline: 'Cannot tell yet: we could not reach the logo or certificate host. Try again' });
+    expect(result.score).toBeUndefined();
+  });
+
+  it.each(['dmarc', 'spf', 'dkim', 'bimi', 'records'])('a domain that does not exist (NXDOMAIN) is answered as such by %s', async (tool) => {
+    const result = await answer(`/api/tools/${tool}?domain=no-such-domain.example`);
+    expect(result.verdict).toMatchObject({ status: 'nonexistent', headline: 'no-such-domain.example does not exist: DNS has no such domain. Check the spelling' });
+    expect(result.score).toBeUndefined();
+  });
+
+  it('the VMC validator on a self-signed certificate: not a mark certificate, and no certificate type', async () => {
+    const response = await store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: fixtures.pki.markRootPem }, remoteAddress: '127.0.0.1' });
+    expect(response.statusCode).toBe(200);
+    const result = ToolAnswer.parse(response.json());
+    expect(result.checks.find((check) => check.id === 'vmc.key-purpose')).toMatchObject({ status: 'fail', title: 'Not a mark certificate' });
+    expect((result.details?.certificate as { certificateType?: string } | undefined)?.certificateType).toBeUndefined();
+    expect(result.verdict).toMatchObject({ status: 'fail', headline: 'No: not a valid mark certificate for this logo' });
+    inBand('fail', result.score);
+  });
+});
