@@ -18,7 +18,7 @@ export function ToolForm({
   /** The form's accessible name, e.g. "DMARC inspector". */
   label: string;
   /** The fields, what is typed in them and their errors, and what submitting does. */
-  run: Pick<ToolRun, 'fields' | 'values' | 'errors' | 'state' | 'setValue' | 'blur' | 'submit'>;
+  run: Pick<ToolRun, 'fields' | 'values' | 'errors' | 'state' | 'setValue' | 'blur' | 'submit'> & { notes?: ToolRun['notes'] };
   submitLabel: string;
   children?: ReactNode;
 }) {
@@ -43,7 +43,7 @@ export function ToolForm({
           value={values[field.name] ?? ''}
           placeholder={field.placeholder}
           error={Boolean(errors[field.name])}
-          helperText={errors[field.name] ?? field.helperText ?? ' '}
+          helperText={errors[field.name] ?? run.notes?.[field.name] ?? field.helperText ?? ' '}
           onChange={(value) => run.setValue(field.name, value)}
           onBlur={() => run.blur(field.name)}
           autoFocus={index === 0 && !values[field.name]}

@@ -6,7 +6,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ToolAnswer } from '@bimi/contracts/tools';
 import type { ToolRunState } from '../lib/useToolRun';
+import { nextSteps } from '../lib/next-steps';
 import { CheckList } from './CheckList';
+import { NextSteps } from './NextSteps';
 import { RecordsTable } from './RecordsTable';
 import { VerdictBanner } from './VerdictBanner';
 
@@ -71,17 +73,32 @@ export function ToolResult({
     );
   }
   const { answer } = state;
+  const hygieneIds = new Set(answer.verdict?.hygiene ?? []);
+  const hygiene = answer.checks.filter((check) => hygieneIds.has(check.id));
+  const checks = answer.checks.filter((check) => !hygieneIds.has(check.id));
+  // At phone width the checks come right after the headline and its next steps, before what the
+  // tool adds (inbox previews, the key): one column puts the previews' height above the failures.
   return (
-    <Box data-testid="tool-answer" sx={{ mt: 4 }}>
-      <VerdictBanner subject={describeQuery(state.query)} checks={answer.checks} score={answer.score} />
-      {before?.(answer)}
-      <ResultSection title="Checks">
-        <CheckList checks={answer.checks} />
-      </ResultSection>
-      {after?.(answer)}
-      <ResultSection title={recordsTitle}>
-        <RecordsTable records={answer.records} />
-      </ResultSection>
+    <Box data-testid="tool-answer" sx={{ mt: 4, display: 'flex', flexDirection: 'column' }}>
+      <VerdictBanner subject={describeQuery(state.query)} checks={answer.checks} score={answer.score} answer={answer.verdict} />
+      <NextSteps steps={nextSteps(state.tool, answer)} />
+      <Box sx={{ order: { xs: 2, md: 1 } }}>{before?.(answer)}</Box>
+      <Box sx={{ order: { xs: 1, md: 2 } }}>
+        <ResultSection title="Checks" testId="checks-section">
+          <CheckList checks={checks} />
+        </ResultSection>
+        {hygiene.length > 0 && (
+          <ResultSection title="Hygiene: reporting and record style" testId="hygiene-section">
+            <CheckList checks={hygiene} />
+          </ResultSection>
+        )}
+      </Box>
+      <Box sx={{ order: 3 }}>
+        {after?.(answer)}
+        <ResultSection title={recordsTitle}>
+          <RecordsTable records={answer.records} />
+        </ResultSection>
+      </Box>
     </Box>
   );
 }

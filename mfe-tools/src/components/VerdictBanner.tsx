@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { summarize, type Check, type CheckStatus } from '@bimi/contracts/tools';
+import { summarize, type Check, type CheckStatus, type Verdict } from '@bimi/contracts/tools';
 import { StatusIcon } from './StatusIcon';
 import { STATUS_COLOR } from './status';
 
@@ -10,24 +10,37 @@ const HEADLINE: Record<CheckStatus, string> = {
   warn: 'Works, with warnings',
   fail: 'Problems found',
   info: 'Nothing to grade',
+  absent: 'Not found',
+  unreachable: 'Could not check. Try again',
 };
 
 function countsOf(checks: readonly Check[]): string {
   const fails = checks.filter((check) => check.status === 'fail').length;
   const warns = checks.filter((check) => check.status === 'warn').length;
   const passes = checks.filter((check) => check.status === 'pass').length;
+  const missing = checks.filter((check) => check.status === 'absent').length;
+  const unreachable = checks.filter((check) => check.status === 'unreachable').length;
   const parts = [
     fails && `${fails} failed`,
+    missing && `${missing} not found`,
+    unreachable && `${unreachable} could not be checked`,
     warns && `${warns} warning${warns === 1 ? '' : 's'}`,
     passes && `${passes} passed`,
   ].filter(Boolean);
   return parts.length ? parts.join(', ') : `${checks.length} finding${checks.length === 1 ? '' : 's'}`;
 }
 
-/** The answer in one line: the worst status among the checks, and the score when the tool grades. */
-export function VerdictBanner({ subject, checks, score }: { subject: string; checks: readonly Check[]; score?: number | undefined }) {
-  const verdict = summarize(checks);
-  const color = STATUS_COLOR[verdict];
+/**
+ * The answer in one line. With the server's verdict (@bimi/email-auth `verdictOf`): the question,
+ * its answer and the score from the same band; without one (the logo check of the BIMI generator),
+ * the worst status among the checks.
+ */
+export function VerdictBanner({ subject, checks, score, answer }: { subject: string; checks: readonly Check[]; score?: number | undefined; answer?: Verdict | undefined }) {
+  const status: CheckStatus = answer ? (answer.status === 'nonexistent' ? 'absent' : answer.status) : summarize(checks);
+  const verdict = answer?.status ?? status;
+  const color = STATUS_COLOR[status];
+  const shownScore = answer ? answer.score : score;
+  const hygiene = answer ? checks.filter((check) => answer.hygiene.includes(check.id) && check.status !== 'pass' && check.status !== 'info').length : 0;
   return (
     <Box
       role="status"
@@ -45,19 +58,29 @@ export function VerdictBanner({ subject, checks, score }: { subject: string; che
         bgcolor: (theme) => `color-mix(in srgb, ${theme.palette[color].main} 8%, white)`,
       }}
     >
-      <StatusIcon status={verdict} sx={{ fontSize: 40 }} />
+      <StatusIcon status={status} sx={{ fontSize: 40 }} />
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-        <Typography variant="h2" component="p" sx={{ fontSize: { xs: 20, md: 24 } }}>
-          {HEADLINE[verdict]}
+        {answer && (
+          <Typography color="text.secondary" sx={{ fontSize: 14 }} data-testid="verdict-question">
+            {answer.question}
+          </Typography>
+        )}
+        <Typography variant="h2" component="p" sx={{ fontSize: { xs: 20, md: 24 } }} data-testid="verdict-headline">
+          {answer?.headline ?? HEADLINE[status]}
         </Typography>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {subject} · {countsOf(checks)}
         </Typography>
+        {hygiene > 0 && (
+          <Typography sx={{ fontSize: 14, mt: 0.5 }} data-testid="verdict-hygiene">
+            Hygiene: {hygiene} finding{hygiene === 1 ? '' : 's'} about reporting or record style, listed under Hygiene. They do not change the answer.
+          </Typography>
+        )}
       </Box>
-      {score !== undefined && (
+      {shownScore !== undefined && (
         <Box sx={{ flex: '0 0 160px' }} data-testid="score">
           <Typography sx={{ fontWeight: 700, fontSize: 28, lineHeight: 1 }}>
-            {Math.round(score)}
+            {Math.round(shownScore)}
             <Typography component="span" color="text.secondary" sx={{ fontSize: 16, fontWeight: 500 }}>
               {' '}
               / 100
@@ -65,7 +88,7 @@ export function VerdictBanner({ subject, checks, score }: { subject: string; che
           </Typography>
           <LinearProgress
             variant="determinate"
-            value={Math.max(0, Math.min(100, score))}
+            value={Math.max(0, Math.min(100, shownScore))}
             color={color}
             aria-label="Score"
             sx={{ mt: 1, height: 8, borderRadius: 4 }}

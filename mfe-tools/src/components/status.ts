@@ -1,7 +1,7 @@
 import type { Check, CheckStatus } from '@bimi/contracts/tools';
 
 /** How each check status reads and looks; fails come first in every list. */
-export const STATUS_ORDER: Record<CheckStatus, number> = { fail: 0, warn: 1, pass: 2, info: 3 };
+export const STATUS_ORDER: Record<CheckStatus, number> = { fail: 0, absent: 1, unreachable: 2, warn: 3, pass: 4, info: 5 };
 
 /** Fails first, then warnings, passes and notes; the server's order within each status is kept. */
 export function sortChecks(checks: readonly Check[]): Check[] {
@@ -11,7 +11,7 @@ export function sortChecks(checks: readonly Check[]): Check[] {
     .map(({ check }) => check);
 }
 
-export const STATUS_LABEL: Record<CheckStatus, string> = { pass: 'Pass', warn: 'Warning', fail: 'Fail', info: 'Info' };
+export const STATUS_LABEL: Record<CheckStatus, string> = { pass: 'Pass', warn: 'Warning', fail: 'Fail', info: 'Info', absent: 'Not found', unreachable: 'Could not check' };
 
 /** Theme palette keys, so colours follow the one site theme. */
 export const STATUS_COLOR: Record<CheckStatus, 'success' | 'warning' | 'error' | 'info'> = {
@@ -19,6 +19,9 @@ export const STATUS_COLOR: Record<CheckStatus, 'success' | 'warning' | 'error' |
   warn: 'warning',
   fail: 'error',
   info: 'info',
+  // Missing is wrong for the question asked (red); "could not check" is not a verdict on the record (neutral blue).
+  absent: 'error',
+  unreachable: 'info',
 };
 
 /** Read by screen readers, not shown: the status word beside an icon, a live "Copied". */

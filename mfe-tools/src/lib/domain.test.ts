@@ -1,4 +1,4 @@
-import { validateDnsName, validateDomain, validateHttpsUrl, validateSelector } from './domain';
+import { keptNote, validateDnsName, validateDomain, validateHttpsUrl, validateSelector } from './domain';
 
 describe('validateDomain (spec §5 monitor-domain rule)', () => {
   it.each([
@@ -31,11 +31,10 @@ describe('validateDomain (spec §5 monitor-domain rule)', () => {
     expect(validateDomain(long)).toEqual({ ok: false, message: 'Domain name is too long' });
   });
 
-  it('refuses an IP address, an e-mail address and a path with their own words, as the bff does', () => {
+  it('refuses an IP address, also pasted in a URL, with its own words, as the bff does', () => {
     expect(validateDomain('1.2.3.4')).toEqual({ ok: false, message: 'Please enter a domain name, not an IP address' });
-    expect(validateDomain('user@example.com')).toEqual({ ok: false, message: 'Please enter the domain only, without an address or path (e.g., example.com)' });
-    expect(validateDomain('example.com/path')).toEqual({ ok: false, message: 'Please enter the domain only, without an address or path (e.g., example.com)' });
-    expect(validateDomain('ftp://example.com').ok).toBe(false);
+    expect(validateDomain('https://192.0.2.1/page')).toEqual({ ok: false, message: 'Please enter a domain name, not an IP address' });
+    expect(validateDomain('user@192.0.2.1')).toEqual({ ok: false, message: 'Please enter a domain name, not an IP address' });
   });
 });
 
@@ -69,5 +68,21 @@ describe('validateHttpsUrl', () => {
     expect(validateHttpsUrl('https://user:pw@example.com/vmc.pem').ok).toBe(false);
     expect(validateHttpsUrl('example.com/vmc.pem').ok).toBe(false);
     expect(validateHttpsUrl('')).toEqual({ ok: false, message: 'Address is required' });
+  });
+});
+
+describe('forgiving domain fields (issue 17)', () => {
+  it.each([
+    ['https://example.com/page', 'example.com'],
+    ['someone@example.com', 'example.com'],
+    ['example.com/path', 'example.com'],
+  ])('%s is checked as %s, and the field says what was kept', (typed, kept) => {
+    expect(validateDomain(typed)).toEqual({ ok: true, value: kept });
+    expect(keptNote(typed, kept)).toBe(`Checking ${kept}, the domain of what you entered`);
+  });
+
+  it('a plain domain needs no note; an IP address is still refused', () => {
+    expect(keptNote('Example.com/', 'example.com')).toBeUndefined();
+    expect(validateDomain('192.0.2.1')).toEqual({ ok: false, message: 'Please enter a domain name, not an IP address' });
   });
 });

@@ -8,9 +8,13 @@ import { normalizeDnsNameInput, normalizeDomainInput, normalizeSelectorInput, SE
 
 export type FieldResult = { ok: true; value: string } | { ok: false; message: string };
 
-/** Spec §5: a domain such as `example.com`; a scheme and a trailing slash are forgiven (the one rule of @bimi/email-auth). */
+/**
+ * Spec §5: a domain such as `example.com`, by the one rule of @bimi/email-auth, forgiving (issue 17):
+ * a pasted URL (`https://example.com/page`) or e-mail address (`someone@example.com`) is reduced to
+ * its domain, as the bff reduces its query strings; an IP address is still refused.
+ */
 export function validateDomain(raw: string): FieldResult {
-  const result = normalizeDomainInput(raw);
+  const result = normalizeDomainInput(raw, { forgiving: true });
   return result.ok ? { ok: true, value: result.domain } : { ok: false, message: result.message };
 }
 
@@ -39,4 +43,10 @@ export function validateHttpsUrl(raw: string): FieldResult {
   if (url.protocol !== 'https:') return { ok: false, message: 'BIMI files must be served over https://' };
   if (url.username || url.password) return { ok: false, message: 'The address must not contain a user name or password' };
   return { ok: true, value: url.href };
+}
+
+/** The words under a field whose input was reduced to its domain, so the person sees what was kept. */
+export function keptNote(raw: string, kept: string): string | undefined {
+  const typed = raw.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/[/.]$/, '');
+  return typed === kept ? undefined : `Checking ${kept}, the domain of what you entered`;
 }

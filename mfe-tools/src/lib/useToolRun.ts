@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ToolAnswer, ToolName } from '@bimi/contracts/tools';
-import type { FieldResult } from './domain';
+import { keptNote, type FieldResult } from './domain';
 import { runTool, ToolRequestError } from './api';
 
 /** One input of a checker's form; its name is also its query parameter in the shareable URL. */
@@ -19,7 +19,7 @@ export interface ToolField {
 export type ToolRunState =
   | { status: 'idle' }
   | { status: 'running'; query: Record<string, string> }
-  | { status: 'done'; query: Record<string, string>; answer: ToolAnswer }
+  | { status: 'done'; query: Record<string, string>; answer: ToolAnswer; tool?: ToolName }
   | { status: 'failed'; query: Record<string, string>; error: ToolRequestError };
 
 type Values = Record<string, string>;
@@ -55,6 +55,8 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
 
   const [values, setValues] = useState<Values>(urlValues);
   const [errors, setErrors] = useState<Values>({});
+  // What a forgiving field kept of the input (a pasted URL or address reduced to its domain).
+  const [notes, setNotes] = useState<Values>({});
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<ToolRunState>({ status: 'idle' });
 
@@ -78,7 +80,7 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
     const controller = new AbortController();
     setState({ status: 'running', query: checked.query });
     runTool(tool, checked.query, { signal: controller.signal }).then(
-      (answer) => setState({ status: 'done', query: checked.query, answer }),
+      (answer) => setState({ status: 'done', query: checked.query, answer, tool }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const failure = error instanceof ToolRequestError ? error : new ToolRequestError('network', 'The check could not run. Please try again.');
@@ -90,6 +92,7 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
 
   const setValue = useCallback((name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
+    setNotes((current) => (name in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)) : current));
     // An error stays until the user fixes it; it is re-judged on blur and submit.
     setErrors((current) => {
       if (!(name in current)) return current;
@@ -109,6 +112,12 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
         const { [name]: _previous, ...rest } = current;
         return result.ok ? rest : { ...rest, [name]: result.message };
       });
+      // The field shows what will be checked: a pasted URL or address becomes its domain.
+      const note = result.ok && field.name === 'domain' ? keptNote(raw, result.value) : undefined;
+      if (result.ok && note) {
+        setValues((current) => ({ ...current, [name]: result.value }));
+        setNotes((current) => ({ ...current, [name]: note }));
+      }
     },
     [fields, values],
   );
@@ -117,6 +126,8 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
     const checked = validateAll(fields, values);
     setErrors(checked.errors);
     if (!checked.valid) return false;
+    const kept = checked.query.domain === undefined ? undefined : keptNote(values.domain ?? '', checked.query.domain);
+    if (kept) setNotes((current) => ({ ...current, domain: kept }));
     setValues((current) => ({ ...current, ...checked.query }));
     const next = new URLSearchParams(checked.query);
     if (next.toString() === new URLSearchParams(Object.entries(urlValues).filter(([, value]) => value !== '')).toString()) {
@@ -130,7 +141,7 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
 
-  return { fields, values, errors, state, setValue, blur, submit, retry };
+  return { fields, values, errors, notes, state, setValue, blur, submit, retry };
 }
 
 /** A checker's run as its form and result read it. */

@@ -113,11 +113,13 @@ describe('inspectDkim', () => {
     expectFixes(result.checks);
   });
 
-  it('a DNS failure is a failed lookup; no key under any common selector is a warning', async () => {
+  it('a DNS failure is an unreachable lookup; no key under any common selector is absent (not a warning)', async () => {
     const failed = await inspectDkim('broken.test', { selector: 'selector1' }, dns);
     expect(ids(failed.checks)).toEqual(['dkim.lookup.error']);
+    expect(failed.checks[0]?.status).toBe('unreachable');
     const none = await inspectDkim('nothing.test', {}, dns);
     expect(ids(none.checks)).toEqual(['dkim.selector.not-found']);
+    expect(none.checks[0]?.status).toBe('absent');
     expect(none.score).toBe(0);
     const searching = await inspectDkim('broken.test', {}, dns);
     expect(ids(searching.checks)).toEqual(['dkim.lookup.error', 'dkim.selector.not-found']);

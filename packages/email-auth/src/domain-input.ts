@@ -27,8 +27,8 @@ export type DomainInput = { ok: true; domain: string } | { ok: false; reason: Do
 export interface DomainInputOptions {
   /**
    * Reduce a pasted URL (`https://www.example.com/path`) or e-mail address (`jo@example.com`) to
-   * its domain instead of refusing it. The bff reads query strings forgivingly; the forms do not
-   * yet (spec §5 removes only a scheme and a trailing slash).
+   * its domain instead of refusing it (also `example.com/page` without a scheme). The bff reads
+   * query strings so, and since issue 17 every tool form does too, showing what was kept.
    */
   forgiving?: boolean;
   /** The host in "Please enter a valid domain name (e.g., {host})"; example.com by default. */
@@ -89,6 +89,8 @@ export function normalizeDomainInput(raw: unknown, options: DomainInputOptions =
   if (options.forgiving) {
     if (/^[a-z][a-z0-9+.-]*:\/\/./.test(text)) text = hostnameOf(text) ?? text;
     else if (text.includes('@')) text = text.slice(text.lastIndexOf('@') + 1);
+    // A URL pasted without its scheme: `example.com/page` or `example.com?x` is example.com.
+    else if (/^[^/?#\s:]+[/?#]./.test(text)) text = text.split(/[/?#]/)[0] ?? text;
   }
   text = text.replace(/^https?:\/\//, '').replace(/[/.]$/, '');
   if (text.length === 0) return refuse('empty', DOMAIN_MESSAGES.empty, example);

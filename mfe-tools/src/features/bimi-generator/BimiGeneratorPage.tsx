@@ -8,12 +8,14 @@ import type { PageProps } from '@bimi/ui/RouteTable';
 import { GeneratedRecord } from '../../components/GeneratedRecord';
 import { ToolPage } from '../../components/ToolPage';
 import { LogoCheck } from './LogoCheck';
+import { usePrefill } from '../../lib/prefill';
 
 export default function BimiGeneratorPage({ route }: PageProps) {
-  const [domain, setDomain] = useState('');
-  const [selector, setSelector] = useState('default');
-  const [logo, setLogo] = useState('');
-  const [evidence, setEvidence] = useState('');
+  const prefill = usePrefill();
+  const [domain, setDomain] = useState(() => prefill.domain() ?? '');
+  const [selector, setSelector] = useState(() => prefill.text('selector', 63) ?? 'default');
+  const [logo, setLogo] = useState(() => prefill.text('logo') ?? '');
+  const [evidence, setEvidence] = useState(() => prefill.text('evidence') ?? '');
   const [avatarPreference, setAvatarPreference] = useState<'' | 'brand' | 'personal'>('');
 
   const built = useMemo(

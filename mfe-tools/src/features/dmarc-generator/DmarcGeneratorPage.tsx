@@ -9,6 +9,7 @@ import { CheckList } from '../../components/CheckList';
 import { GeneratedRecord } from '../../components/GeneratedRecord';
 import { ToolPage } from '../../components/ToolPage';
 import { ResultSection } from '../../components/ToolResult';
+import { usePrefill } from '../../lib/prefill';
 
 const POLICIES = [
   { value: 'none', label: 'none: monitor only, deliver everything' },
@@ -22,17 +23,26 @@ const FAILURE_OPTIONS = [
   { value: 's', label: 'SPF fails (s)' },
 ];
 
+/** The path to enforcement, one step per policy: where this policy stands and what comes next. */
+const ENFORCEMENT_STEP: Record<string, string> = {
+  none: 'Step 1 of 3: monitor. Read the rua reports for 2–4 weeks, then move to quarantine.',
+  quarantine: 'Step 2 of 3: failing mail goes to spam. Ready for BIMI; once reports stay clean, move to reject.',
+  reject: 'Step 3 of 3: enforced. Failing mail is refused; ready for BIMI.',
+};
+
 /** "a@x.com, b@y.com" → ["a@x.com", "b@y.com"]; the builder judges each address. */
 function addressList(text: string): string[] {
   return text.split(/[,;\s]+/).filter(Boolean);
 }
 
 export default function DmarcGeneratorPage({ route }: PageProps) {
-  const [domain, setDomain] = useState('');
-  const [p, setP] = useState('quarantine');
-  const [sp, setSp] = useState('');
+  const prefill = usePrefill();
+  const [domain, setDomain] = useState(() => prefill.domain() ?? '');
+  // Issue 17: start where the advice says to start, p=none with reports; the path to enforcement is shown under it.
+  const [p, setP] = useState<string>(() => prefill.oneOf('p', ['none', 'quarantine', 'reject'] as const) ?? 'none');
+  const [sp, setSp] = useState<string>(() => prefill.oneOf('sp', ['none', 'quarantine', 'reject'] as const) ?? '');
   const [pct, setPct] = useState('100');
-  const [rua, setRua] = useState('');
+  const [rua, setRua] = useState(() => prefill.text('rua', 1024) ?? '');
   const [ruf, setRuf] = useState('');
   const [adkim, setAdkim] = useState('r');
   const [aspf, setAspf] = useState('r');
@@ -77,7 +87,7 @@ export default function DmarcGeneratorPage({ route }: PageProps) {
     >
       <Box component="form" aria-label={route.title} noValidate onSubmit={(event) => event.preventDefault()} sx={{ mt: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         <TextField label="Domain" value={domain} onChange={(event) => setDomain(event.target.value)} placeholder="example.com" helperText="Optional: fills in the full host name" />
-        <TextField select label="Policy (p)" value={p} onChange={(event) => setP(event.target.value)}>
+        <TextField select label="Policy (p)" value={p} onChange={(event) => setP(event.target.value)} helperText={ENFORCEMENT_STEP[p]} slotProps={{ formHelperText: { 'data-testid': 'enforcement-path' } as object }}>
           {POLICIES.map((policy) => (
             <MenuItem key={policy.value} value={policy.value}>
               {policy.label}

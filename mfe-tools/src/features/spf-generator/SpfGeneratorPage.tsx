@@ -13,6 +13,7 @@ import type { PageProps } from '@bimi/ui/RouteTable';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { GeneratedRecord } from '../../components/GeneratedRecord';
 import { ToolPage } from '../../components/ToolPage';
+import { usePrefill } from '../../lib/prefill';
 
 /** The include each big sender documents for its customers' SPF records. */
 const PROVIDERS = [
@@ -38,7 +39,8 @@ function entries(text: string): string[] {
 }
 
 export default function SpfGeneratorPage({ route }: PageProps) {
-  const [domain, setDomain] = useState('');
+  const prefill = usePrefill();
+  const [domain, setDomain] = useState(() => prefill.domain() ?? '');
   const [providers, setProviders] = useState<string[]>([]);
   const [otherIncludes, setOtherIncludes] = useState('');
   const [ip4, setIp4] = useState('');

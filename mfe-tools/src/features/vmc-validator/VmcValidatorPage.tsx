@@ -52,7 +52,7 @@ function useUploadRun() {
     setState({ status: 'running', query });
     try {
       const answer = await validateUploadedVmc(upload, { signal: current.signal });
-      setState({ status: 'done', query, answer });
+      setState({ status: 'done', query, answer, tool: 'vmc' });
     } catch (error) {
       if (current.signal.aborted) return;
       setState({ status: 'failed', query, error: error instanceof ToolRequestError ? error : new ToolRequestError('network', 'The check could not run. Please try again.') });
