@@ -128,6 +128,8 @@ describe('a monitor in detail', () => {
     expect(none.logo).toMatchObject({ dataUrl: null, initial: 'D' });
     expect(none.logo.reason).toBeTruthy();
     expect(none.providers.every((provider) => !provider.showsLogo && provider.reasons.length > 0)).toBe(true);
+    // No BIMI record (absent, in issue 17's statuses) is a reason of its own for every mailbox.
+    expect(none.providers.every((provider) => provider.reasons.includes('The BIMI record is missing or not usable.'))).toBe(true);
     // A missing record is `absent` since issue 17's verdict model; it ranks with a fail.
     expect(['fail', 'absent']).toContain(none.topIssues[0]?.status);
     expect(none.topIssues.every((issue) => issue.fix.length > 0)).toBe(true);

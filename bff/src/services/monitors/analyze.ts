@@ -34,6 +34,10 @@ export function groupOf(checkId: string): RecordGroup {
 }
 
 // Issue 17's statuses: a missing record ranks with a fail, a lookup we could not make after warnings.
+/** Findings that keep the logo from showing: a failed check, a record that is absent, a file or host we could not reach. */
+const BLOCKING: ReadonlySet<string> = new Set(['fail', 'absent', 'unreachable']);
+const blocks = (status: string | undefined) => status !== undefined && BLOCKING.has(status);
+
 const STATUS_RANK = { fail: 0, absent: 0, warn: 1, unreachable: 2, info: 3, pass: 4 } as const;
 const MAX_TOP_ISSUES = 5;
 
@@ -72,7 +76,7 @@ function certificateCard(details: Record<string, unknown> | undefined, checks: r
   const read = details?.certificate as (Partial<MarkCertificateDetails> & { url?: string }) | undefined;
   const status = checks.length > 0 ? summarize(checks) : 'fail';
   if (!read || !read.fingerprint) {
-    const reason = checks.find((check) => check.status === 'fail');
+    const reason = checks.find((check) => blocks(check.status));
     return {
       present: Boolean(read?.url),
       url: read?.url ?? null,
@@ -113,7 +117,7 @@ function logoReport(domain: string, details: Record<string, unknown> | undefined
   const logo = details?.logo as { url?: string; dataUrl?: string } | undefined;
   const record = details?.record as { logos?: string[] } | null | undefined;
   const initial = (domain[0] ?? '?').toUpperCase();
-  const failed = checks.find((check) => check.status === 'fail');
+  const failed = checks.find((check) => blocks(check.status));
   if (logo?.dataUrl && !failed) return { dataUrl: logo.dataUrl, reason: null, url: logo.url ?? null, initial };
   const url = logo?.url ?? record?.logos?.[0] ?? null;
   const reason = failed ? `${failed.title}: ${failed.detail}` : 'No BIMI record with a logo is published, so mailboxes show the first letter of the sender instead.';
@@ -129,11 +133,11 @@ function logoReport(domain: string, details: Record<string, unknown> | undefined
 function providerDisplay(groups: ReadonlyMap<RecordGroup, RecordGroupReport>, dmarcReady: boolean, certificate: CertificateCard): ProviderDisplay[] {
   const common: string[] = [];
   if (!dmarcReady) common.push('DMARC is not at enforcement (p=quarantine or p=reject for the domain and its subdomains, pct=100).');
-  if (groups.get('bimi')?.status === 'fail') common.push('The BIMI record is missing or not usable.');
-  if (groups.get('logo')?.status === 'fail') common.push('The logo is missing or not valid SVG Tiny PS.');
+  if (blocks(groups.get('bimi')?.status)) common.push('The BIMI record is missing or not usable.');
+  if (blocks(groups.get('logo')?.status)) common.push('The logo is missing or not valid SVG Tiny PS.');
   const needsCertificate: string[] = [];
   if (!certificate.present) needsCertificate.push('No mark certificate (VMC or CMC) is published in the BIMI record.');
-  else if (certificate.status === 'fail') needsCertificate.push(`The mark certificate is not valid: ${certificate.summary}`);
+  else if (blocks(certificate.status)) needsCertificate.push(`The mark certificate is not valid: ${certificate.summary}`);
   if (certificate.logoHashMatches === false) needsCertificate.push('The logo in the certificate is not the published logo.');
   return (['gmail', 'apple', 'yahoo'] as const).map((provider) => {
     const reasons = provider === 'yahoo' ? common : [...common, ...needsCertificate];
