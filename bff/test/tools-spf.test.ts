@@ -17,7 +17,8 @@ async function evaluation(url: string) {
 beforeAll(async () => {
   fixtures = await startToolFixtures();
   store = await startTestStore({ ...fixtures.env, TOOLS_DNS_TIMEOUT_MS: '1000', TOOLS_RATE_LIMIT_PER_MINUTE: '1000' });
-});
+  // Starting the fixtures and the store takes seconds on a busy 2-core machine (as in tools.test.ts).
+}, 60_000);
 afterAll(async () => {
   await store.cleanUp();
   await fixtures.close();

@@ -42,7 +42,7 @@ for (const width of [1280, 375]) {
       // The query goes into the address bar, normalized as it is sent.
       await expect(page).toHaveURL('/dmarc-inspector?domain=good.example');
       await expect(verdict(page)).toHaveAttribute('data-status', 'pass');
-      await expect(verdict(page)).toContainText('All checks passed');
+      await expect(verdict(page)).toContainText('Protected, and ready for BIMI');
       await expect(page.getByTestId('score')).toContainText('100');
       await expect(check(page, 'dmarc.policy.reject')).toHaveAttribute('data-status', 'pass');
       await expect(page.getByTestId('record-tags')).toContainText('p=reject');
@@ -51,16 +51,17 @@ for (const width of [1280, 375]) {
       await form.getByLabel('Domain').fill('dmarc-missing.example');
       await form.getByRole('button', { name: 'Inspect DMARC' }).click();
       await expect(page).toHaveURL('/dmarc-inspector?domain=dmarc-missing.example');
-      await expect(verdict(page)).toHaveAttribute('data-status', 'fail');
-      await expect(verdict(page)).toContainText('Problems found');
-      await expect(check(page, 'dmarc.record.missing')).toHaveAttribute('data-status', 'fail');
+      // No record is `absent` (issue 17): not protected, said in the headline.
+      await expect(verdict(page)).toHaveAttribute('data-status', 'absent');
+      await expect(verdict(page)).toContainText('Not protected: there is no DMARC record');
+      await expect(check(page, 'dmarc.record.missing')).toHaveAttribute('data-status', 'absent');
       await expect(check(page, 'dmarc.record.missing')).toContainText('How to fix:');
       await expect(page.getByTestId('score')).toContainText('0');
       expect(calls.count).toBe(2);
 
       // A shared link (here: reload) runs the check again.
       await page.reload();
-      await expect(verdict(page)).toHaveAttribute('data-status', 'fail');
+      await expect(verdict(page)).toHaveAttribute('data-status', 'absent');
       await expect(form.getByLabel('Domain')).toHaveValue('dmarc-missing.example');
       expect(calls.count).toBe(3);
 

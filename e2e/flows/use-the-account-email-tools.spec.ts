@@ -117,12 +117,18 @@ for (const width of [1280, 375]) {
       await form.getByRole('textbox', { name: 'Domain' }).fill('example.com');
       await form.getByLabel('Aggregate reports to (rua)').fill('dmarc@example.com');
       await expect(page.getByTestId('generated-name')).toHaveText('_dmarc.example.com');
+      // Issue 17: the generator starts at p=none, as its advice says, with the path to enforcement shown.
+      await expect(page.getByTestId('generated-value')).toHaveText('v=DMARC1; p=none; rua=mailto:dmarc@example.com');
+      await expect(page.getByTestId('enforcement-path')).toContainText('Step 1 of 3: monitor');
+      await expect(page.getByRole('region', { name: 'Not ready for BIMI yet' })).toContainText('DMARC policy is not enforced');
+
+      await choose(page, 'Policy (p)', 'quarantine: failing mail goes to spam');
       await expect(page.getByTestId('generated-value')).toHaveText('v=DMARC1; p=quarantine; rua=mailto:dmarc@example.com');
       await expect(page.getByRole('region', { name: 'Ready for BIMI' })).toBeVisible();
+      await expect(page.getByTestId('enforcement-path')).toContainText('Step 2 of 3');
 
       await choose(page, 'Policy (p)', 'none: monitor only, deliver everything');
       await expect(page.getByTestId('generated-value')).toHaveText('v=DMARC1; p=none; rua=mailto:dmarc@example.com');
-      await expect(page.getByRole('region', { name: 'Not ready for BIMI yet' })).toContainText('DMARC policy is not enforced');
 
       // A typo is caught while typing; nothing to copy until it is fixed.
       await form.getByLabel('Aggregate reports to (rua)').fill('dmarc-at-example.com');
