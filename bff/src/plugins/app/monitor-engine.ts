@@ -194,6 +194,7 @@ export default fp(
     }
 
     let closing = false;
+    const unscheduled = new Set<Promise<unknown>>();
     let timer: NodeJS.Timeout | undefined;
     const scheduleLogged = () => {
       schedule().catch((error: unknown) => fastify.log.error({ err: error }, 'monitor scheduling failed'));
@@ -203,7 +204,13 @@ export default fp(
       get queue() {
         return fastify.config.databaseUrl ? 'pg-boss' : 'in-process';
       },
-      runNow: (monitorId) => run(monitorId),
+      runNow(monitorId) {
+        // Kept until it ends, so closing waits for a first run the create answer stopped waiting for.
+        const running = run(monitorId);
+        unscheduled.add(running);
+        void running.catch(() => undefined).finally(() => unscheduled.delete(running));
+        return running;
+      },
       schedule,
       async idle() {
         if (boss) {
@@ -263,6 +270,7 @@ export default fp(
       closing = true;
       clearInterval(timer);
       await engine.idle().catch(() => undefined);
+      await Promise.allSettled([...unscheduled]);
       await starting?.catch(() => undefined);
       await boss?.stop({ graceful: true, timeout: 10_000, wait: true });
     });
