@@ -97,7 +97,7 @@ for (const { width, detailsNow } of [
   { width: 375, detailsNow: false },
 ]) {
   test(`at ${width}px: cart → checkout → account created inline → ${detailsNow ? 'details' : 'details later'} → pay with 4242 → the orders, the receipt PDF`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     await seedCart(page);
     await page.goto('/checkout');
@@ -317,4 +317,32 @@ test('at 375px, payment methods: cards are added through the payment page, one i
   await dialog.getByRole('button', { name: 'Remove card' }).click();
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(otherName);
+});
+
+test("the account's own sign-up pages keep the way back to checkout: sign-in → create an account → check email → verify → sign in → /checkout", async ({ page }) => {
+  test.setTimeout(90_000);
+  await seedCart(page);
+  await page.goto('/checkout');
+  await page.getByRole('link', { name: 'Sign in to continue' }).click();
+  await expect(page).toHaveURL('/auth/signin?callbackUrl=%2Fcheckout');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL('/auth/signup?callbackUrl=%2Fcheckout');
+
+  const user = newUser();
+  const form = page.getByRole('form', { name: 'Create your account' });
+  await form.getByLabel('Name').fill(user.name);
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/auth\/check-email\?.*callbackUrl=%2Fcheckout/);
+
+  // The mailed link names no destination: the verify page finds it where sign-up left it, in this browser.
+  const link = await linkFromMail(user.email, VERIFY_MAIL, /\/auth\/verify\?token=/);
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\/signin\?.*callbackUrl=%2Fcheckout/);
+  await signInWithForm(page, user);
+  await expect(page).toHaveURL('/checkout');
+  await expect(page.getByTestId('checkout-signed-in')).toContainText(user.email);
+  await expect(page.getByTestId('checkout-line')).toHaveCount(2);
 });
