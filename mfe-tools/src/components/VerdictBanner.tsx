@@ -69,7 +69,7 @@ export function VerdictBanner({ subject, checks, score, answer }: { subject: str
           {answer?.headline ?? HEADLINE[status]}
         </Typography>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {subject} · {countsOf(checks)}
+          {subject} · {countsOf(answer ? checks.filter((check) => !answer.hygiene.includes(check.id)) : checks)}
         </Typography>
         {hygiene > 0 && (
           <Typography sx={{ fontSize: 14, mt: 0.5 }} data-testid="verdict-hygiene">
