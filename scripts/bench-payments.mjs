@@ -9,7 +9,8 @@
 // 2. Webhook events handled per second: each checkout's `invoice.paid` and
 //    `checkout.session.completed`, signed as Stripe signs them, each delivered twice (a duplicate
 //    racing the original), shuffled, CONCURRENCY at a time, to POST /api/payments/webhook. Then the
-//    database is checked: every event stored once, every checkout paid, one transaction each.
+//    database is checked: every event stored once, every checkout paid, one transaction each; and
+//    how long the order mails (sent after the answer by the bff's background sender) trail behind.
 // 3. Beside it, the same database's bare insert rate: one-row autocommit inserts of a text key,
 //    CONCURRENCY at a time on PostgreSQL (a pool of 10, as the bff's) and one after another on SQLite.
 //
@@ -305,6 +306,13 @@ async function benchEngine(engine) {
       return { status: response.status, applied: response.ok ? JSON.parse(text).applied : 0 };
     });
     const seconds = (performance.now() - started) / 1000;
+    // Mail is sent after the answers, by the bff's background sender: how long it trails behind.
+    let pendingMail = Infinity;
+    for (let waited = 0; waited < 120_000 && pendingMail > 0; waited += 100) {
+      pendingMail = await count(engine, dataDir, databaseUrl, 'select count(*) from order_notifications where done_at is null');
+      if (pendingMail > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const mailTrail = (performance.now() - started) / 1000 - seconds;
     const failed = answers.filter((answer) => answer.status !== 200).length;
     const applied = answers.reduce((sum, answer) => sum + answer.applied, 0);
     const eventIds = unique.map((event) => `'${event.id}'`).join(',');
@@ -327,6 +335,8 @@ async function benchEngine(engine) {
       paid,
       transactions,
       bare,
+      pendingMail,
+      mailTrail,
     };
   } finally {
     bff.kill('SIGTERM');
@@ -365,14 +375,14 @@ for (const engine of engines) {
 }
 console.log('');
 console.log(`load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}, ${os.cpus().length} CPUs`);
-console.log('| engine | checkout p50 | checkout p95 | webhook events/s (exactly once) | deliveries/s (with duplicates) | bare inserts/s | stored once | checkouts paid | transactions | non-2xx |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('| engine | checkout p50 | checkout p95 | webhook events/s (exactly once) | deliveries/s (with duplicates) | bare inserts/s | stored once | checkouts paid | transactions | non-2xx | mail sent, after the last answer |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 let wrong = false;
 for (const r of results) {
   const exact = r.stored === r.unique && r.applied === r.unique && r.paid === CHECKOUTS && r.transactions === CHECKOUTS && r.failed === 0;
   wrong ||= !exact;
   console.log(
-    `| ${r.engine} | ${r.checkoutP50.toFixed(1)} ms | ${r.checkoutP95.toFixed(1)} ms | ${r.eventsPerSecond.toFixed(0)} | ${r.deliveriesPerSecond.toFixed(0)} | ${r.bare.toFixed(0)} | ${r.stored}/${r.unique} (applied ${r.applied}) | ${r.paid}/${CHECKOUTS} | ${r.transactions} | ${r.failed} |`,
+    `| ${r.engine} | ${r.checkoutP50.toFixed(1)} ms | ${r.checkoutP95.toFixed(1)} ms | ${r.eventsPerSecond.toFixed(0)} | ${r.deliveriesPerSecond.toFixed(0)} | ${r.bare.toFixed(0)} | ${r.stored}/${r.unique} (applied ${r.applied}) | ${r.paid}/${CHECKOUTS} | ${r.transactions} | ${r.failed} | ${r.pendingMail === 0 ? `all, ${r.mailTrail.toFixed(1)} s` : `${r.pendingMail} not yet`} |`,
   );
 }
 if (wrong) {

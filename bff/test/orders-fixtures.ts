@@ -96,6 +96,8 @@ export function subscriptionEvent(
 export async function apply(store: IdentityStore, ...events: PaymentEvent[]): Promise<string[]> {
   const outcomes: string[] = [];
   for (const event of events) outcomes.push(await store.app.orders.applyPaymentEvent(event));
+  // Mail and fulfilment go after the event, from the background sender: wait for it.
+  await store.app.orderNotifications.flush();
   return outcomes;
 }
 

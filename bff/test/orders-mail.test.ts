@@ -8,7 +8,7 @@ import { advance, apply, DAY, detailsFor, eventId, paidEvents, placeCheckout, VM
 jest.setTimeout(60_000);
 
 /** A real SMTP server on loopback that keeps every message it receives, parsed. */
-async function startSmtpServer(): Promise<{ url: string; messages: ParsedMail[]; close(): Promise<void> }> {
+async function startSmtpServer(listenOn = 0): Promise<{ url: string; messages: ParsedMail[]; close(): Promise<void> }> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -21,7 +21,7 @@ async function startSmtpServer(): Promise<{ url: string; messages: ParsedMail[];
       }, callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
@@ -50,6 +50,7 @@ describe.each(storageEngines())('order mail over SMTP on $name', (engine) => {
   it('confirms the order, sends the receipt and the payment failure, and reminds 30 and 7 days before renewal, each once (start-up run included), as the user\'s preferences allow', async () => {
     const smtp = await startSmtpServer();
     const store = await startIdentityStore(engine, { SMTP_URL: smtp.url, MAIL_FROM: 'BIMI Store <no-reply@store.test>' });
+    let revived: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
     try {
       const jane = await smtpBuyer(store, smtp, 'Jane Doe', 'jane@example.com');
       smtp.messages.length = 0;
@@ -125,10 +126,27 @@ describe.each(storageEngines())('order mail over SMTP on $name', (engine) => {
       const nextPaid = paidEvents(next, store.clock.now, [store.clock.now + 365 * DAY]);
       expect(await apply(store, nextPaid.invoicePaid)).toEqual(['applied']);
       expect((await jane.browser.request({ url: `/api/account/orders/${next.orders[0]?.id}` })).json().status).toBe('active');
-      expect(store.logs.messages(50)).toContain('mail could not be sent');
+      expect(store.logs.messages(50)).toContain('an order notification failed: it will be tried again (the payment event stays applied)');
+      const pending = await store.app.db.selectFrom('order_notifications').select(['kind', 'attempts', 'claimed_at']).where('done_at', 'is', null).orderBy('position').execute();
+      expect(pending).toEqual([
+        { kind: 'order-confirmation', attempts: 1, claimed_at: null },
+        { kind: 'payment-receipt', attempts: 1, claimed_at: null },
+      ]);
+      // Not due yet: nothing is tried.
+      expect(await store.app.orderNotifications.flush()).toBe(0);
+
+      // The mail server is back, the retry is due: each mail goes once, and never again.
+      revived = await startSmtpServer(Number(new URL(smtp.url).port));
+      store.advance(2 * 60 * 1000);
+      expect(await store.app.orderNotifications.flush()).toBe(2);
+      expect(revived.messages.map((mail) => mail.subject)).toEqual([expect.stringContaining(next.orders[0]?.number ?? '?'), expect.stringMatching(/receipt R-/)]);
+      store.advance(60 * 60 * 1000);
+      expect(await store.app.orderNotifications.flush()).toBe(0);
+      expect(revived.messages).toHaveLength(2);
     } finally {
       await store.cleanUp();
       await smtp.close().catch(() => undefined);
+      await revived?.close().catch(() => undefined);
     }
   });
 });

@@ -249,6 +249,29 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     expect(await statusOf(jane, order.id)).toBe('expiring');
   });
 
+  it('an item removed during the last day of its paid period (renewal off, the renewal job) ends the order at the period\'s end, not a day early', async () => {
+    const jane = await buyer(store, 'Jane Doe', 'jane@example.com');
+    const start = store.clock.now;
+    const checkout = await placeCheckout(store, jane.userId, [DMARC_PLUS_MONTHLY, DMARC_PLUS_MONTHLY]);
+    const [kept, dropped] = checkout.orders;
+    if (!kept || !dropped) throw new Error('two orders expected');
+    const periodEnd = start + 31 * DAY;
+    const paid = paidEvents(checkout, start, [periodEnd, periodEnd]);
+    await apply(store, paid.invoicePaid, paid.checkoutCompleted);
+    const item = (orderId: string, index: number, renews: boolean) => ({ orderId, itemRef: paid.itemRefs[index] ?? '', currentPeriodEnd: periodEnd, renews });
+    // Renewal off for one item; then, an hour before its period ends, the job removes it and Stripe says so.
+    await apply(store, subscriptionEvent('subscription.updated', start + 1000, paid.subscriptionRef, [item(kept.id, 0, true), item(dropped.id, 1, false)]));
+    await advance(store, periodEnd - 60 * 60 * 1000 - start, jane);
+    expect(await apply(store, subscriptionEvent('subscription.updated', store.clock.now, paid.subscriptionRef, [item(kept.id, 0, true)]))).toEqual(['applied']);
+    // Paid up to the period's end: still running (ending), with its end date unchanged.
+    expect((await jane.browser.request({ url: `/api/account/orders/${dropped.id}` })).json()).toMatchObject({ status: 'expiring', renews: false, currentPeriodEnd: new Date(periodEnd).toISOString() });
+    expect(await counts(jane)).toEqual({ all: 2, active: 1, pending: 0, incomplete: 0, expiring: 1 });
+    // Once the period is over it has run out (under `all` only); the other item goes on.
+    await advance(store, 2 * 60 * 60 * 1000, jane);
+    expect(await statusOf(jane, dropped.id)).toBe('expired');
+    expect(await statusOf(jane, kept.id)).toBe('active');
+  });
+
   it('checks the certificate details: domain count, the domain rule, SVG Tiny PS with each failure named, the buyer\'s own organization and contacts; nothing stored on a refusal', async () => {
     const jane = await buyer(store, 'Jane Doe', 'jane@example.com');
     const mallory = await buyer(store, 'Mallory', 'mallory@example.com', '203.0.113.77');
@@ -282,7 +305,7 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     });
     expect(await refusal(good, dmarc.id)).toEqual({ status: 400, message: 'details: only certificate orders take validation details' });
     expect((await put({ ...good, domains: [] })).statusCode).toBe(400);
-    expect(await refusal({ ...good, organizationId: 'org\u0000' })).toEqual({ status: 400, message: 'details.organizationId: not one of your organizations' });
+    expect(await refusal({ ...good, organizationId: 'org-of-someone-else' })).toEqual({ status: 400, message: 'details.organizationId: not one of your organizations' });
     expect(await refusal({ ...good, contacts: { ...good.contacts, legal: 'nobody' } })).toEqual({ status: 400, message: 'details.contacts: each contact must be one of yours (Settings → Contacts)' });
     expect((await put({ ...good, contacts: undefined })).statusCode).toBe(400);
     // Another user's order: as if it did not exist.
@@ -369,7 +392,7 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     // Paid on the built-in test payment page with 4242 4242 4242 4242.
     const test = store.app.payments.test;
     if (!test) throw new Error('test payments expected');
-    const session = test.openSession(new URL(url).pathname.split('/').pop() ?? '', jane.userId);
+    const session = test.openSession(new URL(url, 'http://store.test').pathname.split('/').pop() ?? '', jane.userId);
     if (!session) throw new Error('no test session');
     expect(await test.pay(session, { formToken: session.formToken, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' })).toMatchObject({ ok: true });
     expect((await jane.browser.request({ url: `/api/account/checkout/${checkoutId}` })).json().status).toBe('paid');
@@ -438,6 +461,9 @@ if (postgres.length > 0) describe.each(postgres)('orders with two bff processes 
       }
       expect(await store.app.db.selectFrom('transactions').select('id').execute()).toHaveLength(rounds);
       expect(await store.app.db.selectFrom('processed_payment_events').select('event_id').execute()).toHaveLength(rounds * 2);
+      // Both processes' mail senders run at once over the same pending notifications: each mail goes once.
+      await Promise.all([store.app.orderNotifications.flush(), other.orderNotifications.flush()]);
+      expect(await store.app.db.selectFrom('order_notifications').select('id').where('done_at', 'is', null).execute()).toEqual([]);
       const mails = await store.app.db.selectFrom('outbox_messages').select('subject').where('recipient', '=', 'jane@example.com').execute();
       expect(mails.filter((mail) => mail.subject.startsWith('Your BIMI Store receipt'))).toHaveLength(rounds);
       expect(mails.filter((mail) => mail.subject.includes('are confirmed'))).toHaveLength(rounds);

@@ -63,6 +63,7 @@ export interface StoreDatabase {
   transaction_lines: TransactionLinesTable;
   processed_payment_events: ProcessedPaymentEventsTable;
   renewal_reminders: RenewalRemindersTable;
+  order_notifications: OrderNotificationsTable;
   test_payment_methods: TestPaymentMethodsTable;
   monitors: MonitorsTable;
   monitor_snapshots: MonitorSnapshotsTable;
@@ -321,6 +322,20 @@ export interface RenewalRemindersTable {
   days_ahead: number;
   period_end: string;
   sent_at: string;
+}
+
+/** Mail and fulfilment owed by applied payment events, sent after the webhook answered (0008). */
+export interface OrderNotificationsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  created_at: string;
+  position: number;
+  next_attempt_at: string;
+  attempts: Generated<number>;
+  claimed_at: string | null;
+  done_at: string | null;
+  last_error: string | null;
 }
 
 export interface TestPaymentMethodsTable {

@@ -6,6 +6,7 @@ import { sessionsByUser } from './0004_sessions_by_user';
 import { orders } from './0005_orders';
 import { signupCredentials } from './0006_signup_credentials';
 import { monitors } from './0007_monitors';
+import { orderNotifications } from './0008_order_notifications';
 
 /** Every migration, by name; Kysely runs them in name order and records which have run. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_orders': orders,
   '0006_signup_credentials': signupCredentials,
   '0007_monitors': monitors,
+  '0008_order_notifications': orderNotifications,
 };
 
 export const storeMigrations: MigrationProvider = {

@@ -1,9 +1,9 @@
 import { NOTIFICATION_DEFAULTS, NotificationPreferences, type NotificationTopic } from '@bimi/contracts/account';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Selectable } from 'kysely';
+import { SqliteAdapter, type ExpressionBuilder, type Selectable } from 'kysely';
 import { publicBaseUrl } from '../../config';
-import type { OrdersTable } from '../../db/schema';
+import type { OrderNotificationsTable, OrdersTable, StoreDatabase } from '../../db/schema';
 import { orderConfirmationMail, paymentFailedMail, paymentReceiptMail, type MailOrder } from '../../lib/order-mail-texts';
 import { isCertificateOrder } from '../../services/orders/order-status';
 import type { MailMessage } from './mailer';
@@ -36,14 +36,45 @@ export async function recipient(fastify: FastifyInstance, userId: string, topic:
   return { email: user.email, name: user.name, wants: topic === null || preferences[topic] };
 }
 
+/** A notification that failed is tried again later, then given up (logged as an error). */
+const MAX_ATTEMPTS = 10;
+const BATCH = 20;
+/** A claim older than this belongs to a process that stopped while sending: another may take it. */
+const CLAIM_LEASE_MS = 10 * 60 * 1000;
+/** How often the sender looks for retries due and rows another process left. */
+const POLL_MS = 30 * 1000;
+
+/** 1, 2, 4 … minutes after each failed attempt, at most 6 hours. */
+export function retryDelay(attempts: number): number {
+  return Math.min(2 ** Math.max(0, attempts - 1) * 60 * 1000, 6 * 60 * 60 * 1000);
+}
+
+export interface OrderNotifications {
+  /** Carries out every notification due now and waits for any being sent (tests call it instead of sleeping); answers how many it handled. */
+  flush(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orderNotifications: OrderNotifications;
+  }
+}
+
 /**
- * What applied payment events lead to, once their transaction has committed: the order
- * confirmation, the payment receipt, the payment-failed mail, and handing a paid, described
- * certificate order to fulfilment. A failure here is logged and never undoes the event.
+ * What applied payment events lead to: the order confirmation, the payment receipt, the
+ * payment-failed mail, and handing a paid, described certificate order to fulfilment.
+ * `applyPaymentEvent` records them in `order_notifications` in the event's own transaction; this
+ * background sender carries them out after the webhook has answered, so a slow mail server never
+ * holds Stripe's delivery. Each row is claimed by one sender (an UPDATE of rows whose `claimed_at`
+ * is null, with SKIP LOCKED on PostgreSQL), so with two bff processes each mail goes once; a failed
+ * one is released and retried later; rows left by a stopped process are taken again after a lease.
+ * A failure here never undoes the event.
  */
 export default fp(
   async function orderNotifications(fastify) {
     const baseUrl = publicBaseUrl(fastify.config);
+    const sqlite = fastify.db.getExecutor().adapter instanceof SqliteAdapter;
+    const iso = (at = fastify.now()) => new Date(at).toISOString();
 
     async function send(userId: string, topic: NotificationTopic, build: (to: string, name: string) => Promise<MailMessage | undefined> | MailMessage | undefined) {
       const who = await recipient(fastify, userId, topic);
@@ -53,7 +84,8 @@ export default fp(
         return;
       }
       const message = await build(who.email, who.name);
-      if (message) await fastify.mailer.trySend(message);
+      // Throws when the mail did not go: the sender tries again later.
+      if (message) await fastify.mailer.send(message);
     }
 
     async function handle(effect: OrderEffect) {
@@ -91,14 +123,119 @@ export default fp(
       }
     }
 
+    /** Up to BATCH rows due now, claimed by this sender, oldest first. */
+    async function claim() {
+      const at = fastify.now();
+      const stale = iso(at - CLAIM_LEASE_MS);
+      const unclaimed = (eb: ExpressionBuilder<StoreDatabase, 'order_notifications'>) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]);
+      const due = fastify.db
+        .selectFrom('order_notifications')
+        .select('id')
+        .where('done_at', 'is', null)
+        .where('next_attempt_at', '<=', iso(at))
+        .where(unclaimed)
+        .orderBy('created_at')
+        .orderBy('position')
+        .limit(BATCH);
+      const rows = await fastify.db
+        .updateTable('order_notifications')
+        .set((eb) => ({ claimed_at: iso(at), attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', sqlite ? due : due.forUpdate().skipLocked())
+        // Checked again on the row itself: a row another sender claimed meanwhile is not taken.
+        .where('done_at', 'is', null)
+        .where(unclaimed)
+        .returningAll()
+        .execute();
+      return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.position - b.position);
+    }
+
+    async function carryOut(row: Selectable<OrderNotificationsTable>) {
+      try {
+        await handle(JSON.parse(row.payload) as OrderEffect);
+        await fastify.db.updateTable('order_notifications').set({ done_at: iso(), last_error: null }).where('id', '=', row.id).execute();
+      } catch (error) {
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        const givenUp = row.attempts >= MAX_ATTEMPTS;
+        fastify.log.error({ err: error, notification: row.id, kind: row.kind, attempts: row.attempts }, givenUp ? 'an order notification failed for the last time: given up' : 'an order notification failed: it will be tried again (the payment event stays applied)');
+        await fastify.db
+          .updateTable('order_notifications')
+          .set(givenUp ? { done_at: iso(), last_error: reason } : { claimed_at: null, next_attempt_at: iso(fastify.now() + retryDelay(row.attempts)), last_error: reason })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+
+    /** Claims and carries out batches until nothing is due; answers how many it handled. */
+    async function drain(): Promise<number> {
+      let handled = 0;
+      for (;;) {
+        const batch = await claim();
+        if (batch.length === 0) return handled;
+        for (const row of batch) await carryOut(row);
+        handled += batch.length;
+      }
+    }
+
+    let running: Promise<number> | undefined;
+    let again = false;
+    let closed = false;
+    const wake = () => {
+      if (closed) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = drain()
+        .catch((error: unknown) => {
+          fastify.log.error({ err: error }, 'order notifications could not be read');
+          return 0;
+        })
+        .finally(() => {
+          running = undefined;
+          if (again) {
+            again = false;
+            setImmediate(wake);
+          }
+        });
+    };
+
+    fastify.decorate('orderNotifications', {
+      async flush() {
+        let total = 0;
+        for (;;) {
+          if (running) {
+            total += await running;
+            continue;
+          }
+          const handled = await drain();
+          total += handled;
+          if (handled === 0 && !running) return total;
+        }
+      },
+    } satisfies OrderNotifications);
+
+    // Stored details submit the order at once (the buyer's own request); payment events wake the sender.
     fastify.onOrderEffects(async (effects) => {
       for (const effect of effects) {
         try {
           await handle(effect);
         } catch (error) {
-          fastify.log.error({ err: error, effect: effect.kind }, 'an order notification failed (the payment event stays applied)');
+          fastify.log.error({ err: error, effect: effect.kind }, 'an order notification failed (the details stay stored)');
         }
       }
+    }, wake);
+
+    let timer: NodeJS.Timeout | undefined;
+    fastify.addHook('onReady', async () => {
+      // Rows a previous run left (a restart between the event and its mail) go now.
+      wake();
+      timer = setInterval(wake, POLL_MS);
+      timer.unref();
+    });
+    fastify.addHook('preClose', async () => {
+      closed = true;
+      clearInterval(timer);
+      await running?.catch(() => undefined);
     });
   },
   { name: 'order-notifications', dependencies: ['orders', 'transactions', 'mailer', 'fulfilment'] },

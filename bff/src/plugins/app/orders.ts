@@ -14,7 +14,7 @@ import {
   type ValidationStep,
 } from '@bimi/contracts/orders';
 import fp from 'fastify-plugin';
-import { SqliteAdapter, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { sql, SqliteAdapter, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase, TransactionsTable } from '../../db/schema';
 import { newId } from '../../lib/tokens';
 import { countByFilter, isCertificateOrder, matchesFilter, needsAction, orderStatus, validationSteps } from '../../services/orders/order-status';
@@ -247,8 +247,10 @@ export interface OrdersOptions {
   now: () => number;
   /** The active provider's name, for rows that record who charged them. */
   providerName?: () => PaymentProviderName | undefined;
-  /** Runs after an applied event's transaction has committed, or after details were stored. */
+  /** Runs the effects of stored details (submitting a paid order for validation) right away. */
   onEffects?: (effects: OrderEffect[]) => Promise<void>;
+  /** Told after an applied event's effects were recorded and committed (the sender wakes up). */
+  onEffectsRecorded?: () => void;
 }
 
 export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions): Orders {
@@ -257,10 +259,25 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
   const sqlite = isSqlite(db);
   // The confirmation goes before the receipt it announces, whichever event came first.
   const EFFECT_ORDER: OrderEffect['kind'][] = ['order-confirmation', 'payment-receipt', 'payment-failed', 'submit-for-validation'];
+  const inOrder = (effects: OrderEffect[]) => [...effects].sort((a, b) => EFFECT_ORDER.indexOf(a.kind) - EFFECT_ORDER.indexOf(b.kind));
   const runEffects = async (effects: OrderEffect[]) => {
     if (effects.length === 0 || !options.onEffects) return;
-    await options.onEffects([...effects].sort((a, b) => EFFECT_ORDER.indexOf(a.kind) - EFFECT_ORDER.indexOf(b.kind)));
+    await options.onEffects(inOrder(effects));
   };
+
+  /**
+   * Mail and fulfilment owed by an event, recorded in its transaction (one insert): they are
+   * carried out after the webhook answered, by the order-notifications sender, and never lost
+   * when the process stops before they went.
+   */
+  async function recordEffects(trx: Trx, effects: OrderEffect[]) {
+    if (effects.length === 0) return;
+    const at = iso();
+    await trx
+      .insertInto('order_notifications')
+      .values(inOrder(effects).map((effect, position) => ({ id: newId(), kind: effect.kind, payload: JSON.stringify(effect), created_at: at, position, next_attempt_at: at })))
+      .execute();
+  }
 
   /** The orders' rows, locked until the transaction ends (SQLite runs one transaction at a time). */
   async function lockOrders(trx: Trx, ids: string[]): Promise<OrderRow[]> {
@@ -337,13 +354,12 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
   }
 
   /** An order's first payment (or a renewal's) is in: paid, unless a newer payment state is stored. */
-  async function markOrderPaid(
-    trx: Trx,
+  function markOrderPaid(
     order: OrderRow,
     at: number,
     refs: { subscriptionRef: string | null; itemRef: string | null; periodEnd?: number },
     effects: OrderEffect[],
-  ) {
+  ): Updateable<OrdersTable> {
     const changes: Updateable<OrdersTable> = {};
     // A paid period only ever moves the end forward.
     if (refs.periodEnd && (order.current_period_end === null || Date.parse(order.current_period_end) < refs.periodEnd)) changes.current_period_end = iso(refs.periodEnd);
@@ -366,11 +382,40 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       // Paid again (checkout.completed after invoice.paid): the version moves only with another change.
       changes.payment_version = at;
     }
-    if (Object.keys(changes).length === 0) return;
+    return changes;
+  }
+
+  /**
+   * Each order's own changes in ONE statement (a CASE per column over the order ids), not one
+   * UPDATE per order: a round trip to the database is most of what an event costs.
+   */
+  async function updateOrders(trx: Trx, changesById: Map<string, Updateable<OrdersTable>>) {
+    const entries = [...changesById].filter(([, changes]) => Object.keys(changes).length > 0);
+    if (entries.length === 0) return;
+    const at = iso();
+    const [first] = entries;
+    if (entries.length === 1 && first) {
+      await trx
+        .updateTable('orders')
+        .set({ ...first[1], updated_at: at })
+        .where('id', '=', first[0])
+        .execute();
+      return;
+    }
+    const columns = [...new Set(entries.flatMap(([, changes]) => Object.keys(changes)))] as (keyof OrdersTable & string)[];
+    const set: Record<string, RawBuilder<unknown>> = {};
+    for (const column of columns) {
+      const cases = entries.filter(([, changes]) => column in changes).map(([id, changes]) => sql`when ${id} then ${(changes as Record<string, unknown>)[column] ?? null}`);
+      set[column] = sql`case ${sql.ref('id')} ${sql.join(cases, sql` `)} else ${sql.ref(column)} end`;
+    }
     await trx
       .updateTable('orders')
-      .set({ ...changes, updated_at: iso() })
-      .where('id', '=', order.id)
+      .set({ ...(set as Updateable<OrdersTable>), updated_at: at })
+      .where(
+        'id',
+        'in',
+        entries.map(([id]) => id),
+      )
       .execute();
   }
 
@@ -382,17 +427,19 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     }
     const paid = event.paymentStatus !== 'unpaid';
     const orders = await lockCheckoutOrders(trx, checkout.id);
+    const updates = new Map<string, Updateable<OrdersTable>>();
     for (const order of orders) {
       const itemRef = event.items.find((item) => item.orderId === order.id)?.itemRef ?? null;
       if (paid) {
-        await markOrderPaid(trx, order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef }, effects);
+        updates.set(order.id, markOrderPaid(order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef }, effects));
       } else {
         const changes: Updateable<OrdersTable> = {};
         if (event.subscriptionRef && !order.subscription_ref) changes.subscription_ref = event.subscriptionRef;
         if (itemRef && !order.item_ref) changes.item_ref = itemRef;
-        if (Object.keys(changes).length > 0) await trx.updateTable('orders').set(changes).where('id', '=', order.id).execute();
+        updates.set(order.id, changes);
       }
     }
+    await updateOrders(trx, updates);
     if (paid) await markCheckoutPaid(trx, checkout.id, event.occurredAt, effects);
   }
 
@@ -406,12 +453,12 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       .where('id', '=', checkout.id)
       .execute();
     const orders = await lockCheckoutOrders(trx, checkout.id);
-    for (const order of orders) {
-      if (order.payment_status === 'paid' || event.occurredAt < version(order.payment_version)) continue;
+    const ids = orders.filter((order) => order.payment_status !== 'paid' && event.occurredAt >= version(order.payment_version)).map((order) => order.id);
+    if (ids.length > 0) {
       await trx
         .updateTable('orders')
         .set({ payment_status: status, failure_message: event.failureMessage, payment_version: event.occurredAt, updated_at: iso() })
-        .where('id', '=', order.id)
+        .where('id', 'in', ids)
         .execute();
     }
   }
@@ -508,10 +555,12 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       card_last4: card?.last4 ?? null,
     });
     if (transaction.changed) effects.push({ kind: 'payment-receipt', userId, transactionId: transaction.id });
+    const updates = new Map<string, Updateable<OrdersTable>>();
     for (const order of orders) {
       const line = event.lines.find((candidate) => candidate.orderId === order.id || (candidate.itemRef !== null && candidate.itemRef === order.item_ref));
-      await markOrderPaid(trx, order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef: line?.itemRef ?? null, periodEnd: line?.periodEnd }, effects);
+      updates.set(order.id, markOrderPaid(order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef: line?.itemRef ?? null, periodEnd: line?.periodEnd }, effects));
     }
+    await updateOrders(trx, updates);
     const checkoutIds = new Set(event.checkoutId ? [event.checkoutId] : []);
     if (!event.checkoutId) for (const order of orders) checkoutIds.add(order.checkout_id);
     for (const checkoutId of checkoutIds) await markCheckoutPaid(trx, checkoutId, event.occurredAt, effects);
@@ -532,16 +581,14 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       date: iso(event.occurredAt),
     });
     const failedOrders: string[] = [];
+    const failedUpdates = new Map<string, Updateable<OrdersTable>>();
     for (const order of orders) {
       if (event.occurredAt < version(order.payment_version)) continue;
       const status = order.payment_status === 'paid' || order.payment_status === 'past_due' ? 'past_due' : 'failed';
-      await trx
-        .updateTable('orders')
-        .set({ payment_status: status, failure_message: event.failureMessage, payment_version: event.occurredAt, updated_at: iso() })
-        .where('id', '=', order.id)
-        .execute();
+      failedUpdates.set(order.id, { payment_status: status, failure_message: event.failureMessage, payment_version: event.occurredAt });
       failedOrders.push(order.id);
     }
+    await updateOrders(trx, failedUpdates);
     if (event.checkoutId) {
       const checkout = await lockCheckout(trx, event.checkoutId);
       if (checkout && checkout.status !== 'paid' && event.occurredAt >= version(checkout.status_version)) {
@@ -576,6 +623,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       trx,
       candidates.map((row) => row.id),
     );
+    const updates = new Map<string, Updateable<OrdersTable>>();
     for (const order of orders) {
       const stored = version(order.subscription_version);
       if (event.occurredAt < stored) continue;
@@ -590,18 +638,18 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
         if (deleted) changes.ended_at = iso(event.occurredAt);
         else if (event.status !== 'canceled' && event.status !== 'incomplete_expired') changes.ended_at = null;
       } else if (order.subscription_ref === event.subscriptionRef && order.item_ref !== null) {
-        // The order's item is no longer on the subscription: it was removed (renewal off at period end).
+        // The order's item is no longer on the subscription: it was removed (renewal off at period
+        // end; the renewal job removes it during the last day, before the next invoice). The buyer
+        // paid up to the period's end: the order ends then, not when the item was removed.
         changes.renews = 0;
-        changes.ended_at = iso(event.occurredAt);
+        const paidUntil = order.current_period_end ? Date.parse(order.current_period_end) : 0;
+        changes.ended_at = iso(Math.max(event.occurredAt, paidUntil));
       } else {
         continue;
       }
-      await trx
-        .updateTable('orders')
-        .set({ ...changes, updated_at: iso() })
-        .where('id', '=', order.id)
-        .execute();
+      updates.set(order.id, changes);
     }
+    await updateOrders(trx, updates);
   }
 
   async function transactionsOfOrder(orderId: string): Promise<TransactionView[]> {
@@ -792,10 +840,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
             await applySubscriptionChanged(trx, event);
             break;
         }
+        await recordEffects(trx, effects);
         return 'applied' as const;
       });
-      // Mail and fulfilment only after the commit: a failure there never undoes the applied event.
-      await runEffects(effects);
+      // Mail and fulfilment never sit in the webhook's path: the sender carries them out after the answer.
+      if (effects.length > 0) options.onEffectsRecorded?.();
       return outcome;
     },
 
@@ -989,16 +1038,21 @@ export default fp(
     // Effects (mail, fulfilment) are wired by the order-notifications plugin once the mailer and
     // fulfilment exist; until then they are dropped on purpose (nothing registered listens).
     const listeners: ((effects: OrderEffect[]) => Promise<void>)[] = [];
+    const wakers: (() => void)[] = [];
     const repository = createOrders(fastify.db, {
       now: fastify.now,
+      onEffectsRecorded: () => {
+        for (const wake of wakers) wake();
+      },
       providerName: () => (fastify as unknown as { payments?: { provider?: { name?: PaymentProviderName } } }).payments?.provider?.name,
       onEffects: async (effects) => {
         for (const listener of listeners) await listener(effects);
       },
     });
     fastify.decorate('orders', repository);
-    fastify.decorate('onOrderEffects', (listener: (effects: OrderEffect[]) => Promise<void>) => {
+    fastify.decorate('onOrderEffects', (listener: (effects: OrderEffect[]) => Promise<void>, wake?: () => void) => {
       listeners.push(listener);
+      if (wake) wakers.push(wake);
     });
   },
   { name: 'orders', dependencies: ['db', 'sessions'] },
@@ -1006,7 +1060,10 @@ export default fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Subscribes to what applied payment events lead to (after their commit). */
-    onOrderEffects(listener: (effects: OrderEffect[]) => Promise<void>): void;
+    /**
+     * Subscribes to effects to run at once (stored details), and to the news that an applied
+     * event's effects were recorded for the sender (`wake`).
+     */
+    onOrderEffects(listener: (effects: OrderEffect[]) => Promise<void>, wake?: () => void): void;
   }
 }

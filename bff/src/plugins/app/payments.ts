@@ -38,6 +38,12 @@ export interface Payments {
   startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted>;
   /** The user's provider customer, created on first use. */
   customerOf(user: PaymentUser): Promise<string>;
+  /**
+   * Where quotes report an invalid or missing price identifier (spec §8): each message once per
+   * process, not per request; an error with Stripe, information with test payments (which charge
+   * the catalog's amounts and need no Stripe price).
+   */
+  priceLog: { error(message: string): void };
   /** The start of the URLs the provider sends the buyer back to: the site's address for Stripe, '' (a path) for the test pages. */
   returnBase: string;
 }
@@ -167,11 +173,20 @@ export default fp(
       fastify.log.error('payments: none. NODE_ENV=production without STRIPE_SECRET_KEY (and TEST_PAYMENTS is not true), so checkout answers 503');
     }
 
+    const priceMessagesLogged = new Set<string>();
+    const priceLog = {
+      error(message: string) {
+        if (priceMessagesLogged.has(message) || priceMessagesLogged.size >= 256) return;
+        priceMessagesLogged.add(message);
+        if (mode === 'stripe') fastify.log.error(`price identifier: ${message}`);
+        else fastify.log.info(`price identifier (${mode === 'test' ? 'test payments charge the catalog amount' : 'payments off'}): ${message}`);
+      },
+    };
+
     const customerOf = (user: PaymentUser) => fastify.paymentCustomers.findOrCreate(user, (who) => provider.createCustomer(who));
 
     async function startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted> {
       if (mode === 'none') throw new HttpError(503, PAYMENTS_UNAVAILABLE);
-      const priceLog = { error: (message: string) => log.error(message) };
       let quote;
       try {
         quote = quoteCart(request.items, config.priceSettings, priceLog);
@@ -261,7 +276,7 @@ export default fp(
       return { checkoutId, orderIds: orders.map((order) => order.id), url: session.url };
     }
 
-    fastify.decorate('payments', { provider, mode, stripe, test, startCheckout, customerOf, returnBase });
+    fastify.decorate('payments', { provider, mode, stripe, test, startCheckout, customerOf, returnBase, priceLog });
 
     // The renewal job (bff/README.md, "Renewal off"): an order whose renewal is off, in a subscription
     // that goes on for other orders, leaves it during the last day of its period. Hourly; every

@@ -46,7 +46,8 @@ function within(iso: string | null, now: number, days: number): boolean {
  */
 export function orderStatus(order: OrderState, now: number): OrderStatus {
   if (order.payment_status === 'expired') return 'cancelled';
-  const ended = order.ended_at !== null || (order.subscription_status !== null && ENDED_SUBSCRIPTION.has(order.subscription_status));
+  // An end still ahead (an item removed before its paid period is over) is not an end yet.
+  const ended = (order.ended_at !== null && Date.parse(order.ended_at) <= now) || (order.subscription_status !== null && ENDED_SUBSCRIPTION.has(order.subscription_status));
   if (ended) {
     // Ended before the paid period was over: cancelled; at (or after) its end: it ran out.
     const endedAt = order.ended_at ? Date.parse(order.ended_at) : now;

@@ -13,7 +13,8 @@ const cart: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { body: CartQuoteRequest, response: { 200: CartQuote, 400: ApiError } }, bodyLimit: 32 * 1024 },
     async (request, reply) => {
       try {
-        return quoteCart(request.body.items, fastify.config.priceSettings, { error: (message) => request.log.error(message) });
+        // Logged once per identifier by the payments plugin (an error only when Stripe charges).
+        return quoteCart(request.body.items, fastify.config.priceSettings, fastify.payments.priceLog);
       } catch (error) {
         if (error instanceof QuoteError) return reply.code(400).send({ message: error.message });
         throw error;
