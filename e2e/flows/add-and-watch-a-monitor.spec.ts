@@ -125,6 +125,9 @@ test('desktop: the modal from the account frame, every message and state, then t
   await expect(refused).toContainText('You already monitor good.example.');
   await expect(page.getByTestId('add-monitor-modal')).toHaveAttribute('data-state', 'idle');
   await expect(modal(page).getByRole('button', { name: 'Add Monitor' })).toBeEnabled();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('monitor-row')).toContainText('good.example');
+  await page.screenshot({ path: test.info().outputPath('dashboard-1280.png'), fullPage: true });
 });
 
 test.describe('at 375 px', () => {
@@ -168,5 +171,13 @@ test.describe('at 375 px', () => {
     await expect(panel.locator('time')).toHaveCount(2);
     await page.reload();
     await expect(page.getByTestId('assistant-panel').getByTestId('assistant-answer')).toHaveCount(1);
+    await page.screenshot({ path: test.info().outputPath('monitor-assistant-375.png'), fullPage: true });
+
+    // The navigation's Monitors entry is the dashboard's list: score and worst issue.
+    await page.getByTestId('mobile-tabs').getByRole('button', { name: 'More' }).click();
+    await page.getByTestId('more-sheet').getByRole('link', { name: 'Monitors' }).click();
+    await expect(page.getByTestId('monitor-row')).toContainText('dmarc-none.example');
+    await expect(page.getByTestId('monitor-row').getByTestId('monitor-score')).toHaveText(/^\d+$/);
+    await page.screenshot({ path: test.info().outputPath('dashboard-375.png'), fullPage: true });
   });
 });

@@ -150,7 +150,9 @@ export function MonitorPage(_props: PageProps) {
         </Alert>
       ) : (
         <>
-          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
+          <InboxPreviews domain={monitor.domain} logo={latest.logo} providers={latest.providers} />
+
+          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
             <Paper component="section" variant="outlined" aria-labelledby="health-heading" sx={{ p: 2.5, borderRadius: 3, display: 'flex', gap: 2.5, flexWrap: 'wrap' }}>
               <Box sx={{ display: 'grid', justifyItems: 'center', alignContent: 'start', flex: '0 0 160px', mx: { xs: 'auto', sm: 0 } }}>
                 <Typography id="health-heading" variant="h2" sx={{ fontSize: 16, fontWeight: 700 }}>
@@ -174,8 +176,6 @@ export function MonitorPage(_props: PageProps) {
             </Paper>
             <CertificateCardView certificate={latest.certificate} />
           </Box>
-
-          <InboxPreviews domain={monitor.domain} logo={latest.logo} providers={latest.providers} />
 
           <Paper component="section" variant="outlined" aria-labelledby="history-heading" sx={{ p: 2.5, borderRadius: 3 }} data-testid="monitor-history">
             <Typography id="history-heading" variant="h2" sx={{ fontSize: 20, fontWeight: 700 }}>
@@ -215,7 +215,10 @@ export function MonitorPage(_props: PageProps) {
 
           <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(320px, 2fr)' }, alignItems: 'start' }}>
             <RecordGroups groups={latest.groups} />
-            <AssistantPanel domain={monitor.domain} />
+            {/* On narrow screens the assistant comes before the long list of checks. */}
+            <Box sx={{ order: { xs: -1, lg: 0 }, minWidth: 0 }}>
+              <AssistantPanel domain={monitor.domain} />
+            </Box>
           </Box>
           {latest.dkimSelectors.length > 0 && (
             <Typography color="text.secondary" sx={{ fontSize: 13 }}>
