@@ -171,8 +171,10 @@ test.describe('at 1280px', () => {
     const sidebar = page.getByTestId('account-sidebar');
     await expect(sidebar).toBeVisible();
     await expect(sidebar).toHaveAttribute('data-collapsed', 'false');
+    // Spec §2's groups, with Monitors (issue 13: the dashboard's monitors list) after Dashboard.
     await expect(sidebar.getByRole('navigation', { name: 'Account' }).locator(':scope > *')).toHaveText([
       'Dashboard',
+      'Monitors',
       'Tools',
       'My Orders',
       'Settings',
