@@ -179,5 +179,17 @@ test.describe('at 375 px', () => {
     await expect(page.getByTestId('monitor-row')).toContainText('dmarc-none.example');
     await expect(page.getByTestId('monitor-row').getByTestId('monitor-score')).toHaveText(/^\d+$/);
     await page.screenshot({ path: test.info().outputPath('dashboard-375.png'), fullPage: true });
+
+    // Pause, resume, and delete after a confirm.
+    await page.getByTestId('monitor-row').click();
+    await expect(page.getByTestId('monitor-status')).toHaveText('Active');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect(page.getByTestId('monitor-status')).toHaveText('Paused');
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByTestId('monitor-status')).toHaveText('Active');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete the monitor for dmarc-none.example?' }).getByRole('button', { name: 'Delete monitor' }).click();
+    await expect(page).toHaveURL('/account/dashboard#monitors');
+    await expect(page.getByText('No monitors yet.')).toBeVisible();
   });
 });
