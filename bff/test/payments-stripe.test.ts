@@ -314,6 +314,10 @@ describe('the price check before a Stripe session', () => {
       const refused = await startCheckout(browser);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(PRICE_BEING_UPDATED);
+      // With Stripe charging, the missing identifier is an error (spec §8), logged once, not per request.
+      expect((await startCheckout(browser)).statusCode).toBe(400);
+      const priceErrors = stripe.store.logs.entries.filter((entry) => entry.level === 50 && entry.msg.startsWith('price identifier') && entry.msg.includes('STRIPE_DMARC_PLUS_MONTHLY_PRICE'));
+      expect(priceErrors).toHaveLength(1);
       const vmcOnly = [MIXED_CART[0]];
       expect((await startCheckout(browser, vmcOnly)).statusCode).toBe(201);
       expect((await startCheckout(browser, vmcOnly)).statusCode).toBe(201);
