@@ -43,6 +43,12 @@ describe('normalizeDomainInput: the one domain rule', () => {
     expect(normalizeDomainInput('https://www.Example.com/path?q=1', { forgiving: true })).toEqual({ ok: true, domain: 'www.example.com' });
     expect(normalizeDomainInput('postmaster@Mail.Example.org', { forgiving: true })).toEqual({ ok: true, domain: 'mail.example.org' });
     expect(normalizeDomainInput('1.2.3.4', { forgiving: true })).toMatchObject({ ok: false, reason: 'ip-address' });
+    // Issue 17: a URL pasted without its scheme too; an IP address in any of these shapes is still refused.
+    expect(normalizeDomainInput('example.com/page', { forgiving: true })).toEqual({ ok: true, domain: 'example.com' });
+    expect(normalizeDomainInput('Example.com?utm=1', { forgiving: true })).toEqual({ ok: true, domain: 'example.com' });
+    expect(normalizeDomainInput('192.0.2.1/page', { forgiving: true })).toMatchObject({ ok: false, reason: 'ip-address' });
+    expect(normalizeDomainInput('https://', { forgiving: true })).toMatchObject({ ok: false, reason: 'empty' });
+    expect(normalizeDomainInput('example.com/page')).toMatchObject({ ok: false, reason: 'not-a-domain-only' });
   });
 
   it('spec §5 monitor rule: the example host is the caller\'s, and every refusal maps to its three messages by reason', () => {
