@@ -65,7 +65,8 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
   const rateLimit = { max: fastify.config.tools.rateLimitPerMinute, timeWindow: '1 minute' };
 
   async function send(reply: FastifyReply, tool: ToolName, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings>) {
-    const domain = query.domain ?? query.name;
+    // Only a domain is asked whether it exists: a TXT or CNAME name may dangle on purpose, and those tools say so.
+    const domain = query.domain;
     const { answer, cached } = await fastify.toolAnswers.answer(tool, query, withVerdict(tool, domain, compute));
     return reply.header('cache-control', 'no-store').header('x-tool-cache', cached ? 'hit' : 'miss').send(answer);
   }
