@@ -100,8 +100,8 @@ function Mockup({ provider, appearance, device, domain, logo, display }: { provi
             </Box>
           </Box>
         ) : (
-          <Box key={row.from} sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 0.9, fontSize: 12.5, bgcolor: row.ours ? look.row : 'transparent', opacity: row.ours ? 1 : 0.55, borderTop: '1px solid', borderColor: appearance === 'dark' ? '#2f3133' : '#eceff1' }}>
-            {row.ours ? <Avatar logo={logo} shows={shows} size={24} look={look} provider={provider} domain={domain} /> : <Box sx={{ width: 24, height: 24, borderRadius: '50%', bgcolor: look.muted, opacity: 0.5, flexShrink: 0 }} />}
+          <Box key={row.from} sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 1.5, py: 1.25, fontSize: 13, bgcolor: row.ours ? look.row : 'transparent', opacity: row.ours ? 1 : 0.55, borderTop: '1px solid', borderColor: appearance === 'dark' ? '#2f3133' : '#eceff1' }}>
+            {row.ours ? <Avatar logo={logo} shows={shows} size={30} look={look} provider={provider} domain={domain} /> : <Box sx={{ width: 30, height: 30, borderRadius: '50%', bgcolor: look.muted, opacity: 0.5, flexShrink: 0 }} />}
             <Box component="span" sx={{ width: 76, flexShrink: 0, fontWeight: row.unread ? 700 : 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {row.from}
             </Box>

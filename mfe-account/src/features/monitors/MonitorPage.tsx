@@ -29,6 +29,7 @@ const HistoryChart = lazy(() => import('./HistoryChart'));
 const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 /** While a run is queued or under way, the page asks again this often. */
 const POLL_MS = 3000;
+const MAX_POLLS = 100;
 
 function TopIssues({ issues }: { issues: MonitorIssue[] }) {
   if (issues.length === 0) return <Typography sx={{ fontSize: 15 }}>Nothing to fix: every check passes.</Typography>;
@@ -62,11 +63,16 @@ export function MonitorPage(_props: PageProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const waiting = Boolean(data && (data.monitor.checking || !data.latest));
 
+  // Polls while a run is under way, for a few minutes at most (a stuck run must not poll forever).
+  const [polls, setPolls] = useState(0);
   useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => void reload(), POLL_MS);
+    if (!waiting || polls >= MAX_POLLS) return;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      void reload();
+    }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [waiting, data, reload]);
+  }, [waiting, data, reload, polls]);
 
   if (loading && !data) {
     return (
