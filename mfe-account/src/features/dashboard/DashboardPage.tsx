@@ -15,13 +15,10 @@ const SHORTCUTS = [
   { to: '/account/billing/transactions', label: 'Billing' },
 ];
 
-/** What the account holds besides orders (see OrderCards) and monitors (MonitorsOverview). */
-const SECTIONS = [
-  {
-    title: 'Billing',
-    text: 'Payments and payment methods appear here after your first purchase.',
-    action: { to: '/account/billing/transactions', label: 'Open billing' },
-  },
+/** Billing beside orders (OrderCards) and monitors (MonitorsOverview): where charges and cards are kept. */
+const BILLING_LINKS = [
+  { to: '/account/billing/transactions', label: 'Transactions and receipts' },
+  { to: '/account/billing/payment-methods', label: 'Payment methods' },
 ];
 
 export function DashboardPage({ route }: PageProps) {
@@ -47,21 +44,21 @@ export function DashboardPage({ route }: PageProps) {
       </Box>
       <MonitorsOverview />
       <OrderCards />
-      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-        {SECTIONS.map((section) => (
-          <Paper key={section.title} component="section" variant="outlined" aria-label={section.title} sx={{ p: 3, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-            <Typography variant="h2" sx={{ fontSize: 19, fontWeight: 700 }}>
-              {section.title}
-            </Typography>
-            <Typography color="text.secondary" sx={{ fontSize: 15, flex: 1 }}>
-              {section.text}
-            </Typography>
-            <Button component={RouterLink} to={section.action.to} sx={{ alignSelf: 'flex-start', px: 0 }}>
-              {section.action.label}
+      <Paper component="section" variant="outlined" aria-label="Billing" sx={{ p: 3, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        <Typography variant="h2" sx={{ fontSize: 19, fontWeight: 700 }}>
+          Billing
+        </Typography>
+        <Typography color="text.secondary" sx={{ fontSize: 15 }}>
+          Every charge and refund with its receipt, and the cards your subscriptions renew with.
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          {BILLING_LINKS.map((link) => (
+            <Button key={link.to} component={RouterLink} to={link.to} sx={{ px: 0 }}>
+              {link.label}
             </Button>
-          </Paper>
-        ))}
-      </Box>
+          ))}
+        </Box>
+      </Paper>
     </Box>
   );
 }
