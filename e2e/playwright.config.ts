@@ -34,6 +34,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 const productionPort = Number(process.env.E2E_PRODUCTION_PORT ?? port + 1000);
 const productionURL = `https://localhost:${productionPort}`;
 const PRODUCTION_FLOWS = /production-settings\.spec\.ts$/;
+// The controlled-clock project's server (serve.mjs --clock, DEV_CLOCK=true): 2000 above E2E_PORT.
+const clockPort = port + 2000;
+const clockURL = `http://127.0.0.1:${clockPort}`;
+const CLOCK_FLOWS = /controlled-clock\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './flows',
@@ -62,7 +66,9 @@ export default defineConfig({
   },
   projects: [
     // Every flow but one, against the bff with NODE_ENV=test on plain http.
-    { name: 'test-settings', testIgnore: PRODUCTION_FLOWS },
+    { name: 'test-settings', testIgnore: [PRODUCTION_FLOWS, CLOCK_FLOWS] },
+    // Flows that move the store's clock forward (renewals, expiry), on a server of their own.
+    { name: 'controlled-clock', testMatch: CLOCK_FLOWS, use: { baseURL: clockURL } },
     // A few flows against the bff as production runs it: NODE_ENV=production behind a TLS proxy,
     // Secure __Host- cookies, TRUST_PROXY (bff README "Security").
     { name: 'production-settings', testMatch: PRODUCTION_FLOWS, use: { baseURL: productionURL, ignoreHTTPSErrors: true } },
@@ -89,6 +95,17 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { E2E_RUN_DIR: process.env.E2E_RUN_DIR, E2E_PORT: String(productionPort) },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node e2e/support/serve.mjs --clock',
+      cwd: WORKSPACE,
+      url: `${clockURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_RUN_DIR: process.env.E2E_RUN_DIR, E2E_PORT: String(clockPort) },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       stdout: 'pipe',
       stderr: 'pipe',

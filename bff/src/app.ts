@@ -49,6 +49,7 @@ import documentRoutes from './routes/docs';
 import pageRoutes from './routes/pages';
 import remotesRoutes from './routes/remotes';
 import toolRoutes from './routes/api/tools';
+import devClockRoutes, { movableClock } from './routes/dev/clock';
 import devOutboxRoutes from './routes/dev/outbox';
 
 declare module 'fastify' {
@@ -85,11 +86,11 @@ function describeZodError(error: z.core.$ZodError): string {
 /** The whole bff, ready for `listen` or `inject`: external plugins, then the store's services, then routes. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
+    // Proxy trust and the request, header, keep-alive and idle timeouts (src/lib/server-options.ts).
+    ...serverOptions(config),
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Long landing-page paths must reach the page route rather than fail as too long.
     routerOptions: { maxParamLength: 2048 },
-    // Proxy trust and the request, header, keep-alive and idle timeouts (src/lib/server-options.ts).
-    ...serverOptions(config),
     // Errors raised before routing (a malformed URL) answer in the same shape as every other error.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       reply.code(error.statusCode ?? 400).send(apiError(error.message));
@@ -105,7 +106,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(buildOutputs, { prefix: '/mfe' });
 
   await app.register(database);
-  await app.register(sessions, { now: options.now });
+  // DEV_CLOCK (never in production): a clock the e2e flows move forward through POST /dev/clock.
+  const devClock = !options.now && config.devClock ? movableClock() : undefined;
+  await app.register(sessions, { now: options.now ?? devClock?.now });
   await app.register(mailer);
   await app.register(newsletterSubscribers);
   await app.register(contactMessages);
@@ -163,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(paymentRoutes, { prefix: '/api/payments' });
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
+  if (devClock) await app.register(devClockRoutes(devClock.advance));
   await app.register(anonymousWrites(toolRoutes), { prefix: '/api/tools' });
   await app.register(remotesRoutes);
   await app.register(documentRoutes);

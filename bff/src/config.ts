@@ -138,6 +138,8 @@ const Environment = z.object({
   ),
   // Email-authentication tools (issue 5). Loopback fetches exist for the fixture HTTPS server only.
   TOOLS_ALLOW_LOOPBACK: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
+  // A clock the e2e flows can move forward (POST /dev/clock), for renewals and expiry seen in a browser; never in production.
+  DEV_CLOCK: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
   TOOLS_EXTRA_CA_FILE: optional(readableFile),
   TOOLS_EXTRA_MARK_ROOTS_FILE: optional(readableFile),
   TOOLS_DNS_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
@@ -181,6 +183,9 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
 }).refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
   path: ['TOOLS_ALLOW_LOOPBACK'],
   message: 'must not be true when NODE_ENV is production (it lets the tools fetch from this machine)',
+}).refine((env) => !(env.DEV_CLOCK && env.NODE_ENV === 'production'), {
+  path: ['DEV_CLOCK'],
+  message: 'must not be true when NODE_ENV is production (it lets anyone move the store clock)',
 }).refine((env) => !(env.NODE_ENV === 'production' && !env.SESSION_SECRET), {
   path: ['SESSION_SECRET'],
   message: 'is required when NODE_ENV is production (at least 32 random characters, the same on every replica)',
@@ -226,6 +231,7 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
     mailFrom: env.MAIL_FROM ?? 'BIMI Store <no-reply@localhost>',
     signUpRateLimitPerHour: env.SIGNUP_RATE_LIMIT_PER_HOUR ?? 10,
     trustProxy: env.TRUST_PROXY ?? false,
+    devClock: env.DEV_CLOCK ?? false,
     timeouts: {
       requestMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
       headersMs: env.HEADERS_TIMEOUT_MS ?? 15_000,
@@ -324,6 +330,7 @@ export function describeDefaults(config: Config): string[] {
   if (!config.newsletterUrl) notes.push(`NEWSLETTER_URL not set: newsletter sign-ups go to the bff's own ${OWN_NEWSLETTER_PATH}`);
   if (!config.tagManagerId) notes.push('TAG_MANAGER_ID not set: no tag manager is loaded, even after consent');
   if (!config.dnsServers) notes.push('DNS_SERVERS not set: DNS lookups use the system resolver');
+  if (config.devClock) notes.push('DEV_CLOCK=true: POST /dev/clock moves the store clock forward (tests only)');
   if (config.tools.allowLoopback) notes.push('TOOLS_ALLOW_LOOPBACK=true: the tools may fetch logos and certificates from this machine (tests only)');
   for (const name of REMOTE_NAMES) {
     if (!config.remoteUrls[name]) notes.push(`REMOTE_${name.toUpperCase()}_URL not set: ${name} is served from /mfe/${name}/`);

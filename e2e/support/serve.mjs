@@ -27,9 +27,13 @@ const WORKSPACE = path.resolve(import.meta.dirname, '..', '..');
 const APPS = ['shell', 'mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
 
 const production = process.argv.includes('--production');
+// --clock (the controlled-clock project): test settings plus DEV_CLOCK, a store clock the flows move
+// forward with POST /dev/clock; its own data and mail under $E2E_RUN_DIR/clock, the build served
+// from the working tree. A server of its own, so moving its clock disturbs no other flow.
+const clock = process.argv.includes('--clock');
 const baseRunDir = process.env.E2E_RUN_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'bimi-e2e-'));
-const runDir = production ? path.join(baseRunDir, 'production') : baseRunDir;
-const rootDir = production ? WORKSPACE : path.join(runDir, 'root');
+const runDir = production ? path.join(baseRunDir, 'production') : clock ? path.join(baseRunDir, 'clock') : baseRunDir;
+const rootDir = production || clock ? WORKSPACE : path.join(runDir, 'root');
 const dataDir = path.join(runDir, 'data');
 const port = process.env.E2E_PORT ?? '3100';
 
@@ -41,10 +45,10 @@ for (const app of APPS) {
   }
 }
 
-if (!production) rmSync(rootDir, { recursive: true, force: true });
+if (!production && !clock) rmSync(rootDir, { recursive: true, force: true });
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
-if (!production) {
+if (!production && !clock) {
   for (const app of APPS) {
     cpSync(path.join(WORKSPACE, app, 'dist'), path.join(rootDir, app, 'dist'), { recursive: true });
   }
@@ -107,6 +111,7 @@ const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server
     NODE_ENV: 'test',
     SMTP_URL: smtpSink.smtpUrl,
     ...(production ? productionSettings : toolFixtureSettings.env),
+    ...(clock ? { DEV_CLOCK: 'true' } : {}),
     // Playwright flows run every tool many times from one address.
     TOOLS_RATE_LIMIT_PER_MINUTE: '600',
     // …and sign up a user per account flow and worker.

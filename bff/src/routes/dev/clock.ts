@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const YEAR_MS = 366 * 86_400_000;
+
+/** A clock that runs with the real one, plus however far a test has moved it forward. */
+export function movableClock(): { now: () => number; advance: (ms: number) => void } {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+/**
+ * GET and POST /dev/clock (DEV_CLOCK=true only, which production refuses): the store's time, and
+ * moving it forward, so a browser flow can see a renewal date come near. Sessions go by the same
+ * clock, so a flow signs in again after a long jump.
+ */
+const clock = (advance: (ms: number) => void): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const answer = () => ({ now: new Date(fastify.now()).toISOString() });
+    fastify.get('/dev/clock', async (_request, reply) => reply.header('cache-control', 'no-store').send(answer()));
+    fastify.post(
+      '/dev/clock',
+      { schema: { body: z.object({ advanceMs: z.number().int().min(0).max(5 * YEAR_MS) }) }, config: { csrf: 'origin' } },
+      async (request) => {
+        advance(request.body.advanceMs);
+        request.log.warn({ advanceMs: request.body.advanceMs }, 'the store clock was moved forward');
+        return answer();
+      },
+    );
+  };
+
+export default clock;
