@@ -58,7 +58,7 @@ describe('Stripe through the real SDK against the API double', () => {
         { price: settings.STRIPE_VMC_2_YEAR_PRICE, quantity: '3', metadata: { order_id: orderIds[0], checkout_id: checkoutId } },
         { price: settings.STRIPE_DMARC_PLUS_MONTHLY_PRICE, quantity: '1000', metadata: { order_id: orderIds[1], checkout_id: checkoutId } },
       ],
-      metadata: { checkout_id: checkoutId, order_1: `${orderIds[0]} ${settings.STRIPE_VMC_2_YEAR_PRICE}`, order_2: `${orderIds[1]} ${settings.STRIPE_DMARC_PLUS_MONTHLY_PRICE}` },
+      metadata: { checkout_id: checkoutId, order_1: `${orderIds[0]} ${settings.STRIPE_VMC_2_YEAR_PRICE} 3`, order_2: `${orderIds[1]} ${settings.STRIPE_DMARC_PLUS_MONTHLY_PRICE} 1000` },
       subscription_data: { billing_mode: { type: 'flexible' }, metadata: { checkout_id: checkoutId } },
     });
     // What Stripe will charge today is what the catalog quoted.
@@ -216,14 +216,123 @@ describe('Stripe through the real SDK against the API double', () => {
     expect((await owner.request({ url: '/api/account/checkout/no-such-checkout' })).statusCode).toBe(404);
   });
 
-  it('refuses a line twice at the same plan (one subscription item per price) with a clear 400', async () => {
+  /** Waits for what the double's own webhook (sent after it answers) changes in the bff. */
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      const value = await read();
+      if (done(value) || attempt >= 100) return value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('charges two lines at one price (a VMC with two logos) as ONE line item with the summed quantity, pays every order and keeps each order\'s share', async () => {
+    const browser = await buyer(stripe.store);
+    const { settings } = catalogPrices();
+    const plan = certificatePlanCents('verified-mark-certificate', 1);
+    const { checkoutId, orderIds, sessionId } = await paidCheckout(browser, [
+      { productId: 'verified-mark-certificate', domains: 2, years: 1 },
+      { productId: 'verified-mark-certificate', domains: 1, years: 1 },
+      { productId: 'dmarc-plus', emailVolume: 1_000_000, billingPeriod: 'monthly' },
+    ]);
+    expect(orderIds).toHaveLength(3);
+    const create = stripe.double.requestsTo('POST', /^\/v1\/checkout\/sessions$/).pop();
+    expect(create?.body.line_items).toEqual([
+      { price: settings.STRIPE_VMC_1_YEAR_PRICE, quantity: '3', metadata: { checkout_id: checkoutId } },
+      { price: settings.STRIPE_DMARC_PLUS_MONTHLY_PRICE, quantity: '1000', metadata: { order_id: orderIds[2], checkout_id: checkoutId } },
+    ]);
+    const shares = {
+      checkout_id: checkoutId,
+      order_1: `${orderIds[0]} ${settings.STRIPE_VMC_1_YEAR_PRICE} 2`,
+      order_2: `${orderIds[1]} ${settings.STRIPE_VMC_1_YEAR_PRICE} 1`,
+      order_3: `${orderIds[2]} ${settings.STRIPE_DMARC_PLUS_MONTHLY_PRICE} 1000`,
+    };
+    expect(create?.body).toMatchObject({ metadata: shares, subscription_data: { metadata: shares } });
+    expect(stripe.double.sessions.get(sessionId)?.amount_total).toBe(3 * plan + 11199);
+
+    const events = await stripe.double.completeSession(sessionId);
+    expect(stripe.double.deliveries.slice(-2).map((delivery) => delivery.status)).toEqual([200, 200]);
+    expect((await browser.request({ url: `/api/account/checkout/${checkoutId}` })).json()).toMatchObject({ status: 'paid' });
+    const paid = await stripe.store.app.db.selectFrom('orders').select(['id', 'payment_status', 'item_ref']).where('checkout_id', '=', checkoutId).execute();
+    expect(paid.map((order) => order.payment_status)).toEqual(['paid', 'paid', 'paid']);
+    const subscription = [...stripe.double.subscriptions.values()].find((candidate) => candidate.metadata.checkout_id === checkoutId);
+    if (!subscription) throw new Error('no subscription');
+    const [vmcItem, dmarcItem] = subscription.items.data;
+    if (!vmcItem || !dmarcItem) throw new Error('no items');
+    expect(subscription.items.data.map((item) => [item.price.id, item.quantity])).toEqual([
+      ['price_vmc_1y', 3],
+      ['price_dmarc_plus_monthly', 1000],
+    ]);
+    const itemOf = new Map(paid.map((order) => [order.id, order.item_ref]));
+    expect([itemOf.get(orderIds[0]!), itemOf.get(orderIds[1]!), itemOf.get(orderIds[2]!)]).toEqual([vmcItem.id, vmcItem.id, dmarcItem.id]);
+    // The one invoice line of the shared item is each VMC order's line for its share.
+    const lines = await stripe.store.app.db.selectFrom('transaction_lines').select(['order_id', 'amount']).where('order_id', 'in', orderIds).execute();
+    expect(new Map(lines.map((line) => [line.order_id, line.amount]))).toEqual(new Map([[orderIds[0], 2 * plan], [orderIds[1], plan], [orderIds[2], 11199]]));
+    // Replays apply nothing.
+    for (const event of events) expect(JSON.parse((await stripe.double.deliver(event)).body)).toEqual({ received: true, applied: 0 });
+
+    // Renewal off for the 1-domain order: its share is marked on the shared item; the subscription and the other orders go on.
+    expect((await browser.write('PUT', `/api/account/orders/${orderIds[1]}/renewal`, { renew: false })).statusCode).toBe(200);
+    expect(vmcItem.metadata).toMatchObject({ renewal_off: '2' });
+    expect(subscription.cancel_at_period_end).toBe(false);
+    const renewsOf = async () =>
+      Promise.all(orderIds.map(async (orderId) => ((await browser.request({ url: `/api/account/orders/${orderId}` })).json() as { renews: boolean }).renews));
+    expect(await until(renewsOf, (value) => value.join() === 'true,false,true')).toEqual([true, false, true]);
+
+    // The renewal job: nothing until the last day of the item's period; then the item's quantity drops by the order's share.
+    const job = stripe.store.app.payments.stripe;
+    if (!job) throw new Error('no Stripe provider');
+    const vmcEnd = vmcItem.current_period_end * 1000;
+    expect(await job.endNonRenewingItems(stripe.store.clock.now)).toEqual([]);
+    stripe.store.advance(vmcEnd - 60 * 60 * 1000 - stripe.store.clock.now);
+    const updatesBefore = stripe.double.deliveries.length;
+    expect(await job.endNonRenewingItems(stripe.store.clock.now)).toEqual([vmcItem.id]);
+    expect(subscription.items.data.map((item) => [item.price.id, item.quantity])).toEqual([
+      ['price_vmc_1y', 2],
+      ['price_dmarc_plus_monthly', 1000],
+    ]);
+    expect(vmcItem.metadata.renewal_off).toBeUndefined();
+    expect(subscription.metadata.order_2).toBeUndefined();
+    expect(subscription.metadata.order_1).toBe(shares.order_1);
+    // Run again (another replica, the next hour): nothing more is lowered.
+    expect(await job.endNonRenewingItems(stripe.store.clock.now)).toEqual([]);
+    expect(vmcItem.quantity).toBe(2);
+    await until(async () => stripe.double.deliveries.length, (count) => count > updatesBefore);
+    const leaving = await until(
+      () => stripe.store.app.db.selectFrom('orders').select(['id', 'ended_at', 'renews']).where('id', '=', orderIds[1]!).executeTakeFirstOrThrow(),
+      (order) => order.ended_at !== null,
+    );
+    // It ends when its paid year does, not when the quantity was lowered.
+    expect(leaving.ended_at).toBe(new Date(vmcEnd).toISOString());
+
+    // At the period end Stripe renews the item at its new quantity: the order that renews is charged and runs another year.
+    stripe.store.advance(2 * 60 * 60 * 1000);
+    const renewal = await stripe.double.renewDueItems(subscription.id);
+    expect(stripe.double.deliveries.at(-1)?.status).toBe(200);
+    expect(renewal.invoice.lines.data.find((line) => line.pricing?.price_details?.price === 'price_vmc_1y')?.amount).toBe(2 * plan);
+    const renewedLines = await stripe.store.app.db
+      .selectFrom('transaction_lines')
+      .innerJoin('transactions', 'transactions.id', 'transaction_lines.transaction_id')
+      .select(['transaction_lines.order_id', 'transaction_lines.amount'])
+      .where('transactions.invoice_ref', '=', renewal.invoice.id)
+      .execute();
+    expect(new Map(renewedLines.map((line) => [line.order_id, line.amount]))).toEqual(new Map([[orderIds[0], 2 * plan], [orderIds[2], 11199]]));
+    // (A year on, the browser's session has expired: the orders are read from the database.)
+    const after = await stripe.store.app.db.selectFrom('orders').select(['id', 'renews', 'current_period_end', 'ended_at']).where('id', 'in', orderIds.slice(0, 2)).execute();
+    const renewing = after.find((order) => order.id === orderIds[0]);
+    expect(renewing).toMatchObject({ renews: 1, ended_at: null });
+    expect(Date.parse(renewing?.current_period_end ?? '')).toBe(vmcItem.current_period_end * 1000);
+    expect(Date.parse(renewing?.current_period_end ?? '')).toBeGreaterThan(vmcEnd);
+    expect(after.find((order) => order.id === orderIds[1])).toMatchObject({ renews: 0, ended_at: new Date(vmcEnd).toISOString(), current_period_end: new Date(vmcEnd).toISOString() });
+  });
+
+  it('refuses two lines at one DMARC plan (its volume tiers price the summed volume, not each line) with a clear 400', async () => {
     const browser = await buyer(stripe.store);
     const answer = await startCheckout(browser, [
-      { productId: 'verified-mark-certificate', domains: 1, years: 1 },
-      { productId: 'verified-mark-certificate', domains: 2, years: 1 },
+      { productId: 'dmarc-plus', emailVolume: 100_000, billingPeriod: 'monthly' },
+      { productId: 'dmarc-plus', emailVolume: 100_000, billingPeriod: 'monthly' },
     ]);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toMatch(/^items\[1\]: the same plan as items\[0\]/);
+    expect(answer.json().message).toMatch(/^items\[1\]: the same plan as items\[0\] cannot be paid twice in one checkout; choose a larger email volume/);
   });
 
   it('lists the cards Stripe keeps, sets the default and removes one; another user\'s card is 404', async () => {

@@ -557,7 +557,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     if (transaction.changed) effects.push({ kind: 'payment-receipt', userId, transactionId: transaction.id });
     const updates = new Map<string, Updateable<OrdersTable>>();
     for (const order of orders) {
-      const line = event.lines.find((candidate) => candidate.orderId === order.id || (candidate.itemRef !== null && candidate.itemRef === order.item_ref));
+      const line = event.lines.find((candidate) => candidate.orderId === order.id) ?? event.lines.find((candidate) => candidate.itemRef !== null && candidate.itemRef === order.item_ref);
       updates.set(order.id, markOrderPaid(order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef: line?.itemRef ?? null, periodEnd: line?.periodEnd }, effects));
     }
     await updateOrders(trx, updates);
@@ -607,7 +607,9 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
   async function applySubscriptionChanged(trx: Trx, event: SubscriptionChanged) {
     const deleted = event.kind === 'subscription.deleted';
     const byOrderId = new Map(event.items.filter((item) => item.orderId).map((item) => [item.orderId as string, item]));
-    const byItemRef = new Map(event.items.map((item) => [item.itemRef, item]));
+    // An item found by its ref only when it names no order: a shared item (lines at one price)
+    // names each of its orders, and an order it no longer names has left it.
+    const byItemRef = new Map(event.items.filter((item) => !item.orderId).map((item) => [item.itemRef, item]));
     const candidates = await trx
       .selectFrom('orders')
       .select('id')

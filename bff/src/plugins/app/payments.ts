@@ -206,15 +206,17 @@ export default fp(
       });
 
       if (stripe && priceCheck) {
-        // A subscription holds each price once: a second line at the same plan needs its own checkout.
+        // A subscription holds each price once, so lines at one price share one item with the summed
+        // quantity (stripe-provider createCheckout). A DMARC plan's volume tiers price the summed
+        // volume, not each line's: two lines at one DMARC plan cannot share an item.
         const seen = new Map<string, number>();
         charged.forEach((line, index) => {
           if (!line.priceId) return;
           const first = seen.get(line.priceId);
-          if (first !== undefined) {
-            throw new HttpError(400, `items[${index}]: the same plan as items[${first}] cannot be paid twice in one checkout; raise that line's quantity or buy it in a second checkout`);
+          if (first !== undefined && line.expected.kind === 'total') {
+            throw new HttpError(400, `items[${index}]: the same plan as items[${first}] cannot be paid twice in one checkout; choose a larger email volume on that line or buy it in a second checkout`);
           }
-          seen.set(line.priceId, index);
+          if (first === undefined) seen.set(line.priceId, index);
         });
         try {
           await priceCheck.check(charged);

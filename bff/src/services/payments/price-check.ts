@@ -165,17 +165,26 @@ export class PriceCheck {
   /** Throws PriceCheckError naming every line whose price is missing or differs from the catalog. */
   async check(lines: readonly ChargedLine[]): Promise<void> {
     const problems: PriceCheckError['problems'] = [];
-    const seen = new Set<string>();
+    const byPrice = new Map<string, ChargedLine[]>();
     for (const line of lines) {
       if (!line.priceId) {
         problems.push({ productId: line.productId, priceId: null, problem: 'no price identifier is configured' });
         continue;
       }
-      // Stripe keeps one subscription item per price: the same price twice cannot be one subscription.
-      if (seen.has(line.priceId)) continue;
-      seen.add(line.priceId);
-      const problem = priceMismatch(line, await this.facts(line.priceId));
+      const facts = await this.facts(line.priceId);
+      const problem = priceMismatch(line, facts);
       if (problem) problems.push({ productId: line.productId, priceId: line.priceId, problem });
+      byPrice.set(line.priceId, [...(byPrice.get(line.priceId) ?? []), line]);
+    }
+    // Lines at one price are charged as one subscription item with the summed quantity: what Stripe
+    // charges for that sum must be what the catalog quotes for the lines together.
+    for (const [priceId, shared] of byPrice) {
+      if (shared.length < 2) continue;
+      const facts = await this.facts(priceId);
+      const quantity = shared.reduce((sum, line) => sum + line.quantity, 0);
+      const amount = shared.reduce((sum, line) => sum + line.amount, 0);
+      const charged = facts ? stripeAmountFor(facts, quantity) : null;
+      if (facts && charged !== amount) problems.push({ productId: shared[0]?.productId ?? '', priceId, problem: `price ${priceId} × ${quantity} (${shared.length} lines on one item) comes to ${charged}, the catalog to ${amount}` });
     }
     if (problems.length > 0) throw new PriceCheckError(problems);
   }

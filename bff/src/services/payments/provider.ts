@@ -61,8 +61,11 @@ export interface PaymentProvider {
   createCustomer(user: PaymentUser): Promise<string>;
   /** A hosted payment page for the checkout; `ref` is the provider's session id. */
   createCheckout(checkout: ProviderCheckout): Promise<{ ref: string; url: string }>;
-  /** Turn renewal of one order (one subscription item) off at the end of its period, or back on. */
-  setRenewal(target: { subscriptionRef: string; itemRef: string | null }, renew: boolean): Promise<void>;
+  /**
+   * Turn renewal of one order (one subscription item, or its share of an item it shares with other
+   * orders at the same price: `orderId` says which) off at the end of its period, or back on.
+   */
+  setRenewal(target: { subscriptionRef: string; itemRef: string | null; orderId?: string }, renew: boolean): Promise<void>;
   listPaymentMethods(customerRef: string): Promise<ProviderPaymentMethod[]>;
   setDefaultPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<void>;
   removePaymentMethod(customerRef: string, paymentMethodRef: string): Promise<void>;

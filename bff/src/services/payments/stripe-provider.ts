@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   type CheckoutCompleted,
@@ -33,9 +34,15 @@ export const METADATA = {
   checkoutId: 'checkout_id',
   orderId: 'order_id',
   userId: 'user_id',
-  /** On a subscription item: "false" once renewal is off for that order (see endNonRenewingItems). */
+  /** On a subscription item of one order: "false" once renewal is off for that order (see endNonRenewingItems). */
   renews: 'renews',
-  /** order_1 … order_20 on the session and the subscription: "<order id> <price id>". */
+  /**
+   * On a subscription item shared by several orders (lines at one price): the numbers N of the
+   * `order_N` entries whose renewal is off, space-separated ("1 3"); at the period end the item's
+   * quantity is lowered by their shares instead of the item being removed.
+   */
+  renewalOff: 'renewal_off',
+  /** order_1 … order_N on the session and the subscription: "<order id> <price id> <quantity>". */
   orderPrefix: 'order_',
 } as const;
 
@@ -45,28 +52,71 @@ const RENEWAL_PAYMENT_FAILED = 'Your card was declined for this payment. Please 
 
 type Metadata = Record<string, string> | null | undefined;
 
-function orderEntries(metadata: Metadata): { orderId: string; priceId: string }[] {
+/** One `order_N` entry: which order, at which price, and how many of the item's units are its share. */
+interface OrderEntry {
+  index: number;
+  orderId: string;
+  priceId: string;
+  /** Null in entries written before shared items existed ("<order id> <price id>"): the whole item. */
+  quantity: number | null;
+}
+
+function orderEntries(metadata: Metadata): OrderEntry[] {
   if (!metadata) return [];
   return Object.entries(metadata)
-    .filter(([key]) => key.startsWith(METADATA.orderPrefix) && /^\d+$/.test(key.slice(METADATA.orderPrefix.length)))
-    .sort(([a], [b]) => Number(a.slice(METADATA.orderPrefix.length)) - Number(b.slice(METADATA.orderPrefix.length)))
-    .map(([, value]) => {
-      const [orderId = '', priceId = ''] = value.split(' ');
-      return { orderId, priceId };
+    .filter(([key, value]) => key.startsWith(METADATA.orderPrefix) && /^\d+$/.test(key.slice(METADATA.orderPrefix.length)) && value !== '')
+    .map(([key, value]) => {
+      const [orderId = '', priceId = '', quantity = ''] = value.split(' ');
+      return { index: Number(key.slice(METADATA.orderPrefix.length)), orderId, priceId, quantity: /^\d+$/.test(quantity) ? Number(quantity) : null };
     })
+    .sort((a, b) => a.index - b.index)
     .filter((entry) => entry.orderId !== '');
 }
 
+/** An order's part of a subscription item (or invoice line): the whole of it, or `quantity` of its units. */
+interface Share {
+  orderId: string;
+  /** N of the subscription's `order_N` entry; null when the item names its order itself. */
+  index: number | null;
+  quantity: number | null;
+}
+
 /**
- * Which order a subscription item (or an invoice line) charges: the item's own metadata.order_id
- * when Stripe copied the Checkout line item's metadata to it, else the order the subscription's
- * metadata names for its price (a subscription never holds one price twice: checkout refuses that).
+ * Which orders a subscription item (or an invoice line) charges: the item's own metadata.order_id
+ * when Stripe copied the Checkout line item's metadata to it, else every order the subscription's
+ * metadata names at the item's price (lines at one price share one item: Stripe holds a price once
+ * per subscription), each with its quantity.
  */
-function orderOf(itemMetadata: Metadata, priceId: string | null, subscriptionMetadata: Metadata): string | null {
+function sharesOf(itemMetadata: Metadata, priceId: string | null, subscriptionMetadata: Metadata): Share[] {
   const own = itemMetadata?.[METADATA.orderId];
-  if (own) return own;
-  if (!priceId) return null;
-  return orderEntries(subscriptionMetadata).find((entry) => entry.priceId === priceId)?.orderId ?? null;
+  if (own) return [{ orderId: own, index: null, quantity: null }];
+  if (!priceId) return [];
+  return orderEntries(subscriptionMetadata)
+    .filter((entry) => entry.priceId === priceId)
+    .map((entry) => ({ orderId: entry.orderId, index: entry.index, quantity: entry.quantity }));
+}
+
+/** The `order_N` numbers whose renewal is off on a shared item. */
+function renewalOffOf(itemMetadata: Metadata): Set<number> {
+  return new Set(
+    (itemMetadata?.[METADATA.renewalOff] ?? '')
+      .split(' ')
+      .filter((part) => /^\d+$/.test(part))
+      .map(Number),
+  );
+}
+
+/** Splits `amount` over the shares by quantity, to the cent (the last share takes the rounding). */
+function splitAmount(amount: number, shares: Share[]): number[] {
+  const units = shares.map((share) => share.quantity ?? 1);
+  const total = units.reduce((sum, value) => sum + value, 0);
+  let left = amount;
+  return units.map((value, index) => {
+    if (index === units.length - 1) return left;
+    const part = Math.round((amount * value) / total);
+    left -= part;
+    return part;
+  });
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -79,17 +129,15 @@ function toMs(seconds: number | null | undefined): number | null {
 }
 
 function invoiceLines(invoice: Stripe.Invoice, subscriptionMetadata: Metadata): InvoiceLine[] {
-  return invoice.lines.data.map((line) => {
+  return invoice.lines.data.flatMap((line) => {
     const priceId = idOf(line.pricing?.price_details?.price ?? null);
     const itemRef = line.parent?.subscription_item_details?.subscription_item ?? null;
-    return {
-      orderId: orderOf(line.metadata, priceId, subscriptionMetadata),
-      itemRef,
-      description: line.description ?? '',
-      amount: line.amount,
-      periodStart: line.period.start * 1000,
-      periodEnd: line.period.end * 1000,
-    };
+    const base = { itemRef, description: line.description ?? '', periodStart: line.period.start * 1000, periodEnd: line.period.end * 1000 };
+    const shares = sharesOf(line.metadata, priceId, subscriptionMetadata);
+    if (shares.length <= 1) return [{ ...base, orderId: shares[0]?.orderId ?? null, amount: line.amount }];
+    // A shared item's line is each order's line for its share of the units.
+    const amounts = splitAmount(line.amount, shares);
+    return shares.map((share, index) => ({ ...base, orderId: share.orderId, amount: amounts[index] ?? 0 }));
   });
 }
 
@@ -172,16 +220,19 @@ export function paymentEventFromStripe(event: Stripe.Event): PaymentEvent | null
         subscriptionRef: subscription.id,
         customerRef: idOf(subscription.customer) ?? '',
         status: subscription.status,
-        items: subscription.items.data.map((item) => ({
-          orderId: orderOf(item.metadata, item.price.id, subscription.metadata),
-          itemRef: item.id,
-          currentPeriodEnd: toMs(item.current_period_end),
-          renews:
+        items: subscription.items.data.flatMap((item): SubscriptionChanged['items'] => {
+          const renews =
             event.type === 'customer.subscription.updated' &&
             !subscription.cancel_at_period_end &&
             subscription.cancel_at === null &&
-            item.metadata?.[METADATA.renews] !== 'false',
-        })),
+            item.metadata?.[METADATA.renews] !== 'false';
+          const shared = { itemRef: item.id, currentPeriodEnd: toMs(item.current_period_end) };
+          const shares = sharesOf(item.metadata, item.price.id, subscription.metadata);
+          if (shares.length === 0) return [{ ...shared, orderId: null, renews }];
+          // Every order on a shared item, each renewing unless its own renewal is off.
+          const off = renewalOffOf(item.metadata);
+          return shares.map((share) => ({ ...shared, orderId: share.orderId, renews: renews && !(share.index !== null && off.has(share.index)) }));
+        }),
       };
       return changed;
     }
@@ -228,9 +279,18 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createCheckout(checkout: ProviderCheckout): Promise<{ ref: string; url: string }> {
+    // Stripe holds a price once per subscription ("Cannot add multiple subscription items with the
+    // same price"): lines at one price (a VMC bought for two logos: two orders) become ONE line item
+    // with the summed quantity; `order_N` says which order owns how many of its units.
+    const byPrice = new Map<string, { quantity: number; orderIds: string[] }>();
     const orders: Record<string, string> = {};
     checkout.lines.forEach((line, index) => {
-      orders[`${METADATA.orderPrefix}${index + 1}`] = `${line.orderId} ${line.priceId ?? ''}`;
+      if (!line.priceId) throw new Error(`order ${line.orderId} has no Stripe price`);
+      orders[`${METADATA.orderPrefix}${index + 1}`] = `${line.orderId} ${line.priceId} ${line.quantity}`;
+      const item = byPrice.get(line.priceId) ?? { quantity: 0, orderIds: [] };
+      item.quantity += line.quantity;
+      item.orderIds.push(line.orderId);
+      byPrice.set(line.priceId, item);
     });
     const metadata = { [METADATA.checkoutId]: checkout.checkoutId, [METADATA.userId]: checkout.user.id, ...orders };
     const session = await this.stripe.checkout.sessions.create(
@@ -238,14 +298,12 @@ export class StripeProvider implements PaymentProvider {
         mode: 'subscription',
         customer: checkout.customerRef,
         client_reference_id: checkout.checkoutId,
-        line_items: checkout.lines.map((line) => {
-          if (!line.priceId) throw new Error(`order ${line.orderId} has no Stripe price`);
-          return {
-            price: line.priceId,
-            quantity: line.quantity,
-            metadata: { [METADATA.orderId]: line.orderId, [METADATA.checkoutId]: checkout.checkoutId },
-          };
-        }),
+        line_items: [...byPrice].map(([price, item]) => ({
+          price,
+          quantity: item.quantity,
+          // One order: it is named on the line item too. Several: the subscription's order_N entries name them.
+          metadata: { ...(item.orderIds.length === 1 && { [METADATA.orderId]: item.orderIds[0] as string }), [METADATA.checkoutId]: checkout.checkoutId },
+        })),
         metadata,
         // One subscription for the whole cart, whatever the intervals of its lines: flexible
         // billing mode lets a 2-year certificate and a monthly plan renew each on its own cycle.
@@ -260,15 +318,32 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /**
-   * Renewal off: when the item is the subscription's only live item, the whole subscription is
-   * cancelled at its period end (`cancel_at_period_end`). Otherwise the item is marked
-   * `metadata.renews = "false"`, and `endNonRenewingItems` removes it during the last day of its
-   * period, before Stripe would invoice the next one. Back on undoes either.
+   * Renewal off: when the order is alone on the subscription's only live item, the whole
+   * subscription is cancelled at its period end (`cancel_at_period_end`). When it shares its item
+   * with other orders (lines at one price), its `order_N` number is added to the item's
+   * `renewal_off`; when it has an item of its own among others, the item is marked
+   * `metadata.renews = "false"`. `endNonRenewingItems` acts on either during the last day of the
+   * period, before Stripe would invoice the next one. Back on undoes any of them.
    */
-  async setRenewal(target: { subscriptionRef: string; itemRef: string | null }, renew: boolean): Promise<void> {
+  async setRenewal(target: { subscriptionRef: string; itemRef: string | null; orderId?: string }, renew: boolean): Promise<void> {
     const subscription = await this.stripe.subscriptions.retrieve(target.subscriptionRef);
     const items = subscription.items.data;
-    const onlyItem = target.itemRef === null || items.length <= 1 || items.every((item) => item.id === target.itemRef);
+    const item = items.find((candidate) => candidate.id === target.itemRef);
+    const shares = item ? sharesOf(item.metadata, item.price.id, subscription.metadata) : [];
+    const share = shares.find((candidate) => candidate.orderId === target.orderId);
+    if (item && shares.length > 1 && share?.index != null) {
+      const off = renewalOffOf(item.metadata);
+      if (renew) off.delete(share.index);
+      else off.add(share.index);
+      await this.stripe.subscriptionItems.update(item.id, {
+        metadata: { [METADATA.renewalOff]: [...off].sort((a, b) => a - b).join(' ') },
+        proration_behavior: 'none',
+      });
+      // Every order of the last item had turned renewal off and the job had cancelled the subscription at its end.
+      if (renew && subscription.cancel_at_period_end) await this.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
+      return;
+    }
+    const onlyItem = target.itemRef === null || items.length <= 1 || items.every((candidate) => candidate.id === target.itemRef);
     if (onlyItem) {
       await this.stripe.subscriptions.update(target.subscriptionRef, { cancel_at_period_end: !renew });
       return;
@@ -281,24 +356,54 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /**
-   * The renewal job: every item marked `renews = "false"` whose period ends within `withinMs` of
-   * `now` is removed without proration (the order keeps its paid end date), or, when it is the
-   * last live item, the subscription is set to cancel at its period end. Returns the items handled.
+   * The renewal job, for items whose period ends within `withinMs` of `now`:
+   * - an item whose orders all stop renewing is removed without proration (the orders keep their
+   *   paid end date), or, when it is the subscription's last live item, the subscription is set to
+   *   cancel at its period end;
+   * - a shared item on which some orders stop renewing and others go on keeps renewing at a lower
+   *   quantity: in ONE subscription update (one event, nothing half done), the item's quantity drops
+   *   by the leaving orders' shares, its `renewal_off` is cleared and their `order_N` entries are
+   *   removed from the subscription, so its next invoice charges only the orders that renew and its
+   *   events no longer name the ones that left (they end at their paid period's end).
+   * The update carries an idempotency key made of what it changes, so two replicas running the job
+   * in the same hour lower the quantity once. Returns the items handled.
    */
   async endNonRenewingItems(now: number, withinMs = 24 * 60 * 60 * 1000): Promise<string[]> {
     const handled: string[] = [];
     for await (const subscription of this.stripe.subscriptions.list({ status: 'active', limit: 100 })) {
-      const due = subscription.items.data.filter(
-        (item) => item.metadata?.[METADATA.renews] === 'false' && item.current_period_end * 1000 - now <= withinMs,
-      );
-      if (due.length === 0) continue;
-      const remaining = subscription.items.data.length - due.length;
-      if (remaining === 0) {
+      const items = subscription.items.data;
+      const ending: Stripe.SubscriptionItem[] = [];
+      const lowering: { item: Stripe.SubscriptionItem; quantity: number; leaving: Share[] }[] = [];
+      for (const item of items) {
+        if (item.current_period_end * 1000 - now > withinMs) continue;
+        if (item.metadata?.[METADATA.renews] === 'false') {
+          ending.push(item);
+          continue;
+        }
+        const shares = sharesOf(item.metadata, item.price.id, subscription.metadata);
+        const off = renewalOffOf(item.metadata);
+        const leaving = shares.filter((share) => share.index !== null && off.has(share.index));
+        if (leaving.length === 0) continue;
+        const quantity = (item.quantity ?? 0) - leaving.reduce((sum, share) => sum + (share.quantity ?? 0), 0);
+        if (leaving.length === shares.length || quantity <= 0 || leaving.some((share) => share.quantity === null)) ending.push(item);
+        else lowering.push({ item, quantity, leaving });
+      }
+      if (ending.length === 0 && lowering.length === 0) continue;
+      if (ending.length === items.length) {
         await this.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
       } else {
-        for (const item of due) await this.stripe.subscriptionItems.del(item.id, { proration_behavior: 'none' });
+        if (lowering.length > 0) {
+          const params: Stripe.SubscriptionUpdateParams = {
+            items: lowering.map(({ item, quantity }) => ({ id: item.id, quantity, metadata: { [METADATA.renewalOff]: '' } })),
+            metadata: Object.fromEntries(lowering.flatMap(({ leaving }) => leaving.map((share) => [`${METADATA.orderPrefix}${share.index}`, '']))),
+            proration_behavior: 'none',
+          };
+          const key = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 32);
+          await this.stripe.subscriptions.update(subscription.id, params, { idempotencyKey: `renewal-${subscription.id}-${key}` });
+        }
+        for (const item of ending) await this.stripe.subscriptionItems.del(item.id, { proration_behavior: 'none' });
       }
-      handled.push(...due.map((item) => item.id));
+      handled.push(...lowering.map(({ item }) => item.id), ...ending.map((item) => item.id));
     }
     return handled;
   }

@@ -60,7 +60,7 @@ const orders: FastifyPluginAsyncZod = async (fastify) => {
       if (!target.subscriptionRef) throw new HttpError(409, 'This order is not paid yet: renewal can be changed once the payment is confirmed');
       if (target.renews !== request.body.renew) {
         try {
-          await fastify.payments.provider.setRenewal({ subscriptionRef: target.subscriptionRef, itemRef: target.itemRef }, request.body.renew);
+          await fastify.payments.provider.setRenewal({ subscriptionRef: target.subscriptionRef, itemRef: target.itemRef, orderId: target.orderId }, request.body.renew);
         } catch (error) {
           if (error instanceof HttpError) throw error;
           // The provider refused or could not be reached: nothing was recorded, the buyer may retry.
