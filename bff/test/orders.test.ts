@@ -392,7 +392,7 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     // Paid on the built-in test payment page with 4242 4242 4242 4242.
     const test = store.app.payments.test;
     if (!test) throw new Error('test payments expected');
-    const session = test.openSession(new URL(url, 'http://store.test').pathname.split('/').pop() ?? '', jane.userId);
+    const session = await test.openSession(new URL(url, 'http://store.test').pathname.split('/').pop() ?? '', jane.userId);
     if (!session) throw new Error('no test session');
     expect(await test.pay(session, { formToken: session.formToken, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' })).toMatchObject({ ok: true });
     expect((await jane.browser.request({ url: `/api/account/checkout/${checkoutId}` })).json().status).toBe('paid');

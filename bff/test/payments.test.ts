@@ -267,6 +267,98 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
   });
 });
 
+describe('test payment pages are stored: they outlive a restart and expire after 24 hours', () => {
+  let store: IdentityStore;
+  beforeAll(async () => {
+    store = await startIdentityStore({ name: 'SQLite', postgres: false, redis: false }, MANY_SIGN_UPS);
+  });
+  afterAll(async () => {
+    await store.cleanUp();
+  });
+
+  const HOUR = 60 * 60 * 1000;
+  const checkoutRow = (checkoutId: string) => store.app.db.selectFrom('checkouts').select(['status', 'failure_message']).where('id', '=', checkoutId).executeTakeFirstOrThrow();
+  const paymentStatuses = async (orderIds: string[]) =>
+    (await store.app.db.selectFrom('orders').select(['id', 'payment_status']).where('id', 'in', orderIds).orderBy('number').execute()).map((row) => row.payment_status);
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      const value = await read();
+      if (done(value) || attempt >= 100) return value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('serves and takes an open payment page after a restart of the bff', async () => {
+    const email = `restart-${Date.now()}@example.com`;
+    const before = await buyer(store, 'Ada Buyer', email);
+    const { checkoutId, orderIds, url } = (await startCheckout(before)).json() as { checkoutId: string; orderIds: string[]; url: string };
+    expect((await before.request({ url: pathOf(url) })).statusCode).toBe(200);
+
+    await store.restart();
+    const browser = new Browser(store.app, before.ip);
+    expect((await browser.signIn(email, GOOD_PASSWORD)).statusCode).toBe(200);
+    const page = await browser.request({ url: pathOf(url) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`Pay ${formatUsd(quoteCart(MIXED_CART, {}, { error: () => undefined }).total)}`);
+    // Still only its owner's.
+    const stranger = await buyer(store, 'Eve Other');
+    expect((await stranger.request({ url: pathOf(url) })).statusCode).toBe(404);
+
+    const paid = await payOnTestPage(browser, url, '4242 4242 4242 4242');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`/checkout/success?checkout=${checkoutId}`);
+    expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'paid' });
+    expect(await paymentStatuses(orderIds)).toEqual(['paid', 'paid']);
+    // Paid once: the stored page is used.
+    expect((await browser.request({ url: pathOf(url) })).body).toContain('expired or was already used');
+  });
+
+  it('expires a page left unpaid for 24 hours with checkout.expired, once; it can no longer be paid', async () => {
+    const email = `expiry-${Date.now()}@example.com`;
+    const browser = await buyer(store, 'Ada Buyer', email);
+    const { checkoutId, orderIds, url } = (await startCheckout(browser)).json() as { checkoutId: string; orderIds: string[]; url: string };
+    const ref = url.split('/').pop() as string;
+    const test = store.app.payments.test;
+    if (!test) throw new Error('test payments expected');
+    const page = await browser.request({ url: pathOf(url) });
+
+    store.advance(23 * HOUR);
+    expect(await test.expireOpenSessions()).toEqual([]);
+    expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'open' });
+
+    store.advance(HOUR);
+    expect(await test.expireOpenSessions()).toEqual([ref]);
+    expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'expired' });
+    expect(await paymentStatuses(orderIds)).toEqual(['expired', 'expired']);
+    const applied = await store.app.db.selectFrom('processed_payment_events').select('event_id').where('event_id', '=', `test_expired_${ref}`).execute();
+    expect(applied).toHaveLength(1);
+    // The next run (or another bff process) finds nothing more to do.
+    expect(await test.expireOpenSessions()).toEqual([]);
+
+    // The form served before it expired cannot pay it (signed in again: a day has passed).
+    const later = new Browser(store.app, browser.ip);
+    expect((await later.signIn(email, GOOD_PASSWORD)).statusCode).toBe(200);
+    const late = await later.request({
+      method: 'POST',
+      url: pathOf(url),
+      form: { formToken: formTokenOf(page.body), cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+      headers: { origin: SITE },
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.body).toContain('expired or was already used');
+    expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'expired' });
+  });
+
+  it('expires, at the start of a restarted bff (the hourly job runs at start), a page whose 24 hours ran out while it was down', async () => {
+    const browser = await buyer(store);
+    const { checkoutId, orderIds } = (await startCheckout(browser)).json() as { checkoutId: string; orderIds: string[] };
+    store.advance(25 * HOUR);
+    await store.restart();
+    expect(await until(() => checkoutRow(checkoutId), (row) => row.status === 'expired')).toMatchObject({ status: 'expired', failure_message: null });
+    expect(await paymentStatuses(orderIds)).toEqual(['expired', 'expired']);
+  });
+});
+
 describe('which payment provider runs', () => {
   it('is Stripe with a key, test payments without, and none in production unless TEST_PAYMENTS=true', () => {
     expect(paymentProviderName(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }))).toBe('stripe');

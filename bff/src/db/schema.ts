@@ -65,6 +65,7 @@ export interface StoreDatabase {
   renewal_reminders: RenewalRemindersTable;
   order_notifications: OrderNotificationsTable;
   test_payment_methods: TestPaymentMethodsTable;
+  test_payment_sessions: TestPaymentSessionsTable;
   monitors: MonitorsTable;
   monitor_snapshots: MonitorSnapshotsTable;
   monitor_alerts: MonitorAlertsTable;
@@ -347,6 +348,19 @@ export interface TestPaymentMethodsTable {
   exp_year: number;
   is_default: Flag;
   created_at: string;
+}
+
+/** An open (or used) page of the built-in test payments (migration 0009). */
+export interface TestPaymentSessionsTable {
+  ref: string;
+  checkout_id: string;
+  user_id: string;
+  form_token: string;
+  status: 'open' | 'paid' | 'failed' | 'expired';
+  /** The ProviderCheckout the page was opened with, as JSON. */
+  checkout: string;
+  created_at: string;
+  expires_at: string;
 }
 
 // Domain monitors (migration 0007).

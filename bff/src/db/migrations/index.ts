@@ -7,6 +7,7 @@ import { orders } from './0005_orders';
 import { signupCredentials } from './0006_signup_credentials';
 import { monitors } from './0007_monitors';
 import { orderNotifications } from './0008_order_notifications';
+import { testPaymentSessions } from './0009_test_payment_sessions';
 
 /** Every migration, by name; Kysely runs them in name order and records which have run. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_signup_credentials': signupCredentials,
   '0007_monitors': monitors,
   '0008_order_notifications': orderNotifications,
+  '0009_test_payment_sessions': testPaymentSessions,
 };
 
 export const storeMigrations: MigrationProvider = {

@@ -9,7 +9,7 @@ import { checkCertificateDetails } from '../../services/orders/certificate-detai
 import { PriceCheck, PriceCheckError, UnbuyableLineError, chargedLine, type ChargedLine } from '../../services/payments/price-check';
 import type { PaymentProvider, PaymentUser } from '../../services/payments/provider';
 import { StripeProvider } from '../../services/payments/stripe-provider';
-import { type TestCardStore, type TestSubscription, TestProvider } from '../../services/payments/test-provider';
+import { type TestCardStore, type TestSession, type TestSessionStore, type TestSubscription, TestProvider } from '../../services/payments/test-provider';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import { orderLinesFromQuote } from './orders';
@@ -114,6 +114,48 @@ function testCardStore(db: Kysely<StoreDatabase>, now: () => number): TestCardSt
   };
 }
 
+/** Test payment pages in the test_payment_sessions table (migration 0009): they outlive a restart. */
+function testSessionStore(db: Kysely<StoreDatabase>): TestSessionStore {
+  return {
+    async add(session, expiresAt) {
+      await db
+        .insertInto('test_payment_sessions')
+        .values({
+          ref: session.ref,
+          checkout_id: session.checkout.checkoutId,
+          user_id: session.checkout.user.id,
+          form_token: session.formToken,
+          status: session.status,
+          checkout: JSON.stringify(session.checkout),
+          created_at: new Date(session.createdAt).toISOString(),
+          expires_at: new Date(expiresAt).toISOString(),
+        })
+        .execute();
+    },
+    async get(ref) {
+      const row = await db.selectFrom('test_payment_sessions').selectAll().where('ref', '=', ref).executeTakeFirst();
+      if (!row) return undefined;
+      const session: TestSession = { ref: row.ref, checkout: JSON.parse(row.checkout) as TestSession['checkout'], formToken: row.form_token, status: row.status, createdAt: Date.parse(row.created_at) };
+      return session;
+    },
+    async move(ref, from, to) {
+      const result = await db.updateTable('test_payment_sessions').set({ status: to }).where('ref', '=', ref).where('status', '=', from).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async openEndedBy(at, limit) {
+      const rows = await db
+        .selectFrom('test_payment_sessions')
+        .select(['ref', 'checkout_id'])
+        .where('status', '=', 'open')
+        .where('expires_at', '<=', new Date(at).toISOString())
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ ref: row.ref, checkoutId: row.checkout_id }));
+    },
+  };
+}
+
 /** A test subscription read back from the orders it charges (the test provider keeps them in memory only). */
 async function testSubscriptionFromOrders(db: Kysely<StoreDatabase>, subscriptionRef: string): Promise<TestSubscription | undefined> {
   const rows = await db
@@ -149,7 +191,7 @@ export default fp(
       stripe = new StripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripe.webhookSecret, api: config.stripe.api });
       provider = stripe;
     } else if (mode === 'test') {
-      test = new TestProvider({ baseUrl: '', now: fastify.now, emit: (event) => fastify.orders.applyPaymentEvent(event), cards: testCardStore(fastify.db, fastify.now), loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref) });
+      test = new TestProvider({ baseUrl: '', now: fastify.now, emit: (event) => fastify.orders.applyPaymentEvent(event), cards: testCardStore(fastify.db, fastify.now), sessions: testSessionStore(fastify.db), loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref) });
       provider = test;
     } else {
       provider = unavailableProvider();
@@ -283,6 +325,35 @@ export default fp(
     // The renewal job (bff/README.md, "Renewal off"): an order whose renewal is off, in a subscription
     // that goes on for other orders, leaves it during the last day of its period. Hourly; every
     // replica may run it, as removing an item already removed is refused by Stripe and logged.
+    // Test payment pages left unpaid for 24 hours expire (checkout.expired), as Stripe's sessions do:
+    // at start and hourly, by the bff's clock. Every process may run it: a page expires once.
+    if (test) {
+      const provider = test;
+      let current: Promise<unknown> | undefined;
+      const run = () => {
+        if (current) return;
+        current = provider
+          .expireOpenSessions()
+          .then((expired) => {
+            if (expired.length > 0) fastify.log.info({ sessions: expired }, 'test payments: unpaid payment pages expired');
+          })
+          .catch((error: unknown) => fastify.log.error({ err: error }, 'test payments: expiring payment pages failed; it runs again in an hour'))
+          .finally(() => {
+            current = undefined;
+          });
+      };
+      let timer: NodeJS.Timeout | undefined;
+      fastify.addHook('onReady', async () => {
+        run();
+        timer = setInterval(run, 60 * 60 * 1000);
+        timer.unref();
+      });
+      fastify.addHook('onClose', async () => {
+        clearInterval(timer);
+        await current;
+      });
+    }
+
     if (stripe) {
       const provider = stripe;
       const run = () => {

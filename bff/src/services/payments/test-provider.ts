@@ -17,9 +17,10 @@ import {
  * end to end. The bff serves a hosted payment page (plain HTML, clearly a test) that takes Stripe's
  * test card numbers and turns the outcome into the same PaymentEvents Stripe's webhooks become, so
  * orders follow one code path. Saved test cards are stored (`cards`, the test_payment_methods
- * table); open sessions and test subscriptions live in memory: a restart forgets them (an unpaid
- * order stays incomplete and can be paid from a new checkout; a paid test subscription is read back
- * from its orders).
+ * table), and so are payment pages (`sessions`, the test_payment_sessions table): a restart still
+ * serves and takes an open one, and one left unpaid for 24 hours expires with a checkout.expired
+ * event (`expireOpenSessions`, hourly). Test subscriptions live in memory and are read back from
+ * their orders after a restart.
  */
 
 export const TEST_CARDS = {
@@ -37,12 +38,12 @@ export const CARD_MESSAGES = {
   expired: 'This payment page has expired or was already used. Go back to checkout to try again.',
 } as const;
 
-interface TestSession {
+export interface TestSession {
   ref: string;
   checkout: ProviderCheckout;
   /** The form's CSRF token: only the page this session served can post to it. */
   formToken: string;
-  status: 'open' | 'paid' | 'failed';
+  status: 'open' | 'paid' | 'failed' | 'expired';
   createdAt: number;
 }
 
@@ -63,6 +64,19 @@ export interface TestCardStore {
   remove(customerRef: string, ref: string): Promise<void>;
 }
 
+/** Where test payment pages are kept (the test_payment_sessions table). */
+export interface TestSessionStore {
+  add(session: TestSession, expiresAt: number): Promise<void>;
+  get(ref: string): Promise<TestSession | undefined>;
+  /**
+   * Moves the page from open to `status`, or from `status` back to open (`reopen`); false when it
+   * was not in the state moved from (another click or another process took it first).
+   */
+  move(ref: string, from: TestSession['status'] | 'expired', to: TestSession['status'] | 'expired'): Promise<boolean>;
+  /** Refs of open pages whose end (`expiresAt`) is at or before `at`, oldest first. */
+  openEndedBy(at: number, limit: number): Promise<{ ref: string; checkoutId: string }[]>;
+}
+
 export interface TestSubscription {
   ref: string;
   customerRef: string;
@@ -81,6 +95,7 @@ export interface TestProviderOptions {
   /** Applies an event exactly as a webhook's would be (fastify.orders.applyPaymentEvent). */
   emit: (event: PaymentEvent) => Promise<unknown>;
   cards: TestCardStore;
+  sessions: TestSessionStore;
   /** A test subscription as the orders store it, when this process did not make it (after a restart). */
   loadSubscription?: (subscriptionRef: string) => Promise<TestSubscription | undefined>;
 }
@@ -142,7 +157,6 @@ function withQuery(url: string, params: Record<string, string>): string {
 
 export class TestProvider implements PaymentProvider {
   readonly name = 'test' as const;
-  private readonly sessions = new LRUCache<string, TestSession>({ max: 10_000 });
   private readonly setups = new LRUCache<string, TestSetup>({ max: 10_000 });
   private readonly subscriptions = new Map<string, TestSubscription>();
 
@@ -158,15 +172,38 @@ export class TestProvider implements PaymentProvider {
 
   async createCheckout(checkout: ProviderCheckout): Promise<{ ref: string; url: string }> {
     const ref = newRef('test_cs');
-    this.sessions.set(ref, { ref, checkout, formToken: randomBytes(24).toString('base64url'), status: 'open', createdAt: this.options.now() });
+    const createdAt = this.options.now();
+    await this.options.sessions.add({ ref, checkout, formToken: randomBytes(24).toString('base64url'), status: 'open', createdAt }, createdAt + SESSION_LIFETIME_MS);
     return { ref, url: `${this.options.baseUrl}/api/payments/test/checkout/${ref}` };
   }
 
-  /** The open session `ref` of `userId`, or undefined (unknown, another user's, used or expired). */
-  openSession(ref: string, userId: string | undefined): TestSession | undefined {
-    const session = this.sessions.get(ref);
+  /** The session `ref` of `userId` (its page says when it can no longer be paid), or undefined (unknown, another user's). */
+  async openSession(ref: string, userId: string | undefined): Promise<TestSession | undefined> {
+    const session = await this.options.sessions.get(ref);
     if (!session || session.checkout.user.id !== userId) return undefined;
     return session;
+  }
+
+  /**
+   * Closes every open page left unpaid for 24 hours (by the bff's clock) as Stripe expires a
+   * Checkout Session: the page is moved to expired once (so a payment at the same moment and a
+   * second bff process cannot both act on it), then checkout.expired is applied with an event id
+   * made from the page, so it is applied once whoever sends it. Answers the pages expired.
+   */
+  async expireOpenSessions(): Promise<string[]> {
+    const expired: string[] = [];
+    for (const { ref, checkoutId } of await this.options.sessions.openEndedBy(this.options.now(), 500)) {
+      if (!(await this.options.sessions.move(ref, 'open', 'expired'))) continue;
+      try {
+        await this.options.emit({ eventId: `test_expired_${ref}`, occurredAt: this.options.now(), kind: 'checkout.expired', checkoutId, checkoutRef: ref, failureMessage: null });
+      } catch (error) {
+        // Not applied: open again, so the next run tries again.
+        await this.options.sessions.move(ref, 'expired', 'open');
+        throw error;
+      }
+      expired.push(ref);
+    }
+    return expired;
   }
 
   private sessionIsLive(session: TestSession): boolean {
@@ -215,13 +252,15 @@ ${form}`,
     const { checkout } = session;
     if (number === TEST_CARDS.declined || number === TEST_CARDS.insufficientFunds) {
       const message = number === TEST_CARDS.declined ? CARD_MESSAGES.declined : CARD_MESSAGES.insufficientFunds;
+      if (!(await this.options.sessions.move(session.ref, 'open', 'failed'))) return { ok: false, message: CARD_MESSAGES.expired };
       session.status = 'failed';
       await this.options.emit({ ...this.event(), kind: 'checkout.failed', checkoutId: checkout.checkoutId, checkoutRef: session.ref, failureMessage: message });
       return { ok: false, message, redirect: withQuery(checkout.cancelUrl, { reason: message }) };
     }
     if (number !== TEST_CARDS.success) return { ok: false, message: CARD_MESSAGES.unknown };
 
-    // Taken before the events go out, so a second click cannot pay twice.
+    // Taken before the events go out, so a second click (or a second bff process) cannot pay twice.
+    if (!(await this.options.sessions.move(session.ref, 'open', 'paid'))) return { ok: false, message: CARD_MESSAGES.expired };
     session.status = 'paid';
     const paidAt = this.options.now();
     const subscription: TestSubscription = {

@@ -54,7 +54,7 @@ const paymentRoutes: FastifyPluginAsync = async (fastify) => {
 
   fastify.get('/test/checkout/:ref', async (request, reply) => {
     const params = RefParams.safeParse(request.params);
-    const session = params.success ? sessionOf(request, params.data.ref) : undefined;
+    const session = params.success ? await sessionOf(request, params.data.ref) : undefined;
     if (!session) return notFoundPage(reply);
     return htmlPage(reply, 200, test.checkoutPage(session));
   });
@@ -63,7 +63,7 @@ const paymentRoutes: FastifyPluginAsync = async (fastify) => {
   // which the provider checks: `csrf: 'form'`.
   fastify.post('/test/checkout/:ref', { config: { csrf: 'form' } }, async (request, reply) => {
     const params = RefParams.safeParse(request.params);
-    const session = params.success ? sessionOf(request, params.data.ref) : undefined;
+    const session = params.success ? await sessionOf(request, params.data.ref) : undefined;
     if (!session) return notFoundPage(reply);
     const form = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
     const outcome = await test.pay(session, form);
