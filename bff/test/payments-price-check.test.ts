@@ -102,6 +102,25 @@ describe('PriceCheck', () => {
     expect(check.size).toBe(2);
   });
 
+  it('checks lines at one price as the one item Stripe charges them on: the summed quantity must come to the lines\' total', async () => {
+    const plan = certificatePlanCents('verified-mark-certificate', 1);
+    const prices = new Map([
+      ['price_vmc_1y', perUnit('price_vmc_1y', plan, 'year', 1)],
+      ['price_plus', volume('price_plus', DMARC_OPTIONS['dmarc-plus'].map((option, index, all) => ({ upTo: index === all.length - 1 ? null : option.emails / 1000, unitAmount: 0, flatAmount: option.price })), 'month')],
+    ]);
+    const check = new PriceCheck(async (id) => prices.get(id) ?? null);
+    // Two VMC lines (two logos): per-unit, so 3 units cost what the two lines do.
+    await expect(
+      check.check([charged({ productId: 'verified-mark-certificate', domains: 2, years: 1 }, 'price_vmc_1y'), charged({ productId: 'verified-mark-certificate', domains: 1, years: 1 }, 'price_vmc_1y')]),
+    ).resolves.toBeUndefined();
+    // Two DMARC lines at one plan: each matches alone, but the volume tier of their sum does not.
+    const dmarc = charged({ productId: 'dmarc-plus', emailVolume: 100_000, billingPeriod: 'monthly' }, 'price_plus');
+    expect(priceMismatch(dmarc, prices.get('price_plus') ?? null)).toBeNull();
+    const error = await check.check([dmarc, dmarc]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PriceCheckError);
+    expect((error as PriceCheckError).problems).toEqual([expect.objectContaining({ priceId: 'price_plus', problem: expect.stringContaining('(2 lines on one item)') })]);
+  });
+
   it('names every line at fault', async () => {
     const check = new PriceCheck(async () => null);
     const error = await check.check([charged({ productId: 'stripe-test-product' }, 'price_gone'), { ...charged({ productId: 'verified-mark-certificate' }), priceId: null }]).catch((caught: unknown) => caught);

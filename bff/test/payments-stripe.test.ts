@@ -1,5 +1,5 @@
 import { certificatePlanCents } from '@bimi/catalog/prices';
-import { STRIPE_API_VERSION } from '../src/services/payments/stripe-provider';
+import { ORDER_LEFT_ITS_SUBSCRIPTION, STRIPE_API_VERSION } from '../src/services/payments/stripe-provider';
 import { PRICE_BEING_UPDATED } from '../src/services/payments/price-check';
 import { catalogPrices, perUnitPrice } from './fixtures/stripe/server';
 import type { Browser } from './identity-fixtures';
@@ -303,6 +303,9 @@ describe('Stripe through the real SDK against the API double', () => {
     );
     // It ends when its paid year does, not when the quantity was lowered.
     expect(leaving.ended_at).toBe(new Date(vmcEnd).toISOString());
+    // It has left the item: turning its renewal back on is refused in words, and changes nothing at Stripe.
+    await expect(job.setRenewal({ subscriptionRef: subscription.id, itemRef: vmcItem.id, orderId: orderIds[1]! }, true)).rejects.toThrow(ORDER_LEFT_ITS_SUBSCRIPTION);
+    expect(vmcItem.quantity).toBe(2);
 
     // At the period end Stripe renews the item at its new quantity: the order that renews is charged and runs another year.
     stripe.store.advance(2 * 60 * 60 * 1000);

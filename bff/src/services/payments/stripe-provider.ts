@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
+import { HttpError } from '../../lib/http-error';
 import {
   type CheckoutCompleted,
   type InvoiceLine,
@@ -45,6 +46,8 @@ export const METADATA = {
   /** order_1 … order_N on the session and the subscription: "<order id> <price id> <quantity>". */
   orderPrefix: 'order_',
 } as const;
+
+export const ORDER_LEFT_ITS_SUBSCRIPTION = 'This order no longer renews: it left its subscription at the end of its period. Buy it again from the store to go on.';
 
 /** The words a buyer reads when an asynchronous payment or a renewal fails; Stripe's own reason stays in its dashboard. */
 const ASYNC_PAYMENT_FAILED = 'Your payment did not go through. Please try again with another card.';
@@ -331,6 +334,10 @@ export class StripeProvider implements PaymentProvider {
     const item = items.find((candidate) => candidate.id === target.itemRef);
     const shares = item ? sharesOf(item.metadata, item.price.id, subscription.metadata) : [];
     const share = shares.find((candidate) => candidate.orderId === target.orderId);
+    if (item && target.orderId && shares.length > 0 && !share) {
+      // The renewal job lowered the shared item's quantity and took the order off it: its paid period is its last.
+      throw new HttpError(409, ORDER_LEFT_ITS_SUBSCRIPTION);
+    }
     if (item && shares.length > 1 && share?.index != null) {
       const off = renewalOffOf(item.metadata);
       if (renew) off.delete(share.index);
