@@ -85,7 +85,10 @@ describe.each(storageEngines())('human text through the API on $name', (engine) 
           field,
           what,
           status: 400,
-          message: expect.stringMatching(new RegExp(`^${field}: .*(control or invisible formatting characters|one line|broken character)`)),
+          // A NUL is refused before any route reads the body (PostgreSQL cannot store it), in words of its own.
+          message: hostile.includes('\u0000')
+            ? expect.stringMatching(/NUL character/)
+            : expect.stringMatching(new RegExp(`^${field}: .*(control or invisible formatting characters|one line|broken character)`)),
         });
       }
     }

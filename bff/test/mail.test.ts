@@ -137,7 +137,8 @@ describe.each(storageEngines())('sign-up with a taken address and text in mail h
     for (const hostile of ['Acme\r\nBcc: victim@example.com', 'Acme \u202Egnp.exe', 'Acme\u0000', 'Acme\uD800']) {
       const refused = await jane.write('PATCH', `/api/account/organizations/${organization.id}`, { name: hostile });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toMatch(/^name: Organization name /);
+      // A NUL is refused before any route looks at the body (PostgreSQL cannot store it).
+      expect(refused.json().message).toMatch(hostile.includes('\u0000') ? /NUL character/ : /^name: Organization name /);
     }
     expect((await jane.request({ url: '/api/account/organizations' })).json().organizations.map((row: { name: string }) => row.name)).toEqual([name]);
     expect(smtp.messages).toHaveLength(sent);
