@@ -118,7 +118,7 @@ for (const width of [1280, 375]) {
       let answer: 'offline' | 'limited' | 'through' = 'offline';
       await page.route('**/api/tools/dmarc?*', (route) => {
         if (answer === 'offline') return route.abort('internetdisconnected');
-        if (answer === 'limited') return route.fulfill({ status: 429, headers: { 'retry-after': '30' }, json: { message: 'Rate limit exceeded, retry in 30 seconds' } });
+        if (answer === 'limited') return route.fulfill({ status: 429, headers: { 'retry-after': '30' }, json: { message: 'Too many attempts. Try again in 1 minute.' } });
         return route.continue();
       });
       await page.goto('/dmarc-inspector?domain=good.example');
