@@ -328,6 +328,19 @@ describe('Stripe through the real SDK against the API double', () => {
     expect(after.find((order) => order.id === orderIds[1])).toMatchObject({ renews: 0, ended_at: new Date(vmcEnd).toISOString(), current_period_end: new Date(vmcEnd).toISOString() });
   });
 
+  it('refuses more lines than one Stripe checkout can name (50 metadata keys) with a clear 400 and no order, and takes 48', async () => {
+    const browser = await buyer(stripe.store);
+    const line = { productId: 'stripe-test-product' };
+    const ordersBefore = await countRows(stripe, 'orders');
+    const refused = await startCheckout(browser, Array.from({ length: 49 }, () => line));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('items: a checkout takes at most 48 items; pay for the others in a second checkout');
+    expect(await countRows(stripe, 'orders')).toBe(ordersBefore);
+    const taken = await paidCheckout(browser, Array.from({ length: 48 }, () => line));
+    expect(taken.orderIds).toHaveLength(48);
+    expect(stripe.double.requestsTo('POST', /^\/v1\/checkout\/sessions$/).pop()?.body.line_items).toEqual([{ price: 'price_test', quantity: '48', metadata: { checkout_id: taken.checkoutId } }]);
+  });
+
   it('refuses two lines at one DMARC plan (its volume tiers price the summed volume, not each line) with a clear 400', async () => {
     const browser = await buyer(stripe.store);
     const answer = await startCheckout(browser, [

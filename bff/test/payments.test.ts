@@ -347,6 +347,14 @@ describe('test payment pages are stored: they outlive a restart and expire after
     expect(late.statusCode).toBe(422);
     expect(late.body).toContain('expired or was already used');
     expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'expired' });
+
+    // Thirty days on, the closed page is forgotten; its checkout keeps the outcome.
+    const stored = () => store.app.db.selectFrom('test_payment_sessions').select('ref').where('ref', '=', ref).execute();
+    expect(await stored()).toHaveLength(1);
+    store.advance(30 * 24 * HOUR);
+    await test.expireOpenSessions();
+    expect(await stored()).toHaveLength(0);
+    expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'expired' });
   });
 
   it('expires, at the start of a restarted bff (the hourly job runs at start), a page whose 24 hours ran out while it was down', async () => {

@@ -14,6 +14,9 @@ import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import { orderLinesFromQuote } from './orders';
 
+/** Lines one Stripe checkout can name: 50 metadata keys, less checkout_id and user_id. */
+const STRIPE_MAX_LINES = 48;
+
 export const PAYMENTS_UNAVAILABLE = 'Card payments are not available right now. Please contact us.';
 export const PAYMENT_PAGE_UNAVAILABLE = 'We could not open the payment page: the payment provider did not answer. Nothing was charged; please try again in a moment.';
 
@@ -153,6 +156,10 @@ function testSessionStore(db: Kysely<StoreDatabase>): TestSessionStore {
         .execute();
       return rows.map((row) => ({ ref: row.ref, checkoutId: row.checkout_id }));
     },
+    async forgetClosedEndedBefore(at) {
+      const result = await db.deleteFrom('test_payment_sessions').where('status', '!=', 'open').where('expires_at', '<=', new Date(at).toISOString()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 
@@ -251,6 +258,11 @@ export default fp(
         // A subscription holds each price once, so lines at one price share one item with the summed
         // quantity (stripe-provider createCheckout). A DMARC plan's volume tiers price the summed
         // volume, not each line's: two lines at one DMARC plan cannot share an item.
+        // Stripe keeps at most 50 metadata keys on the session and the subscription: checkout_id,
+        // user_id and one order_N per line.
+        if (charged.length > STRIPE_MAX_LINES) {
+          throw new HttpError(400, `items: a checkout takes at most ${STRIPE_MAX_LINES} items; pay for the others in a second checkout`);
+        }
         const seen = new Map<string, number>();
         charged.forEach((line, index) => {
           if (!line.priceId) return;

@@ -75,6 +75,8 @@ export interface TestSessionStore {
   move(ref: string, from: TestSession['status'] | 'expired', to: TestSession['status'] | 'expired'): Promise<boolean>;
   /** Refs of open pages whose end (`expiresAt`) is at or before `at`, oldest first. */
   openEndedBy(at: number, limit: number): Promise<{ ref: string; checkoutId: string }[]>;
+  /** Forgets pages no longer open whose end is at or before `at`; answers how many. */
+  forgetClosedEndedBefore(at: number): Promise<number>;
 }
 
 export interface TestSubscription {
@@ -103,6 +105,7 @@ export interface TestProviderOptions {
 export type CardOutcome = { ok: true; redirect: string } | { ok: false; message: string; redirect?: string };
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const CLOSED_SESSION_KEPT_MS = 30 * SESSION_LIFETIME_MS;
 
 let refSequence = 0;
 /** A reference that sorts in the order it was made (saved cards are listed oldest first), then random. */
@@ -203,6 +206,8 @@ export class TestProvider implements PaymentProvider {
       }
       expired.push(ref);
     }
+    // A used or expired page only says so; after 30 days it is forgotten (its checkout keeps the outcome).
+    await this.options.sessions.forgetClosedEndedBefore(this.options.now() - CLOSED_SESSION_KEPT_MS);
     return expired;
   }
 
