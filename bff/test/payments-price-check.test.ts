@@ -164,6 +164,49 @@ describe('Stripe events as payment events', () => {
     expect(deleted).toMatchObject({ kind: 'subscription.deleted', items: [{ orderId: 'ord_a', renews: false }, { orderId: 'ord_b', renews: false }] });
   });
 
+  it('maps an item shared by orders at one price back to every order: renewal off per order, the invoice line split by quantity', () => {
+    const shared = {
+      ...subscription({ checkout_id: 'chk_1', renewal_off: '2' }),
+      metadata: { checkout_id: 'chk_1', order_1: 'ord_a price_a 2', order_2: 'ord_c price_a 1', order_3: 'ord_b price_b 1000' },
+    } as unknown as Stripe.Subscription;
+    expect(paymentEventFromStripe(event('customer.subscription.updated', shared))).toMatchObject({
+      items: [
+        { orderId: 'ord_a', itemRef: 'si_a', renews: true },
+        { orderId: 'ord_c', itemRef: 'si_a', renews: false },
+        { orderId: 'ord_b', itemRef: 'si_b', renews: true },
+      ],
+    });
+    const invoice = {
+      id: 'in_1',
+      customer: 'cus_1',
+      amount_paid: 1001,
+      currency: 'usd',
+      number: 'N-1',
+      status_transitions: { paid_at: 1_800_000_000 },
+      parent: { subscription_details: { subscription: 'sub_1', metadata: shared.metadata } },
+      lines: {
+        data: [
+          {
+            amount: 1000,
+            description: '3 × VMC',
+            metadata: shared.metadata,
+            period: { start: 1_800_000_000, end: 1_831_536_000 },
+            parent: { subscription_item_details: { subscription_item: 'si_a' } },
+            pricing: { price_details: { price: 'price_a' } },
+          },
+        ],
+      },
+    };
+    const paid = paymentEventFromStripe(event('invoice.paid', invoice));
+    expect(paid).toMatchObject({
+      kind: 'invoice.paid',
+      lines: [
+        { orderId: 'ord_a', itemRef: 'si_a', amount: 667 },
+        { orderId: 'ord_c', itemRef: 'si_a', amount: 333 },
+      ],
+    });
+  });
+
   it('ignores sessions of another mode and events it does not act on', () => {
     expect(paymentEventFromStripe(event('checkout.session.completed', { id: 'cs_1', mode: 'setup', client_reference_id: 'chk_1', metadata: {} }))).toBeNull();
     expect(paymentEventFromStripe(event('charge.refunded', { id: 'ch_1' }))).toBeNull();
