@@ -235,23 +235,44 @@ export default fp(
      * else on the first queued run), so a store without monitors never creates the queue's schema.
      */
     let starting: Promise<PgBoss> | undefined;
+    /**
+     * Creates the monitor job queue once. Two bff processes starting at the same moment both try:
+     * PostgreSQL may then abort one with a deadlock or a unique violation. Try again a few times and
+     * accept the queue the other process made.
+     */
+    async function createMonitorQueue(queue: PgBoss): Promise<void> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          if (await queue.getQueue(MONITOR_JOB)) return;
+          await queue.createQueue(MONITOR_JOB, { name: MONITOR_JOB, policy: 'standard', retryLimit: 3, retryBackoff: true, retryDelay: 30 });
+          return;
+        } catch (error) {
+          if (await queue.getQueue(MONITOR_JOB).catch(() => null)) return;
+          if (attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.floor(Math.random() * 50)));
+        }
+      }
+    }
     function startQueue(): Promise<PgBoss> {
       starting ??= (async () => {
         const queue = new PgBoss({ connectionString: fastify.config.databaseUrl, schema: queueSchema(fastify.config), schedule: false, max: 4 });
         queue.on('error', (error: unknown) => fastify.log.error({ err: error }, 'monitor queue error'));
-        await queue.start();
         try {
-          await queue.createQueue(MONITOR_JOB, { name: MONITOR_JOB, policy: 'standard', retryLimit: 3, retryBackoff: true, retryDelay: 30 });
+          await queue.start();
+          await createMonitorQueue(queue);
+          await queue.work<MonitorJob>(MONITOR_JOB, { batchSize: settings.concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+            const results = await Promise.allSettled(jobs.map((job) => run(job.data.monitorId, job.data.dueAt)));
+            const failed = results.find((result) => result.status === 'rejected');
+            // The batch is retried; runs that succeeded have moved their period on and do nothing again.
+            if (failed) throw (failed as PromiseRejectedResult).reason;
+          });
         } catch (error) {
-          // Another bff process created it at the same moment.
-          if (!(await queue.getQueue(MONITOR_JOB))) throw error;
+          // A queue that did not start must not keep its timers and connections: stop it, and let
+          // the next run try again.
+          await queue.stop({ graceful: false, wait: true }).catch(() => undefined);
+          starting = undefined;
+          throw error;
         }
-        await queue.work<MonitorJob>(MONITOR_JOB, { batchSize: settings.concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-          const results = await Promise.allSettled(jobs.map((job) => run(job.data.monitorId, job.data.dueAt)));
-          const failed = results.find((result) => result.status === 'rejected');
-          // The batch is retried; runs that succeeded have moved their period on and do nothing again.
-          if (failed) throw (failed as PromiseRejectedResult).reason;
-        });
         boss = queue;
         return queue;
       })();
@@ -259,7 +280,9 @@ export default fp(
     }
 
     fastify.addHook('onReady', async () => {
-      if (fastify.config.databaseUrl && (await fastify.monitors.anyActive())) await startQueue();
+      // A queue that cannot start now (the database busy, another process creating it) is started
+      // again by the next scheduled run; the bff serves meanwhile.
+      if (fastify.config.databaseUrl && (await fastify.monitors.anyActive())) await startQueue().catch((error: unknown) => fastify.log.error({ err: error }, 'monitor queue did not start; the next scheduled run tries again'));
       if (settings.schedulerSeconds > 0) {
         scheduleLogged();
         timer = setInterval(scheduleLogged, settings.schedulerSeconds * 1000);
