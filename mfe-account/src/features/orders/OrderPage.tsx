@@ -26,8 +26,8 @@ import { ORDER_PATHS, OrderDetail, VALIDATION_STEPS } from '@bimi/contracts/orde
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { callApi, failureMessage } from '../../lib/api';
 import { useApi } from '../../lib/useApi';
-import { CertificateDetailsForm } from './CertificateDetailsForm';
-import { checkDetails, emptyDraft, type DetailsDraft, type DetailsErrors } from './details';
+import { CertificateDetailsForm } from '@bimi/ui/CertificateDetailsForm';
+import { checkDetails, emptyDraft, type DetailsDraft, type DetailsErrors } from '@bimi/ui/certificate-details';
 import { billedEvery, domainCountOf, formatDate, formatShortDate, perPeriod, periodEndText, STEP_LABELS } from '../../lib/order-format';
 import { OrderStatusChip } from '../../components/OrderStatusChip';
 import { signedAmount, TransactionStatusChip } from '../../components/TransactionStatusChip';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DetailsDraft } from './details';
+import type { DetailsDraft } from '@bimi/ui/certificate-details';
 
 /**
  * The certificate details typed at checkout, per cart line, kept in this browser beside the cart

@@ -1,8 +1,5 @@
 import { DOMAIN_MESSAGES } from '@bimi/email-auth/domain-input';
-import { checkDetails, checkLogo, emptyDraft, type DetailsDraft } from './details';
-import { billingTermOf, quoteLineOf, renewalDate } from './lines';
-import type { CartItem } from '@bimi/catalog/cart-items';
-import { certificateCartItems, dmarcCartItem } from '@bimi/catalog/cart-items';
+import { checkDetails, checkLogo, emptyDraft, type DetailsDraft } from './certificate-details';
 
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" version="1.2" baseProfile="tiny-ps" viewBox="0 0 64 64"><title>Acme</title><rect width="64" height="64" fill="#123"/></svg>`;
 
@@ -53,24 +50,5 @@ describe('checkDetails', () => {
     expect(errors?.organizationId).toBe('Choose the organization that owns the mark');
     expect(errors?.contacts).toEqual({ legal: 'Choose the legal contact' });
     expect(checkDetails(filled({ logo: null }), 'verified-mark-certificate').errors?.logo).toBe('Choose your logo as an SVG file');
-  });
-});
-
-describe('checkout lines', () => {
-  const settings = {};
-  const [vmc] = certificateCartItems({ productId: 'verified-mark-certificate', domains: 3, years: 2, logos: 2, sourcePageType: 'product' }, { settings }) as [CartItem];
-  const dmarc = dmarcCartItem({ productId: 'dmarc-plus', emailVolume: 1_000_000, billingPeriod: 'monthly', sourcePageType: 'product' }, { settings });
-
-  it('asks the quote for configurations only, one logo per certificate item', () => {
-    expect(quoteLineOf({ ...vmc, quantity: 2 })).toEqual({ productId: 'verified-mark-certificate', domains: 3, years: 2, logos: 1, quantity: 2 });
-    expect(quoteLineOf(dmarc)).toEqual({ productId: 'dmarc-plus', emailVolume: 1_000_000, billingPeriod: 'monthly', quantity: 1 });
-    expect(JSON.stringify(quoteLineOf(vmc))).not.toContain('price');
-  });
-
-  it('says how often each line is billed and when it renews', () => {
-    expect(billingTermOf(vmc)).toEqual({ every: 'every 2 years', months: 24 });
-    expect(billingTermOf(dmarc)).toEqual({ every: 'every month', months: 1 });
-    expect(renewalDate(new Date(2026, 0, 31), 1)).toEqual(new Date(2026, 1, 28));
-    expect(renewalDate(new Date(2026, 10, 23), 24)).toEqual(new Date(2028, 10, 23));
   });
 });

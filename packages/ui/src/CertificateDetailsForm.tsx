@@ -1,5 +1,3 @@
-// The account's own copy of mfe-checkout's certificate details form (a remote never imports
-// another's code); both apply the same rules from @bimi/email-auth and @bimi/contracts/orders.
 import { useId, useState, type ChangeEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ProductId } from '@bimi/catalog/products';
 import { OrganizationCreate, type Contact, type Organization } from '@bimi/contracts/account';
 import { AGENCY_LEVELS, TRADEMARK_STATUSES } from '@bimi/contracts/orders';
-import { checkLogo, usesAgencyLevel, type DetailsDraft, type DetailsErrors } from './details';
+import { checkLogo, usesAgencyLevel, type DetailsDraft, type DetailsErrors } from './certificate-details';
 
 const CONTACT_ROLES = [
   { kind: 'legal', label: 'Legal contact' },
