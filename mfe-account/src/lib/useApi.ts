@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
-import { callApi, failureMessage } from './api';
+import { callApi, failureMessage } from '@bimi/session/api';
 
 /** Loads one GET answer of the account API, with its error message and a way to load it again. */
 export function useApi<T>(path: string, answer: z.ZodMiniType<T>) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type * as z from 'zod/mini';
-import { checkForm, failureMessage, type FieldErrors } from './api';
+import { failureMessage } from '@bimi/session/api';
+import { checkForm, type FieldErrors } from './api';
 
 /** What a form says above its fields once it was sent. */
 export type FormNotice = { severity: 'success' | 'info' | 'error'; text: string };

@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { AcceptedAnswer, AUTH_PATHS, Email } from '@bimi/contracts/auth';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
-import { callApi, failureMessage, safeReturnPath } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
+import { safeReturnPath } from '@bimi/session/return-path';
 import { withCallback } from './return-path';
 
 /**

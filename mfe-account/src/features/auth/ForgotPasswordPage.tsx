@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { AcceptedAnswer, AUTH_PATHS, ForgotPasswordRequest } from '@bimi/contracts/auth';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
-import { callApi } from '../../lib/api';
+import { callApi } from '@bimi/session/api';
 import { useNoticeForm } from '../../lib/useNoticeForm';
 
 export function ForgotPasswordPage({ route }: PageProps) {

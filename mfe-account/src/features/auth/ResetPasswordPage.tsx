@@ -9,7 +9,8 @@ import { AcceptedAnswer, AUTH_PATHS, LinkToken, ResetPasswordRequest } from '@bi
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
 import { PasswordRules } from '../../components/PasswordRules';
-import { callApi, checkForm, failureMessage, type FieldErrors } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
+import { checkForm, type FieldErrors } from '../../lib/api';
 
 export function ResetPasswordPage({ route }: PageProps) {
   const [params] = useSearchParams();

@@ -10,7 +10,9 @@ import { AUTH_PATHS, AcceptedAnswer, Email, GivenPassword, SIGN_IN_ERRORS } from
 import { signIn } from '@bimi/session/client';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
-import { callApi, checkForm, failureMessage, safeReturnPath, type FieldErrors } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
+import { safeReturnPath } from '@bimi/session/return-path';
+import { checkForm, type FieldErrors } from '../../lib/api';
 
 const SignInForm = z.object({ email: Email, password: GivenPassword });
 

@@ -9,8 +9,10 @@ import { AUTH_PATHS, SignUpAnswer, SignUpRequest } from '@bimi/contracts/auth';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
 import { PasswordRules } from '../../components/PasswordRules';
-import { callApi, checkForm, failureMessage, safeReturnPath, type FieldErrors } from '../../lib/api';
-import { rememberReturnPath, withCallback } from './return-path';
+import { callApi, failureMessage } from '@bimi/session/api';
+import { rememberReturnPath, safeReturnPath } from '@bimi/session/return-path';
+import { checkForm, type FieldErrors } from '../../lib/api';
+import { withCallback } from './return-path';
 
 export function SignUpPage({ route }: PageProps) {
   const navigate = useNavigate();

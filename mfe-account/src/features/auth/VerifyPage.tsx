@@ -9,8 +9,9 @@ import { SITE_NAME } from '@bimi/contracts/site';
 import { getSession } from '@bimi/session/client';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AuthCard } from '../../components/AuthCard';
-import { callApi, failureMessage } from '../../lib/api';
-import { forgetReturnPath, readReturnPath, withCallback } from './return-path';
+import { callApi, failureMessage } from '@bimi/session/api';
+import { forgetReturnPath, readReturnPath } from '@bimi/session/return-path';
+import { withCallback } from './return-path';
 
 type State = { step: 'verifying' } | { step: 'done'; answer: VerifyEmailAnswer } | { step: 'failed'; message: string };
 

@@ -15,7 +15,7 @@ import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import { ORDER_PATHS, PaymentMethodList, PaymentMethodSetup, type PaymentMethod } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { callApi, failureMessage } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
 import { useApi } from '../../lib/useApi';
 
 function brandName(brand: string): string {

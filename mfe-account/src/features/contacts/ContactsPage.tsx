@@ -12,7 +12,8 @@ import { ACCOUNT_PATHS, Contact, CONTACT_KINDS, ContactInput, ContactList, type 
 import { formatPhone } from '@bimi/contracts/phone';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
-import { callApi, checkForm, failureMessage, type FieldErrors } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
+import { checkForm, type FieldErrors } from '../../lib/api';
 import { useApi } from '../../lib/useApi';
 
 const KINDS = Object.keys(CONTACT_KINDS) as ContactKind[];

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ASSISTANT_QUESTION_MAX, AssistantRequest, type ConversationEntry } from '@bimi/contracts/monitors';
-import { failureMessage } from '../../lib/api';
+import { failureMessage } from '@bimi/session/api';
 import { askAssistant, loadConversation } from './api';
 
 export const SUGGESTED_QUESTIONS = ['Why is my logo not showing?', 'What should I fix first?', 'Is my DMARC policy strong enough?', 'When does my certificate expire?'];

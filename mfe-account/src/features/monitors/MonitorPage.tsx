@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { MONITOR_PATHS, MonitorDetail, RECORD_GROUP_LABELS, type MonitorIssue } from '@bimi/contracts/monitors';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { showToast } from '@bimi/ui/toasts';
-import { ApiFailure, failureMessage } from '../../lib/api';
+import { ApiFailure, failureMessage } from '@bimi/session/api';
 import { useApi } from '../../lib/useApi';
 import { deleteMonitor, recheckMonitor, setMonitorStatus } from './api';
 import { AssistantPanel } from './AssistantPanel';

@@ -10,7 +10,7 @@ import {
   type MonitorStatus,
 } from '@bimi/contracts/monitors';
 import { getCsrfToken } from '@bimi/session/client';
-import { ApiFailure, callApi } from '../../lib/api';
+import { ApiFailure, callApi } from '@bimi/session/api';
 
 export const recheckMonitor = (domain: string) => callApi(MONITOR_PATHS.check(domain), { method: 'POST', answer: MonitorDetail });
 export const setMonitorStatus = (domain: string, status: MonitorStatus) =>

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import { ACCOUNT_PATHS, NOTIFICATION_TOPICS, NotificationPreferences, type NotificationTopic } from '@bimi/contracts/account';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
-import { callApi, failureMessage } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
 import { useApi } from '../../lib/useApi';
 
 function PreferencesForm({ saved, onSaved }: { saved: NotificationPreferences; onSaved: (p: NotificationPreferences) => void }) {

@@ -24,7 +24,7 @@ import { isCertificateId, type ProductId } from '@bimi/catalog/products';
 import { ACCOUNT_PATHS, ContactList, Organization, OrganizationList, type Contact } from '@bimi/contracts/account';
 import { ORDER_PATHS, OrderDetail, VALIDATION_STEPS } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { callApi, failureMessage } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
 import { useApi } from '../../lib/useApi';
 import { CertificateDetailsForm } from '@bimi/ui/CertificateDetailsForm';
 import { checkDetails, emptyDraft, type DetailsDraft, type DetailsErrors } from '@bimi/ui/certificate-details';

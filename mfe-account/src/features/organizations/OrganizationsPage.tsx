@@ -23,7 +23,8 @@ import {
 } from '@bimi/contracts/account';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
-import { callApi, checkForm, failureMessage } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
+import { checkForm } from '../../lib/api';
 import { useApi } from '../../lib/useApi';
 import { useNoticeForm, type FormNotice } from '../../lib/useNoticeForm';
 

@@ -10,7 +10,7 @@ import { getSession } from '@bimi/session/client';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
 import { PasswordRules } from '../../components/PasswordRules';
-import { callApi } from '../../lib/api';
+import { callApi } from '@bimi/session/api';
 import { useApi } from '../../lib/useApi';
 import { useNoticeForm } from '../../lib/useNoticeForm';
 

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { ACCOUNT_PATHS, Ticket, TICKET_CATEGORIES, TicketCreate, TicketList, type TicketCategory } from '@bimi/contracts/account';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
-import { callApi } from '../../lib/api';
+import { callApi } from '@bimi/session/api';
 import { useApi } from '../../lib/useApi';
 import { useNoticeForm } from '../../lib/useNoticeForm';
 

@@ -13,8 +13,8 @@ import Typography from '@mui/material/Typography';
 import { AcceptedAnswer, AUTH_PATHS, Email, GivenPassword, SIGN_IN_ERRORS, SignUpAnswer, SignUpRequest } from '@bimi/contracts/auth';
 import { signIn } from '@bimi/session/client';
 import { useSession } from '@bimi/session/useSession';
-import { callApi, failureMessage } from '../../lib/api';
-import { rememberReturnPath } from './return-path';
+import { callApi, failureMessage } from '@bimi/session/api';
+import { rememberReturnPath } from '@bimi/session/return-path';
 
 const SignInForm = z.object({ email: Email, password: GivenPassword });
 type Errors = Partial<Record<string, string>>;

@@ -25,7 +25,7 @@ import { ACCOUNT_PATHS, ContactList, Organization, OrganizationList, type Contac
 import { CheckoutStarted, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts/orders';
 import { useSession } from '@bimi/session/useSession';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { callApi, failureMessage } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
 import { editLink } from '../../lib/edit-link';
 import { AccountStep } from './AccountStep';
 import { CertificateDetailsForm } from '@bimi/ui/CertificateDetailsForm';

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { CheckoutState, ORDER_PATHS } from '@bimi/contracts/orders';
-import { callApi, failureMessage } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
 
 /** Why the last payment attempt did not go through, when the buyer comes back from the payment page without paying. */
 export function PaymentOutcome({ checkoutId }: { checkoutId: string }) {

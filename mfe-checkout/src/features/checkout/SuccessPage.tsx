@@ -12,7 +12,7 @@ import { formatUsd } from '@bimi/catalog/prices';
 import { clearCart } from '@bimi/cart/store';
 import { CheckoutState, ORDER_PATHS, OrderDetail } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { callApi, failureMessage } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
 import { checkoutIdFrom } from './checkout-id';
 import { formatDate } from './lines';
 import { clearDetailsDrafts } from './useDetailsDrafts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CartItem } from '@bimi/catalog/cart-items';
 import { CartQuote } from '@bimi/contracts/cart-quote';
-import { callApi, failureMessage } from '../../lib/api';
+import { callApi, failureMessage } from '@bimi/session/api';
 import { quoteLineOf } from './lines';
 
 export type QuoteState = { status: 'loading' } | { status: 'ready'; quote: CartQuote } | { status: 'failed'; message: string };

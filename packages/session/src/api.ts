@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ApiError } from '@bimi/contracts/api-error';
 import { CSRF_HEADER } from '@bimi/contracts/auth';
-import { getCsrfToken, getSession } from '@bimi/session/client';
+import { getCsrfToken, getSession } from './client';
 
 /** A call the bff refused or that could not be made; `message` is fit to show. */
 export class ApiFailure extends Error {
@@ -16,13 +16,14 @@ export class ApiFailure extends Error {
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 
 /**
- * A JSON call to the bff. Writes carry the CSRF token the bff asks for; the answer is checked
- * against its contract, so a page never renders a shape it does not know; a 401 on an account
- * call refreshes the session store (the page then offers to sign in again).
+ * A JSON call to the bff, for every remote. Writes carry the CSRF token the bff asks for; the
+ * answer is checked against its contract, so a page never renders a shape it does not know; a 401
+ * on an account call means the session ended, so the session store is refreshed (the shell then
+ * sends the user to sign in).
  */
 export async function callApi<T>(
   path: string,
-  { method = 'GET', body, answer }: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; answer: z.ZodMiniType<T> },
+  { method = 'GET', body, answer }: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; answer: z.ZodMiniType<T> },
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers[CSRF_HEADER] = (await getCsrfToken()) ?? '';
