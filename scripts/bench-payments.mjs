@@ -15,9 +15,11 @@
 //    CONCURRENCY at a time on PostgreSQL (a pool of 10, as the bff's) and one after another on SQLite.
 //
 //   node scripts/bench-payments.mjs [checkouts, default 300]
+//   BENCH_CPU_PROF=/tmp/prof node scripts/bench-payments.mjs   (the bff's CPU profiles, one per engine)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,7 +64,9 @@ function firstJsonLine(child, what) {
 }
 
 async function startBff(env, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
+  // BENCH_CPU_PROF=<dir>: the bff writes a V8 CPU profile there when it stops (where the time goes).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join('src', 'server.ts')], {
     cwd: BFF,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', NODE_ENV: 'test', SIGNUP_RATE_LIMIT_PER_HOUR: '100000' },
@@ -145,6 +149,40 @@ async function pool(items, concurrency, work) {
   return results;
 }
 
+const CLOCK_TICK_MS = 10; // Linux USER_HZ = 100
+/** CPU time (ms) a process used so far, from /proc (Linux); NaN elsewhere. */
+function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time (ms) of every PostgreSQL server process on this machine (the bff's backends among them). */
+function postgresCpuMs() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** CPU used by the bff, PostgreSQL and this client while `work` runs. */
+async function cpuDuring(bffPid, work) {
+  const before = { bff: processCpuMs(bffPid), postgres: postgresCpuMs(), client: process.cpuUsage() };
+  const result = await work();
+  const client = process.cpuUsage(before.client);
+  return { result, cpu: { bff: processCpuMs(bffPid) - before.bff, postgres: postgresCpuMs() - before.postgres, client: (client.user + client.system) / 1000 } };
+}
+
 function percentile(sorted, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 }
@@ -200,6 +238,26 @@ function eventsFor(checkout, now) {
   };
   const event = (type, object) => ({ id: `evt_${type.replace(/\W/g, '')}_${checkout.checkoutId}`, object: 'event', api_version: '2026-10-28.endive', created: now, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
   return [event('invoice.paid', invoice), event('checkout.session.completed', session)];
+}
+
+// Webhook deliveries go over keep-alive connections with node:http, lighter than fetch: Stripe sends
+// from its own machines, so the sender's CPU should take as little of this one's as it can.
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function deliver(port, payload, signature) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: '/api/payments/webhook', method: 'POST', agent: keepAlive, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'stripe-signature': signature } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, text }));
+      },
+    );
+    request.once('error', reject);
+    request.end(payload);
+  });
 }
 
 async function bareInsertRate(engine, dataDir, databaseUrl) {
@@ -300,11 +358,12 @@ async function benchEngine(engine) {
       [deliveries[index], deliveries[other]] = [deliveries[other], deliveries[index]];
     }
     const started = performance.now();
-    const answers = await pool(deliveries, CONCURRENCY, async ({ payload, signature }) => {
-      const response = await fetch(`${base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-      const text = await response.text();
-      return { status: response.status, applied: response.ok ? JSON.parse(text).applied : 0 };
-    });
+    const { result: answers, cpu } = await cpuDuring(bff.pid, () =>
+      pool(deliveries, CONCURRENCY, async ({ payload, signature }) => {
+        const { status, text } = await deliver(port, payload, signature);
+        return { status, applied: status === 200 ? JSON.parse(text).applied : 0 };
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     // Mail is sent after the answers, by the bff's background sender: how long it trails behind.
     let pendingMail = Infinity;
@@ -337,8 +396,10 @@ async function benchEngine(engine) {
       bare,
       pendingMail,
       mailTrail,
+      cpuPerEvent: { bff: cpu.bff / unique.length, postgres: engine === 'PostgreSQL' ? cpu.postgres / unique.length : 0, client: cpu.client / unique.length },
     };
   } finally {
+    keepAlive.destroy();
     bff.kill('SIGTERM');
     double.stdin.end();
     double.kill('SIGTERM');
@@ -375,14 +436,14 @@ for (const engine of engines) {
 }
 console.log('');
 console.log(`load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}, ${os.cpus().length} CPUs`);
-console.log('| engine | checkout p50 | checkout p95 | webhook events/s (exactly once) | deliveries/s (with duplicates) | bare inserts/s | stored once | checkouts paid | transactions | non-2xx | mail sent, after the last answer |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| engine | checkout p50 | checkout p95 | webhook events/s (exactly once) | deliveries/s (with duplicates) | CPU ms per event: bff / PostgreSQL / bench client | bare inserts/s | stored once | checkouts paid | transactions | non-2xx | mail sent, after the last answer |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 let wrong = false;
 for (const r of results) {
   const exact = r.stored === r.unique && r.applied === r.unique && r.paid === CHECKOUTS && r.transactions === CHECKOUTS && r.failed === 0;
   wrong ||= !exact;
   console.log(
-    `| ${r.engine} | ${r.checkoutP50.toFixed(1)} ms | ${r.checkoutP95.toFixed(1)} ms | ${r.eventsPerSecond.toFixed(0)} | ${r.deliveriesPerSecond.toFixed(0)} | ${r.bare.toFixed(0)} | ${r.stored}/${r.unique} (applied ${r.applied}) | ${r.paid}/${CHECKOUTS} | ${r.transactions} | ${r.failed} | ${r.pendingMail === 0 ? `all, ${r.mailTrail.toFixed(1)} s` : `${r.pendingMail} not yet`} |`,
+    `| ${r.engine} | ${r.checkoutP50.toFixed(1)} ms | ${r.checkoutP95.toFixed(1)} ms | ${r.eventsPerSecond.toFixed(0)} | ${r.deliveriesPerSecond.toFixed(0)} | ${r.cpuPerEvent.bff.toFixed(2)} / ${r.cpuPerEvent.postgres.toFixed(2)} / ${r.cpuPerEvent.client.toFixed(2)} | ${r.bare.toFixed(0)} | ${r.stored}/${r.unique} (applied ${r.applied}) | ${r.paid}/${CHECKOUTS} | ${r.transactions} | ${r.failed} | ${r.pendingMail === 0 ? `all, ${r.mailTrail.toFixed(1)} s` : `${r.pendingMail} not yet`} |`,
   );
 }
 if (wrong) {

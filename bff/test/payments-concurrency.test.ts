@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { storageEngines } from './identity-fixtures';
 import { type StripeStore, buyer, startCheckout, startStripeStore } from './payments-fixtures';
@@ -57,5 +58,58 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('webhook deliv
       )
       .executeTakeFirstOrThrow();
     expect(Number(processed.n)).toBe(events.length);
+  });
+  it('applies a burst of events, each delivered twice to both bffs at once, exactly once; an event the database refuses fails alone and applies when Stripe retries it', async () => {
+    const browser = await buyer(stripe.store);
+    const checkoutIds: string[] = [];
+    const events: { id: string; type: string; data: { object: unknown } }[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const started = (await startCheckout(browser)).json() as { checkoutId: string; url: string };
+      checkoutIds.push(started.checkoutId);
+      events.push(...(await stripe.double.completeSession(new URL(started.url).pathname.split('/').pop() as string, { deliver: false })));
+    }
+    // The database refuses the transaction of one invoice (a trigger: a real database error, as a
+    // full disk or a constraint would give), while the events around it are applied with it.
+    const refused = events.findLast((event) => event.type === 'invoice.paid') as (typeof events)[number];
+    const invoiceRef = (refused.data.object as { id: string }).id;
+    const db = stripe.store.app.db;
+    if (engine.postgres) {
+      await sql.raw(`create function refuse_invoice() returns trigger language plpgsql as $$ begin if new.invoice_ref = '${invoiceRef}' then raise exception 'refused for the test'; end if; return new; end $$`).execute(db);
+      await sql.raw('create trigger refuse_invoice before insert on transactions for each row execute function refuse_invoice()').execute(db);
+    } else {
+      await sql.raw(`create trigger refuse_invoice before insert on transactions when new.invoice_ref = '${invoiceRef}' begin select raise(abort, 'refused for the test'); end`).execute(db);
+    }
+
+    const deliver = (app: FastifyInstance, event: (typeof events)[number]) => {
+      const payload = JSON.stringify(event);
+      return app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.double.sign(payload) }, payload });
+    };
+    // The refused event last, so it arrives while the others are being applied and joins their batch.
+    const deliveries = [...events.filter((event) => event !== refused), refused].flatMap((event) => [stripe.store.app, second, second, stripe.store.app].map((app) => ({ app, event })));
+    const answers = await Promise.all(deliveries.map(({ app, event }) => deliver(app, event).then((answer) => ({ event, answer }))));
+
+    for (const { event, answer } of answers) {
+      expect({ event: event.id, status: answer.statusCode }).toEqual({ event: event.id, status: event === refused ? 500 : 200 });
+    }
+    const applied = answers.filter(({ answer }) => answer.statusCode === 200).reduce((sum, { answer }) => sum + (answer.json() as { applied: number }).applied, 0);
+    expect(applied).toBe(events.length - 1);
+    const processed = async () =>
+      (await db.selectFrom('processed_payment_events').select('event_id').where('event_id', 'in', events.map((event) => event.id)).execute()).map((row) => row.event_id).sort();
+    expect(await processed()).toEqual(events.filter((event) => event !== refused).map((event) => event.id).sort());
+    const invoiceRefs = events.filter((event) => event.type === 'invoice.paid').map((event) => (event.data.object as { id: string }).id);
+    const transactions = async () => Number((await db.selectFrom('transactions').select((eb) => eb.fn.countAll().as('n')).where('invoice_ref', 'in', invoiceRefs).executeTakeFirstOrThrow()).n);
+    expect(await transactions()).toBe(checkoutIds.length - 1);
+    const checkouts = await db.selectFrom('checkouts').select(['id', 'status']).where('id', 'in', checkoutIds).execute();
+    // Every checkout is paid: the refused invoice's checkout by its checkout.session.completed.
+    expect(checkouts.map((row) => row.status)).toEqual(checkoutIds.map(() => 'paid'));
+
+    // Stripe retries the refused event once the database takes it again: applied once, with its transaction.
+    if (engine.postgres) await sql.raw('drop trigger refuse_invoice on transactions').execute(db);
+    else await sql.raw('drop trigger refuse_invoice').execute(db);
+    const retries = await Promise.all([deliver(second, refused), deliver(stripe.store.app, refused)]);
+    expect(retries.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(retries.reduce((sum, answer) => sum + (answer.json() as { applied: number }).applied, 0)).toBe(1);
+    expect(await processed()).toEqual(events.map((event) => event.id).sort());
+    expect(await transactions()).toBe(checkoutIds.length);
   });
 });

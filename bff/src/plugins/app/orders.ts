@@ -243,6 +243,23 @@ function parseDetails(json: string | null): CertificateDetails | null {
 
 const version = (value: number | string): number => Number(value);
 
+/** The checkout an event locks first, when the event names it (the batch order); undefined for renewals and subscription changes. */
+function lockKeyOf(event: PaymentEvent): string | undefined {
+  switch (event.kind) {
+    case 'checkout.completed':
+    case 'checkout.expired':
+    case 'checkout.failed':
+      return event.checkoutId;
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return event.checkoutId ?? undefined;
+    default:
+      return undefined;
+  }
+}
+
+const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 export interface OrdersOptions {
   now: () => number;
   /** The active provider's name, for rows that record who charged them. */
@@ -604,6 +621,110 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     }
   }
 
+  async function applyEvent(trx: Trx, event: PaymentEvent, effects: OrderEffect[]) {
+    // What an earlier event of the same transaction locked and read may have changed since.
+    lockedCheckouts.delete(trx);
+    switch (event.kind) {
+      case 'checkout.completed':
+        return applyCheckoutCompleted(trx, event, effects);
+      case 'checkout.expired':
+      case 'checkout.failed':
+        return applyCheckoutClosed(trx, event);
+      case 'invoice.paid':
+        return applyInvoicePaid(trx, event, effects);
+      case 'invoice.payment_failed':
+        return applyInvoicePaymentFailed(trx, event, effects);
+      case 'subscription.updated':
+      case 'subscription.deleted':
+        return applySubscriptionChanged(trx, event);
+    }
+  }
+
+  /** Claims event ids (sorted, so two transactions claiming the same ids never wait on each other in a cycle): the ids claimed now. */
+  async function claimEvents(trx: Trx, events: PaymentEvent[]): Promise<Set<string>> {
+    const byId = new Map(events.map((event) => [event.eventId, event.kind]));
+    const at = iso();
+    const rows = await trx
+      .insertInto('processed_payment_events')
+      .values([...byId].sort(([a], [b]) => compareKeys(a, b)).map(([eventId, kind]) => ({ event_id: eventId, kind, applied_at: at })))
+      .onConflict((conflict) => conflict.column('event_id').doNothing())
+      .returning('event_id')
+      .execute();
+    return new Set(rows.map((row) => row.event_id));
+  }
+
+  /**
+   * One event in its own transaction. Its id is claimed first: a second delivery (even one running
+   * at this moment in another process) waits for the first to commit, then finds the id and
+   * changes nothing.
+   */
+  async function applyAlone(event: PaymentEvent): Promise<'applied' | 'duplicate'> {
+    const effects: OrderEffect[] = [];
+    const outcome = await db.transaction().execute(async (trx) => {
+      if ((await claimEvents(trx, [event])).size === 0) return 'duplicate' as const;
+      await applyEvent(trx, event, effects);
+      await recordEffects(trx, effects);
+      return 'applied' as const;
+    });
+    // Mail and fulfilment never sit in the webhook's path: the sender carries them out after the answer.
+    if (effects.length > 0) options.onEffectsRecorded?.();
+    return outcome;
+  }
+
+  /**
+   * Group commit. The events that arrive while batches run are applied together, in one
+   * transaction: their ids claimed in one statement, each event's changes in the same transaction
+   * as its id, one commit for all, and every waiting webhook answered once it is stored. A round
+   * trip to the database is most of what an event costs, and an idle bff applies an event at once
+   * (a batch of one). Events are applied in the order of the checkout they lock, as every
+   * transaction locks checkouts (then their orders) in id order, so concurrent batches never wait
+   * on each other in a cycle. Should a batch fail (an event that throws, a database error), each of
+   * its events is applied again alone, so only the failing one fails.
+   */
+  const waiting: { event: PaymentEvent; resolve: (outcome: 'applied' | 'duplicate') => void; reject: (error: unknown) => void }[] = [];
+  let batchesRunning = 0;
+  // SQLite runs one transaction at a time; on PostgreSQL a few batches overlap, leaving the
+  // connection pool's other connections to the rest of the site.
+  const MAX_BATCHES = sqlite ? 1 : 3;
+  const MAX_BATCH = 64;
+
+  function startBatches() {
+    while (batchesRunning < MAX_BATCHES && waiting.length > 0) {
+      const batch = waiting.splice(0, MAX_BATCH);
+      batchesRunning += 1;
+      void applyBatch(batch).finally(() => {
+        batchesRunning -= 1;
+        startBatches();
+      });
+    }
+  }
+
+  async function applyBatch(batch: typeof waiting) {
+    const effects: OrderEffect[] = [];
+    let claimed: Set<string>;
+    try {
+      claimed = await db.transaction().execute(async (trx) => {
+        const events = batch.map((item) => item.event);
+        const ids = await claimEvents(trx, events);
+        const firsts = [...new Map(events.filter((event) => ids.has(event.eventId)).map((event) => [event.eventId, event])).values()];
+        firsts.sort((a, b) => compareKeys(lockKeyOf(a) ?? '', lockKeyOf(b) ?? ''));
+        for (const event of firsts) await applyEvent(trx, event, effects);
+        await recordEffects(trx, effects);
+        return ids;
+      });
+    } catch {
+      await Promise.all(batch.map((item) => applyAlone(item.event).then(item.resolve, item.reject)));
+      return;
+    }
+    if (effects.length > 0) options.onEffectsRecorded?.();
+    const answered = new Set<string>();
+    for (const item of batch) {
+      const first = claimed.has(item.event.eventId) && !answered.has(item.event.eventId);
+      answered.add(item.event.eventId);
+      item.resolve(first ? 'applied' : 'duplicate');
+    }
+  }
+
   async function applySubscriptionChanged(trx: Trx, event: SubscriptionChanged) {
     const deleted = event.kind === 'subscription.deleted';
     const byOrderId = new Map(event.items.filter((item) => item.orderId).map((item) => [item.orderId as string, item]));
@@ -811,43 +932,15 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       };
     },
 
-    async applyPaymentEvent(event) {
-      const effects: OrderEffect[] = [];
-      const outcome = await db.transaction().execute(async (trx) => {
-        // First: a second delivery of the event (even one running at this moment in another
-        // process) waits here for the first to commit, then finds its id and changes nothing.
-        const claimed = await trx
-          .insertInto('processed_payment_events')
-          .values({ event_id: event.eventId, kind: event.kind, applied_at: iso() })
-          .onConflict((conflict) => conflict.column('event_id').doNothing())
-          .returning('event_id')
-          .executeTakeFirst();
-        if (!claimed) return 'duplicate' as const;
-        switch (event.kind) {
-          case 'checkout.completed':
-            await applyCheckoutCompleted(trx, event, effects);
-            break;
-          case 'checkout.expired':
-          case 'checkout.failed':
-            await applyCheckoutClosed(trx, event);
-            break;
-          case 'invoice.paid':
-            await applyInvoicePaid(trx, event, effects);
-            break;
-          case 'invoice.payment_failed':
-            await applyInvoicePaymentFailed(trx, event, effects);
-            break;
-          case 'subscription.updated':
-          case 'subscription.deleted':
-            await applySubscriptionChanged(trx, event);
-            break;
-        }
-        await recordEffects(trx, effects);
-        return 'applied' as const;
+    applyPaymentEvent(event) {
+      // An event that names its checkout joins the next batch (one transaction for every event that
+      // arrived meanwhile); renewals and subscription changes, which find their orders by reference,
+      // run alone.
+      if (!lockKeyOf(event)) return applyAlone(event);
+      return new Promise((resolve, reject) => {
+        waiting.push({ event, resolve, reject });
+        startBatches();
       });
-      // Mail and fulfilment never sit in the webhook's path: the sender carries them out after the answer.
-      if (effects.length > 0) options.onEffectsRecorded?.();
-      return outcome;
     },
 
     async list(userId, filter) {
