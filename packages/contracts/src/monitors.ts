@@ -10,7 +10,7 @@ import { Check, CheckStatus } from './tools';
  * - POST   /api/account/monitors/create            MonitorCreateRequest → 201 MonitorCreated, after the first
  *                                                    analysis ran (bounded in time: when it is still running
  *                                                    the answer comes anyway and the page shows "checking").
- *                                                    400 the domain rule's message, 404 "no such domain",
+ *                                                    400 the domain rule's message, 422 a domain that does not exist in DNS,
  *                                                    409 duplicate, 403 the monitor limit; always `message`.
  * - GET    /api/account/monitors                    → MonitorList (the dashboard and the account list)
  * - GET    /api/account/monitors/:domain            → MonitorDetail (latest snapshot, history)
