@@ -654,6 +654,23 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
   }
 
   /**
+   * Event ids this process saw committed (applied, or found applied): a stored id stays stored, so a
+   * later delivery of one is a duplicate without a transaction. The newest 10,000; older ids are
+   * asked of the database as before.
+   */
+  const storedEvents = new (class RecentIds {
+    readonly #ids = new Set<string>();
+    has(id: string) {
+      return this.#ids.has(id);
+    }
+    add(id: string) {
+      if (this.#ids.has(id)) return;
+      this.#ids.add(id);
+      if (this.#ids.size > 10_000) this.#ids.delete(this.#ids.values().next().value as string);
+    }
+  })();
+
+  /**
    * One event in its own transaction. Its id is claimed first: a second delivery (even one running
    * at this moment in another process) waits for the first to commit, then finds the id and
    * changes nothing.
@@ -666,6 +683,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       await recordEffects(trx, effects);
       return 'applied' as const;
     });
+    storedEvents.add(event.eventId);
     // Mail and fulfilment never sit in the webhook's path: the sender carries them out after the answer.
     if (effects.length > 0) options.onEffectsRecorded?.();
     return outcome;
@@ -719,6 +737,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     if (effects.length > 0) options.onEffectsRecorded?.();
     const answered = new Set<string>();
     for (const item of batch) {
+      storedEvents.add(item.event.eventId);
       const first = claimed.has(item.event.eventId) && !answered.has(item.event.eventId);
       answered.add(item.event.eventId);
       item.resolve(first ? 'applied' : 'duplicate');
@@ -933,6 +952,8 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     },
 
     applyPaymentEvent(event) {
+      // Stored by this process already (a retry, a second delivery): nothing to ask the database.
+      if (storedEvents.has(event.eventId)) return Promise.resolve('duplicate' as const);
       // An event that names its checkout joins the next batch (one transaction for every event that
       // arrived meanwhile); renewals and subscription changes, which find their orders by reference,
       // run alone.
