@@ -208,7 +208,13 @@ async function child(engine, domains) {
   const fixtureFigures = await fixtureMessage();
   session.disconnect();
 
-  const snapshots = await app.db.selectFrom('monitor_snapshots').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  // The results must be right, not only fast: every generated domain has the same setup, so every
+  // snapshot must have the same score, and none may hold a file left unchecked (checker busy, time limit).
+  const reports = (await app.db.selectFrom('monitor_snapshots').select('report').execute()).map((row) => JSON.parse(row.report));
+  const snapshots = { n: reports.length };
+  const scores = new Map();
+  for (const report of reports) scores.set(report.healthScore, (scores.get(report.healthScore) ?? 0) + 1);
+  const unchecked = reports.filter((report) => report.groups.some((group) => group.checks.some((check) => / not checked$/.test(check.title)))).length;
   const times = [...app.monitorEngine.runTimesMs].sort((a, b) => a - b);
   const percentile = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
   const perMinute = Math.round((due / seconds) * 60);
@@ -222,6 +228,8 @@ async function child(engine, domains) {
     `  concurrency ${config.monitors.concurrency}, DNS ${config.monitors.dnsConcurrency}; ${Math.round(fixtureFigures.queries / due)} DNS queries a check; ${Number(snapshots.n)} snapshots stored` +
       `\n  time per check: p50 ${ms(percentile(50))}, p95 ${ms(percentile(95))} (from its start in the queue's handler to its snapshot)` +
       `\n  CPU per check: ${ms((cpu.user + cpu.system) / 1000 / due)} in the bff process (all its threads), ${ms(fixtureFigures.cpuMs / due)} in the fixture servers' process` +
+      `\n  results: health score ${[...scores].sort((a, b) => b[1] - a[1]).map(([score, count]) => `${score} ×${count}`).join(', ')}; ${unchecked} with a file left unchecked${unchecked ? ' (WRONG: the checker was busy or timed out)' : ''}` +
+      `\n  logo checks: ${app.untrustedFiles.logoChecks.read} read in a worker, ${app.untrustedFiles.logoChecks.cached} answered from the verdicts kept by content (every generated domain publishes the same logo file; real domains mostly have their own); certificates: each validated` +
       `\n  memory: RSS ${mb(rssBefore)} before, peak ${mb(peakRss)}, heap used ${mb(process.memoryUsage().heapUsed)} after` +
       `\n  main thread: idle ${percent(idle)}; ${busy.slice(0, 5).map(({ kind, share }) => `${kind} ${percent(share)}`).join(', ')}`,
   );

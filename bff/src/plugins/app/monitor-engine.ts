@@ -6,6 +6,7 @@ import { monitorAlertMail, monitorAlertSubject, type MonitorAlertContent } from 
 import { analyzeDomain } from '../../services/monitors/analyze';
 import { changesSince } from '../../services/monitors/changes';
 import { concurrencyLimit, runResolver } from '../../services/monitors/run-dns';
+import { QUEUE_PER_THREAD, type UntrustedFiles } from '../../services/untrusted-files/untrusted-files';
 import { CERTIFICATE_EXPIRING_WITHIN_DAYS } from '@bimi/contracts/monitors';
 import type { MonitorAlertKind } from './monitors-alerts';
 import { recipient } from './order-notifications';
@@ -68,6 +69,16 @@ export default fp(
     const settings = fastify.config.monitors;
     const interval = settings.checkIntervalHours * HOUR;
     const limitedDns = concurrencyLimit(settings.dnsConcurrency);
+    // The monitors' share of the untrusted-files threads: half of the tasks that may wait for one.
+    // Past the pool's queue a task is answered "busy" at once, which would store "Logo not checked"
+    // for a logo that is fine; a monitor run waits its turn instead, and a person's tool check still
+    // finds room in the queue.
+    const limitedFiles = concurrencyLimit(Math.max(1, Math.floor((fastify.config.tools.workers.threads * QUEUE_PER_THREAD) / 2)));
+    const files: UntrustedFiles = {
+      ...fastify.untrustedFiles,
+      checkLogo: (svg) => limitedFiles(() => fastify.untrustedFiles.checkLogo(svg)),
+      validateMarkCertificate: (input) => limitedFiles(() => fastify.untrustedFiles.validateMarkCertificate(input)),
+    };
     const baseUrl = publicBaseUrl(fastify.config);
     let finishedRuns = 0;
     const runTimesMs: number[] = [];
@@ -123,7 +134,7 @@ export default fp(
       }
       try {
         const io = { dns: runResolver(fastify.dnsResolver, limitedDns), fetch: fastify.safeFetch };
-        const analysis = await analyzeDomain(monitor.domain, io, fastify.untrustedFiles, now);
+        const analysis = await analyzeDomain(monitor.domain, io, files, now);
         const previous = await fastify.monitorSnapshots.latest(monitorId);
         const snapshot: MonitorSnapshot = { ...analysis, changes: changesSince(previous, analysis) };
         // Deleted while it ran: nothing to store.

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { Check } from '@bimi/contracts/tools';
 import { fail } from '@bimi/email-auth/checks';
 import type { SvgCheck } from '@bimi/email-auth/svg';
@@ -18,6 +20,8 @@ export interface UntrustedFiles {
   checkLogo(svg: Buffer): Promise<SvgCheck>;
   warmUp(): Promise<boolean>;
   close(): Promise<void>;
+  /** Logo checks answered from the cache of verdicts by content, and those read in a thread (the benchmark prints them). */
+  readonly logoChecks: { cached: number; read: number };
   /** The pool itself, for tests that watch its threads. */
   readonly pool: WorkPool;
 }
@@ -27,7 +31,17 @@ export interface UntrustedFilesOptions extends Pick<WorkPoolOptions, 'threads' |
 }
 
 /** Tasks waiting for a thread, per thread: past that the tools answer "busy" at once. */
-const QUEUE_PER_THREAD = 16;
+export const QUEUE_PER_THREAD = 16;
+
+/**
+ * Logo verdicts kept by the SHA-256 of the file: the SVG Tiny PS check is a function of the bytes
+ * alone, so the same file fetched again (a re-check, the tool page then a monitor, many monitors of
+ * one brand) is not read again. Bounded (entries and bytes) and short-lived; only finished checks
+ * are kept, never a check that was stopped or found the checker busy. Certificate verdicts are not
+ * kept: they depend on the domain asked and the moment of validation as well as on the bytes.
+ */
+const LOGO_VERDICTS = { max: 512, maxSize: 8 * 1024 * 1024, ttl: 10 * 60 * 1000 } as const;
+
 
 function seconds(ms: number): string {
   const value = ms / 1000;
@@ -51,8 +65,11 @@ function notChecked(id: string, title: string, file: string, failure: WorkFailur
 export function createUntrustedFiles(options: UntrustedFilesOptions): UntrustedFiles {
   const workerData: UntrustedFilesWorkerData = { extraMarkRoots: options.extraMarkRoots };
   const pool = createWorkPool({ ...options, filename: join(__dirname, 'worker.mjs'), workerData, maxQueue: options.threads * QUEUE_PER_THREAD });
+  const logoVerdicts = new LRUCache<string, SvgCheck>({ ...LOGO_VERDICTS, sizeCalculation: (verdict) => JSON.stringify(verdict).length || 1 });
+  const logoChecks = { cached: 0, read: 0 };
   return {
     pool,
+    logoChecks,
     async validateMarkCertificate(input) {
       const task: MarkCertificateTask = { pem: input.pem, domain: input.domain, publishedSvg: input.publishedSvg, now: input.now?.getTime() };
       const outcome = await pool.run<MarkCertificateReport>('validateMarkCertificate', task);
@@ -61,9 +78,19 @@ export function createUntrustedFiles(options: UntrustedFilesOptions): UntrustedF
       return { checks: [notChecked('vmc.pem', 'Certificate not checked', 'certificate', outcome.failure, options, fix)], score: 0, details: undefined };
     },
     async checkLogo(svg) {
+      const key = createHash('sha256').update(svg).digest('base64');
+      const known = logoVerdicts.get(key);
+      if (known) {
+        logoChecks.cached += 1;
+        return structuredClone(known);
+      }
       const task: LogoTask = { svg };
       const outcome = await pool.run<SvgCheck>('checkLogo', task);
-      if (outcome.ok) return outcome.value;
+      if (outcome.ok) {
+        logoChecks.read += 1;
+        logoVerdicts.set(key, structuredClone(outcome.value));
+        return outcome.value;
+      }
       const fix = 'Export the logo again from your design tool as SVG Tiny PS; if it is such a file, try again in a minute.';
       return { checks: [notChecked('svg.check', 'Logo not checked', 'logo', outcome.failure, options, fix)], score: 0, details: { bytes: svg.length } };
     },
