@@ -356,25 +356,57 @@ describe('Stripe through the real SDK against the API double', () => {
     const { sessionId } = await paidCheckout(browser);
     await stripe.double.completeSession(sessionId, { card: { brand: 'visa', last4: '4242' } });
     const customer = stripe.double.sessions.get(sessionId)?.customer as string;
+    const subscription = stripe.double.subscriptions.get(stripe.double.sessions.get(sessionId)?.subscription as string);
+    const first = subscription?.default_payment_method as string;
+    // As Stripe Checkout: the card pays the new subscription, and is not the customer's default.
+    expect(first).toMatch(/^pm_/);
+    expect(stripe.double.customers.get(customer)?.invoice_settings.default_payment_method).toBeNull();
     const second = stripe.double.addCard(customer, { brand: 'mastercard', last4: '4444' });
     const list = (await browser.request({ url: '/api/account/billing/payment-methods' })).json() as { paymentMethods: { id: string; last4: string; isDefault: boolean }[] };
+    // The oldest card becomes the customer's default when there is none, as with the test payments.
     expect(list.paymentMethods.map((card) => [card.last4, card.isDefault])).toEqual([
       ['4242', true],
       ['4444', false],
     ]);
+    expect(stripe.double.customers.get(customer)?.invoice_settings.default_payment_method).toBe(first);
     const made = await browser.write('PUT', `/api/account/billing/payment-methods/${second.id}/default`);
     expect(made.statusCode).toBe(200);
     expect(stripe.double.customers.get(customer)?.invoice_settings.default_payment_method).toBe(second.id);
+    // …and the subscription Checkout made is charged on it too: its own card would come before the customer's.
+    expect(subscription?.default_payment_method).toBe(second.id);
     const stranger = await buyer(stripe.store, 'Eve Other');
     expect((await stranger.write('DELETE', `/api/account/billing/payment-methods/${second.id}`)).statusCode).toBe(404);
     const removed = await browser.write('DELETE', `/api/account/billing/payment-methods/${second.id}`);
-    expect(removed.json().paymentMethods).toHaveLength(1);
     expect(stripe.double.requestsTo('POST', new RegExp(`^/v1/payment_methods/${second.id}/detach$`))).toHaveLength(1);
+    // The default is gone: the card left is the default again (the subscription falls back to it).
+    expect(removed.json().paymentMethods).toEqual([expect.objectContaining({ id: first, last4: '4242', isDefault: true })]);
+    expect(stripe.double.customers.get(customer)?.invoice_settings.default_payment_method).toBe(first);
+    expect(subscription?.default_payment_method).toBeNull();
 
     const setup = await browser.write('POST', '/api/account/billing/payment-methods/setup');
     expect(setup.statusCode).toBe(200);
     const setupCall = stripe.double.requestsTo('POST', /^\/v1\/checkout\/sessions$/).pop();
     expect(setupCall?.body).toMatchObject({ mode: 'setup', customer, success_url: `${SITE}/account/billing/payment-methods` });
+    // The card saved on the setup page is listed; the setup session's checkout.session.completed is taken (200) and changes no order.
+    const setupSession = new URL((setup.json() as { url: string }).url).pathname.split('/').pop() as string;
+    const [completed] = await stripe.double.completeSession(setupSession, { card: { brand: 'amex', last4: '0005', expMonth: 3, expYear: 2031 } });
+    expect(stripe.double.deliveries.find((delivery) => delivery.event.id === completed?.id)?.status).toBe(200);
+    const after = (await browser.request({ url: '/api/account/billing/payment-methods' })).json() as { paymentMethods: { last4: string; expMonth: number; expYear: number; isDefault: boolean }[] };
+    expect(after.paymentMethods.map((card) => [card.last4, card.expMonth, card.expYear, card.isDefault])).toEqual([
+      ['4242', 12, 2034, true],
+      ['0005', 3, 2031, false],
+    ]);
+  });
+
+  it('makes no card the default of a customer who has none left', async () => {
+    const browser = await buyer(stripe.store);
+    const { sessionId } = await paidCheckout(browser);
+    await stripe.double.completeSession(sessionId);
+    const [card] = (await browser.request({ url: '/api/account/billing/payment-methods' })).json().paymentMethods as { id: string }[];
+    const removed = await browser.write('DELETE', `/api/account/billing/payment-methods/${card?.id}`);
+    expect(removed.json()).toEqual({ paymentMethods: [] });
+    const customer = stripe.double.sessions.get(sessionId)?.customer as string;
+    expect(stripe.double.customers.get(customer)?.invoice_settings.default_payment_method).toBeNull();
   });
 
   it('turns renewal off for one item of a mixed subscription by marking it, and for a lone item with cancel_at_period_end', async () => {

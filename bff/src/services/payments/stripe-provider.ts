@@ -415,30 +415,48 @@ export class StripeProvider implements PaymentProvider {
     return handled;
   }
 
+  /**
+   * The customer's cards, oldest first. Stripe Checkout makes no card the customer's default
+   * (a payment session sets its subscription's `default_payment_method`, a setup session only
+   * attaches the card), and detaching the default leaves none: as with the test payments, when the
+   * customer has cards but no default, the oldest becomes the default here, so there is always one.
+   */
   async listPaymentMethods(customerRef: string): Promise<ProviderPaymentMethod[]> {
     const [customer, methods] = await Promise.all([
       this.stripe.customers.retrieve(customerRef),
       this.stripe.paymentMethods.list({ customer: customerRef, type: 'card', limit: 100 }),
     ]);
-    const defaultRef = customer.deleted ? null : idOf(customer.invoice_settings?.default_payment_method ?? null);
-    return methods.data.flatMap((method) =>
-      method.card
-        ? [
-            {
-              ref: method.id,
-              brand: method.card.brand,
-              last4: method.card.last4,
-              expMonth: method.card.exp_month,
-              expYear: method.card.exp_year,
-              isDefault: method.id === defaultRef,
-            },
-          ]
-        : [],
-    );
+    // Stripe lists the newest first; a stable sort keeps its order within one second.
+    const cards = methods.data.filter((method) => method.card).sort((a, b) => a.created - b.created);
+    let defaultRef = customer.deleted ? null : idOf(customer.invoice_settings?.default_payment_method ?? null);
+    const oldest = cards[0];
+    if (!customer.deleted && oldest && !cards.some((method) => method.id === defaultRef)) {
+      await this.stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: oldest.id } });
+      defaultRef = oldest.id;
+    }
+    return cards.map((method) => ({
+      ref: method.id,
+      brand: method.card?.brand ?? 'unknown',
+      last4: method.card?.last4 ?? '',
+      expMonth: method.card?.exp_month ?? 0,
+      expYear: method.card?.exp_year ?? 0,
+      isDefault: method.id === defaultRef,
+    }));
   }
 
+  /**
+   * The customer's default card, and the card of each of their subscriptions: Checkout set each
+   * new subscription's `default_payment_method`, which Stripe charges before the customer's
+   * default, so changing only the customer's would leave renewals on the old card.
+   */
   async setDefaultPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<void> {
     await this.stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: paymentMethodRef } });
+    for await (const subscription of this.stripe.subscriptions.list({ customer: customerRef, limit: 100 })) {
+      if (['canceled', 'incomplete_expired'].includes(subscription.status)) continue;
+      const current = idOf(subscription.default_payment_method);
+      if (current === null || current === paymentMethodRef) continue;
+      await this.stripe.subscriptions.update(subscription.id, { default_payment_method: paymentMethodRef });
+    }
   }
 
   async removePaymentMethod(_customerRef: string, paymentMethodRef: string): Promise<void> {
