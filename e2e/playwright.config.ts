@@ -38,6 +38,12 @@ const PRODUCTION_FLOWS = /production-settings\.spec\.ts$/;
 const clockPort = port + 2000;
 const clockURL = `http://127.0.0.1:${clockPort}`;
 const CLOCK_FLOWS = /controlled-clock\.spec\.ts$/;
+// The stripe-double project's server (serve.mjs with E2E_PAYMENTS=stripe-double: the real Stripe SDK
+// against the local Stripe API double) on E2E_PORT+3000, its root, data and mail under
+// $E2E_RUN_DIR/stripe-double. Only the order flows run there (CI time).
+const stripePort = port + 3000;
+const stripeURL = `http://127.0.0.1:${stripePort}`;
+const STRIPE_FLOWS = /buy-and-manage-an-order\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './flows',
@@ -72,6 +78,10 @@ export default defineConfig({
     // A few flows against the bff as production runs it: NODE_ENV=production behind a TLS proxy,
     // Secure __Host- cookies, TRUST_PROXY (bff README "Security").
     { name: 'production-settings', testMatch: PRODUCTION_FLOWS, use: { baseURL: productionURL, ignoreHTTPSErrors: true } },
+    // The order flows again, paid through the real `stripe` SDK against the Stripe API double
+    // (bff/test/fixtures/stripe) instead of the built-in test payments. metadata.runDir: where
+    // support/test.ts's runDir() finds that server's mail and data.
+    { name: 'stripe-double', testMatch: STRIPE_FLOWS, use: { baseURL: stripeURL }, metadata: { runDir: 'stripe-double' } },
   ],
   webServer: [
     {
@@ -106,6 +116,17 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { E2E_RUN_DIR: process.env.E2E_RUN_DIR, E2E_PORT: String(clockPort) },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node e2e/support/serve.mjs',
+      cwd: WORKSPACE,
+      url: `${stripeURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_RUN_DIR: join(process.env.E2E_RUN_DIR, 'stripe-double'), E2E_PORT: String(stripePort), E2E_PAYMENTS: 'stripe-double' },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       stdout: 'pipe',
       stderr: 'pipe',

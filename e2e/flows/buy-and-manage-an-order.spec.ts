@@ -9,10 +9,12 @@ import { linkFromMail } from '../support/mail';
 import { expect, expectRemotePage, test } from '../support/test';
 
 /**
- * Issue 11, end to end against the built-in test payments: a cart of a 2-year VMC for 3 domains
- * and a monthly DMARC Plus plan → checkout → an account created inline (verified through the
- * real SMTP sink) → certificate details → the test card → success → the orders under their
- * filters → the receipt PDF. And the unhappy paths: a declined card, renewal off.
+ * Issue 11, end to end: a cart of a 2-year VMC for 3 domains and a monthly DMARC Plus plan →
+ * checkout → an account created inline (verified through the real SMTP sink) → certificate
+ * details → the test card → success → the orders under their filters → the receipt PDF. And the
+ * unhappy paths: a declined card, renewal off. Against the built-in test payments (test-settings)
+ * and, in the stripe-double project, through the real Stripe SDK against the Stripe API double;
+ * where Stripe's hosted pages behave otherwise, the flow branches on the payment page it reached.
  */
 
 const CART_KEY = 'bimi.cart';
@@ -75,7 +77,14 @@ async function fillDetails(page: Page, scope: ReturnType<Page['getByRole']>) {
   }
 }
 
-/** The built-in test payment page: a card number, a future expiry, a code. */
+/** Which payment page checkout opened: the bff's built-in test payments, or Stripe's (the API double's hosted Checkout). */
+type PaymentPage = 'test' | 'stripe';
+
+function paymentPageOf(url: string): PaymentPage {
+  return /\/pay\/cs_test_/.test(new URL(url).pathname) ? 'stripe' : 'test';
+}
+
+/** The payment page (either): a card number, a future expiry, a code. */
 async function payWithCard(page: Page, number: string): Promise<void> {
   await expect(page.getByText('test', { exact: false }).first()).toBeVisible();
   await page.getByLabel('Card number').fill(number);
@@ -84,12 +93,13 @@ async function payWithCard(page: Page, number: string): Promise<void> {
   await page.getByRole('button', { name: /^Pay/ }).click();
 }
 
-async function acceptAndPay(page: Page): Promise<void> {
+async function acceptAndPay(page: Page): Promise<PaymentPage> {
   await page.getByLabel('I accept the terms of service').check();
   await page.getByLabel('I accept the refund policy').check();
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   // The built-in test payment page, or the Stripe double's hosted page (E2E_PAYMENTS=stripe-double).
   await expect(page).toHaveURL(/\/api\/payments\/test\/checkout\/|\/pay\/cs_test_/);
+  return paymentPageOf(page.url());
 }
 
 for (const { width, detailsNow } of [
@@ -155,7 +165,7 @@ for (const { width, detailsNow } of [
     await page.screenshot({ path: `/tmp/e2e-checkout-details-${width}.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
-    await acceptAndPay(page);
+    const paymentPage = await acceptAndPay(page);
     await payWithCard(page, '4242 4242 4242 4242');
 
     // Success: confirmed by the bff, then (only then) the cart is empty.
@@ -220,6 +230,15 @@ for (const { width, detailsNow } of [
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
+    if (paymentPage === 'stripe') {
+      // With Stripe the receipt is Stripe's invoice PDF (the bff redirects to it), beside its hosted invoice page.
+      expect(new URL(pdf.url()).pathname).toMatch(/^\/invoices\/in_[0-9a-f]+\/pdf$/);
+      const invoice = page.getByTestId('transaction-row').first().getByRole('link', { name: 'Invoice' });
+      const hosted = await page.request.get((await invoice.getAttribute('href'))!);
+      expect(hosted.status()).toBe(200);
+      expect(hosted.headers()['content-type']).toContain('text/html');
+      expect(await hosted.text()).toMatch(/Invoice DBL-\d+ paid/);
+    }
     await page.screenshot({ path: `/tmp/e2e-transactions-${width}.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -233,16 +252,25 @@ test('a declined card returns to checkout with the reason, and the cart is intac
   await page.goto('/checkout');
   await expect(page.getByTestId('checkout-signed-in')).toBeVisible();
   await page.getByLabel('Finish these details later').check();
-  await acceptAndPay(page);
+  const paymentPage = await acceptAndPay(page);
   await payWithCard(page, '4000 0000 0000 0002');
 
+  // The test payment page sends the buyer back with the reason. Stripe Checkout shows the decline on
+  // its own page and keeps the buyer there (no event tells the bff): its Cancel link goes back, where
+  // the attempt is named as not completed.
+  let reason = 'Your card was declined.';
+  if (paymentPage === 'stripe') {
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    reason = 'The payment was not completed.';
+  }
   await expect(page).toHaveURL(/\/checkout\/cancel\?checkout=/);
-  await expect(page.getByTestId('payment-outcome')).toContainText('Your card was declined.');
+  await expect(page.getByTestId('payment-outcome')).toContainText(reason);
   expect(await storedCartItems(page)).toHaveLength(2);
   await page.screenshot({ path: '/tmp/e2e-checkout-declined.png', fullPage: true });
   await page.getByRole('link', { name: 'Back to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\?checkout=/);
-  await expect(page.getByTestId('payment-outcome')).toContainText('Your card was declined.');
+  await expect(page.getByTestId('payment-outcome')).toContainText(reason);
   await expect(page.getByTestId('checkout-line')).toHaveCount(2);
 });
 
@@ -289,7 +317,8 @@ test('at 375px, payment methods: cards are added through the payment page, one i
 
   for (const number of ['5555 5555 5555 4444', '4242 4242 4242 4242']) {
     await page.getByRole('button', { name: 'Add a card' }).click();
-    await expect(page).toHaveURL(/\/api\/payments\/test\/setup\/|\/setup\//);
+    // The test payments' add-a-card page, or Stripe Checkout in setup mode (the double's hosted page).
+    await expect(page).toHaveURL(/\/api\/payments\/test\/setup\/|\/pay\/cs_test_/);
     await page.getByLabel('Card number').fill(number);
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');
     await page.getByLabel('Security code').fill('123');

@@ -9,11 +9,16 @@ export const REMOTES = REMOTE_NAMES;
 export type { RemoteName };
 export const CONSENT_COOKIE = 'cookie_consent';
 
-/** Where the web server put its temporary copy of the build (see support/serve.mjs). */
+/**
+ * Where the web server of the running test's project put its temporary copy of the build, its data
+ * and its mail (see support/serve.mjs): $E2E_RUN_DIR, or the folder the project's `metadata.runDir`
+ * names under it (the stripe-double project's server, playwright.config.ts).
+ */
 export function runDir(): string {
   const dir = process.env.E2E_RUN_DIR;
   if (!dir) throw new Error('E2E_RUN_DIR is not set: run the flows through e2e/playwright.config.ts');
-  return dir;
+  const own = (base.info().project.metadata as { runDir?: unknown } | undefined)?.runDir;
+  return typeof own === 'string' ? join(dir, own) : dir;
 }
 
 /** The temporary ROOT_DIR the bff serves shell/dist and mfe-*\/dist from. */
