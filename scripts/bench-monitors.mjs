@@ -214,6 +214,17 @@ async function child(engine, domains) {
   const snapshots = { n: reports.length };
   const scores = new Map();
   for (const report of reports) scores.set(report.healthScore, (scores.get(report.healthScore) ?? 0) + 1);
+  const mode = [...scores].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const reference = reports.find((report) => report.healthScore === mode);
+  const statuses = (report) => new Map(report.groups.flatMap((group) => group.checks.map((check) => [check.id, check])));
+  const differences = reports
+    .filter((report) => report.healthScore !== mode)
+    .slice(0, 3)
+    .map((report) => {
+      const expected = statuses(reference);
+      const found = [...statuses(report)].filter(([id, check]) => expected.get(id)?.status !== check.status);
+      return `score ${report.healthScore}: ${found.map(([id, check]) => `${id} ${check.status} (${check.detail.slice(0, 120)})`).join('; ')}`;
+    });
   const unchecked = reports.filter((report) => report.groups.some((group) => group.checks.some((check) => / not checked$/.test(check.title)))).length;
   const times = [...app.monitorEngine.runTimesMs].sort((a, b) => a - b);
   const percentile = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
@@ -229,6 +240,7 @@ async function child(engine, domains) {
       `\n  time per check: p50 ${ms(percentile(50))}, p95 ${ms(percentile(95))} (from its start in the queue's handler to its snapshot)` +
       `\n  CPU per check: ${ms((cpu.user + cpu.system) / 1000 / due)} in the bff process (all its threads), ${ms(fixtureFigures.cpuMs / due)} in the fixture servers' process` +
       `\n  results: health score ${[...scores].sort((a, b) => b[1] - a[1]).map(([score, count]) => `${score} ×${count}`).join(', ')}; ${unchecked} with a file left unchecked${unchecked ? ' (WRONG: the checker was busy or timed out)' : ''}` +
+      differences.map((line) => `\n    differs: ${line}`).join('') +
       `\n  logo checks: ${app.untrustedFiles.logoChecks.read} read in a worker, ${app.untrustedFiles.logoChecks.cached} answered from the verdicts kept by content (every generated domain publishes the same logo file; real domains mostly have their own); certificates: each validated` +
       `\n  memory: RSS ${mb(rssBefore)} before, peak ${mb(peakRss)}, heap used ${mb(process.memoryUsage().heapUsed)} after` +
       `\n  main thread: idle ${percent(idle)}; ${busy.slice(0, 5).map(({ kind, share }) => `${kind} ${percent(share)}`).join(', ')}`,

@@ -9,11 +9,12 @@ declare module 'fastify' {
 }
 
 /**
- * Two tries of `timeoutMs` each: a server that drops one UDP packet still answers, and one that
- * never answers costs the user a few seconds rather than c-ares' default of four tries.
+ * Two tries of `timeoutMs` each unless told otherwise: a server that drops one UDP packet still
+ * answers, and one that never answers costs the user a few seconds rather than c-ares' default of
+ * four tries. (The monitors, which nobody waits for, ask with three: monitor-engine.ts.)
  */
-export function createResolver(options: { servers?: readonly string[]; timeoutMs: number }): dns.Resolver {
-  const resolver = new dns.Resolver({ timeout: options.timeoutMs, tries: 2 });
+export function createResolver(options: { servers?: readonly string[]; timeoutMs: number; tries?: number }): dns.Resolver {
+  const resolver = new dns.Resolver({ timeout: options.timeoutMs, tries: options.tries ?? 2 });
   if (options.servers?.length) resolver.setServers([...options.servers]);
   return resolver;
 }

@@ -6,12 +6,14 @@ import { monitorAlertMail, monitorAlertSubject, type MonitorAlertContent } from 
 import { analyzeDomain } from '../../services/monitors/analyze';
 import { changesSince } from '../../services/monitors/changes';
 import { concurrencyLimit, runResolver } from '../../services/monitors/run-dns';
+import { createResolver } from './dns';
 import { QUEUE_PER_THREAD, type UntrustedFiles } from '../../services/untrusted-files/untrusted-files';
 import { CERTIFICATE_EXPIRING_WITHIN_DAYS } from '@bimi/contracts/monitors';
 import type { MonitorAlertKind } from './monitors-alerts';
 import { recipient } from './order-notifications';
 
 const HOUR = 60 * 60 * 1000;
+const MONITOR_DNS_TRIES = 3;
 /** How often an idle process asks pg-boss for runs queued by another process. */
 const FEED_IDLE_MS = 500;
 export const MONITOR_JOB = 'monitor-check';
@@ -69,6 +71,10 @@ export default fp(
     const settings = fastify.config.monitors;
     const interval = settings.checkIntervalHours * HOUR;
     const limitedDns = concurrencyLimit(settings.dnsConcurrency);
+    // The monitors' own resolver, with a third try: a UDP answer lost twice (a busy resolver, a
+    // full socket buffer) must not become a finding in a snapshot and an alert mail; nobody waits
+    // on a scheduled run, so a server that never answers may cost it a few seconds more.
+    const resolver = createResolver({ servers: fastify.config.dnsServers, timeoutMs: fastify.config.tools.dnsTimeoutMs, tries: MONITOR_DNS_TRIES });
     // The monitors' share of the untrusted-files threads: half of the tasks that may wait for one.
     // Past the pool's queue a task is answered "busy" at once, which would store "Logo not checked"
     // for a logo that is fine; a monitor run waits its turn instead, and a person's tool check still
@@ -133,7 +139,7 @@ export default fp(
         await fastify.monitors.setChecking(monitorId, true, now + interval);
       }
       try {
-        const io = { dns: runResolver(fastify.dnsResolver, limitedDns), fetch: fastify.safeFetch };
+        const io = { dns: runResolver(resolver, limitedDns), fetch: fastify.safeFetch };
         const analysis = await analyzeDomain(monitor.domain, io, files, now);
         const previous = await fastify.monitorSnapshots.latest(monitorId);
         const snapshot: MonitorSnapshot = { ...analysis, changes: changesSince(previous, analysis) };
@@ -398,6 +404,7 @@ export default fp(
       await Promise.allSettled([...unscheduled]);
       await starting?.catch(() => undefined);
       await boss?.stop({ graceful: true, timeout: 10_000, wait: true });
+      resolver.cancel();
     });
   },
   { name: 'monitor-engine', dependencies: ['monitors', 'monitor-snapshots', 'monitor-alerts', 'mailer', 'dns-resolver', 'safe-fetch', 'untrusted-files'] },
