@@ -29,26 +29,6 @@ const SCRIPT = path.join(WORKSPACE, 'scripts', 'bench-monitors.mjs');
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_PER_MINUTE = 10_000;
 
-if (process.argv[2] === 'child') {
-  await child(process.argv[3], Number(process.argv[4]));
-} else if (process.argv[2] === 'fixtures') {
-  await fixtures(Number(process.argv[3]));
-} else {
-  const domains = Number(process.argv[2] ?? 1000);
-  if (!Number.isInteger(domains) || domains < 1) throw new Error(`the number of domains must be a whole number above 0, not ${process.argv[2]}`);
-  const load = os.loadavg().map((value) => value.toFixed(1)).join(', ');
-  console.log(`Domain monitors: ${domains} generated domains shaped as ${process.env.BENCH_TEMPLATE ?? 'good.example'}, each checked once by the schedule`);
-  console.log(`Machine: ${os.availableParallelism()} cores, load average ${load} at the start (other work on the machine slows every figure)\n`);
-  for (const engine of ['sqlite', 'postgres']) {
-    // Each engine in a fresh process, so one's memory does not count in the other's.
-    const code = await new Promise((resolve) => {
-      const run = spawn(process.execPath, ['--import', 'tsx', SCRIPT, 'child', engine, String(domains)], { cwd: BFF, stdio: 'inherit', env: { ...process.env, BENCH_POSTGRES_URL: POSTGRES_URL } });
-      run.once('exit', resolve);
-    });
-    if (code !== 0) console.log(`${engine}: the run failed (exit ${code})`);
-  }
-}
-
 /** The fixture DNS and HTTPS servers, in this process of their own; talks to the bff process over IPC. */
 async function fixtures(domains) {
   const { startToolFixtures } = await import(path.join(BFF, 'test/fixtures/tools/start.ts'));
@@ -82,20 +62,28 @@ async function fixtures(domains) {
   process.send({ env: { ...started.env, DNS_SERVERS: dns.server } });
 }
 
-/** Where the main thread's sampled time went, by kind of work: a native function counts as the JavaScript that called it. */
+const KINDS = [
+  ['DNS client (node:dns, c-ares)', /node:(internal\/)?dns|node:dgram|run-dns\.ts|email-auth\/src\/dns\.ts/],
+  ['pg-boss', /pg-boss/],
+  ['database', /kysely|better-sqlite3|\/pg\/|pg-protocol|pg-pool|plugins\/app\/monitors(-snapshots|-alerts)?\.ts|plugins\/app\/db/],
+  ['HTTPS fetches (TLS, HTTP)', /_tls|node:tls|_http|node:https?|safe-fetch|published-files/],
+  ['hand-off to the certificate and logo workers', /piscina|untrusted-files|internal\/worker/],
+  ['the checks (email-auth, analysis)', /packages\/email-auth|services\/tools|services\/monitors|monitor-engine|tldts|asn1js|contracts/],
+];
+
+/**
+ * Where the main thread's sampled time went, by kind of work: a function counts as the nearest
+ * caller that says what it is for (a socket write under the PostgreSQL client is database time).
+ */
 function kindOf(node, parentOf) {
   const { functionName } = node.callFrame;
   if (functionName === '(idle)') return 'idle';
   if (functionName === '(garbage collector)') return 'garbage collection';
   if (functionName === '(program)') return 'V8 and native code (program)';
-  let url = node.callFrame.url;
-  for (let caller = parentOf.get(node); !url && caller; caller = parentOf.get(caller)) url = caller.callFrame.url;
-  if (/node:(internal\/)?dns|node:dgram|run-dns\.ts|email-auth\/src\/dns\.ts/.test(url)) return 'DNS client (node:dns, c-ares)';
-  if (/pg-boss/.test(url)) return 'pg-boss';
-  if (/kysely|better-sqlite3|\/pg\/|pg-protocol|pg-pool|plugins\/app\/monitors(-snapshots|-alerts)?\.ts|plugins\/app\/db/.test(url)) return 'database';
-  if (/_tls|node:tls|_http|node:https?|node:net|safe-fetch|published-files/.test(url)) return 'HTTPS fetches (TLS, HTTP)';
-  if (/piscina|untrusted-files|internal\/worker/.test(url)) return 'hand-off to the certificate and logo workers';
-  if (/packages\/email-auth|services\/tools|services\/monitors|monitor-engine|tldts|asn1js|contracts/.test(url)) return 'the checks (email-auth, analysis)';
+  for (let frame = node, depth = 0; frame && depth < 40; frame = parentOf.get(frame), depth += 1) {
+    const kind = KINDS.find(([, pattern]) => pattern.test(frame.callFrame.url));
+    if (kind) return kind[0];
+  }
   return 'other (Node internals, promises, JSON, timers)';
 }
 
@@ -229,6 +217,7 @@ async function child(engine, domains) {
   const times = [...app.monitorEngine.runTimesMs].sort((a, b) => a - b);
   const percentile = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
   const perMinute = Math.round((due / seconds) * 60);
+  const { logoChecks } = app.untrustedFiles;
   const name = engine === 'postgres' ? 'PostgreSQL + pg-boss' : 'SQLite, in-process queue';
   const mb = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
   const ms = (value) => `${value.toFixed(1)} ms`;
@@ -241,7 +230,9 @@ async function child(engine, domains) {
       `\n  CPU per check: ${ms((cpu.user + cpu.system) / 1000 / due)} in the bff process (all its threads), ${ms(fixtureFigures.cpuMs / due)} in the fixture servers' process` +
       `\n  results: health score ${[...scores].sort((a, b) => b[1] - a[1]).map(([score, count]) => `${score} ×${count}`).join(', ')}; ${unchecked} with a file left unchecked${unchecked ? ' (WRONG: the checker was busy or timed out)' : ''}` +
       differences.map((line) => `\n    differs: ${line}`).join('') +
-      `\n  logo checks: ${app.untrustedFiles.logoChecks.read} read in a worker, ${app.untrustedFiles.logoChecks.cached} answered from the verdicts kept by content (every generated domain publishes the same logo file; real domains mostly have their own); certificates: each validated` +
+      (logoChecks.read + logoChecks.cached > 0
+        ? `\n  logo checks: ${logoChecks.read} read in a worker, ${logoChecks.cached} answered from the verdicts kept by content (every generated domain publishes the same logo file; real domains mostly have their own); each certificate validated in a worker`
+        : '') +
       `\n  memory: RSS ${mb(rssBefore)} before, peak ${mb(peakRss)}, heap used ${mb(process.memoryUsage().heapUsed)} after` +
       `\n  main thread: idle ${percent(idle)}; ${busy.slice(0, 5).map(({ kind, share }) => `${kind} ${percent(share)}`).join(', ')}`,
   );
@@ -265,4 +256,25 @@ async function child(engine, domains) {
     await admin.end();
   }
   process.exit(0);
+}
+
+// Last, so that everything above is defined when it runs.
+if (process.argv[2] === 'child') {
+  await child(process.argv[3], Number(process.argv[4]));
+} else if (process.argv[2] === 'fixtures') {
+  await fixtures(Number(process.argv[3]));
+} else {
+  const domains = Number(process.argv[2] ?? 1000);
+  if (!Number.isInteger(domains) || domains < 1) throw new Error(`the number of domains must be a whole number above 0, not ${process.argv[2]}`);
+  const load = os.loadavg().map((value) => value.toFixed(1)).join(', ');
+  console.log(`Domain monitors: ${domains} generated domains shaped as ${process.env.BENCH_TEMPLATE ?? 'good.example'}, each checked once by the schedule`);
+  console.log(`Machine: ${os.availableParallelism()} cores, load average ${load} at the start (other work on the machine slows every figure)\n`);
+  for (const engine of ['sqlite', 'postgres']) {
+    // Each engine in a fresh process, so one's memory does not count in the other's.
+    const code = await new Promise((resolve) => {
+      const run = spawn(process.execPath, ['--import', 'tsx', SCRIPT, 'child', engine, String(domains)], { cwd: BFF, stdio: 'inherit', env: { ...process.env, BENCH_POSTGRES_URL: POSTGRES_URL } });
+      run.once('exit', resolve);
+    });
+    if (code !== 0) console.log(`${engine}: the run failed (exit ${code})`);
+  }
 }
