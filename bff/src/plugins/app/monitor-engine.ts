@@ -129,29 +129,25 @@ export default fp(
     /** One run of one monitor; `period` when it is a scheduled run that must first claim its period. */
     async function run(monitorId: string, period?: string): Promise<MonitorSnapshot | null> {
       const started = performance.now();
-      const monitor = await fastify.monitors.byId(monitorId);
-      if (!monitor) return null;
       const now = fastify.now();
-      if (period !== undefined) {
-        if (!(await fastify.monitors.claim(monitorId, period, now + interval))) return null;
-      } else {
-        // An unscheduled run (create, re-check now) also starts the period over.
-        await fastify.monitors.setChecking(monitorId, true, now + interval);
-      }
+      // A scheduled run claims its period; an unscheduled one (create, re-check now) starts the
+      // period over. Either answers the monitor, or nothing when it is not there to run.
+      const monitor = period !== undefined ? await fastify.monitors.claim(monitorId, period, now + interval) : await fastify.monitors.setChecking(monitorId, true, now + interval);
+      if (!monitor) return null;
       try {
         const io = { dns: runResolver(resolver, limitedDns), fetch: fastify.safeFetch };
         const analysis = await analyzeDomain(monitor.domain, io, files, now);
         const previous = await fastify.monitorSnapshots.latest(monitorId);
         const snapshot: MonitorSnapshot = { ...analysis, changes: changesSince(previous, analysis) };
-        // Deleted while it ran: nothing to store.
-        if (!(await fastify.monitors.byId(monitorId))) return null;
-        await fastify.monitorSnapshots.add(monitorId, snapshot);
-        await fastify.monitors.recordRun(monitorId, {
+        const recorded = await fastify.monitors.recordRun(monitorId, {
           healthScore: snapshot.healthScore,
           worstIssue: snapshot.topIssues[0] ?? null,
           checkedAt: snapshot.checkedAt,
           certificateExpiresAt: snapshot.certificate.validTo,
         });
+        // Deleted while it ran: nothing to store.
+        if (!recorded) return null;
+        await fastify.monitorSnapshots.add(monitorId, snapshot);
         await sendAlerts(monitor, previous, snapshot).catch((error: unknown) => fastify.log.error({ err: error, monitorId }, 'monitor alert failed'));
         if (period !== undefined) {
           finishedRuns += 1;

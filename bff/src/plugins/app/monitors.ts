@@ -32,14 +32,16 @@ export interface Monitors {
   /**
    * Takes the run of the period that was due at `period` (the next_check_at it was queued with) for
    * this process: moves next_check_at to `next` in one conditional update, so of two processes (or
-   * two queued jobs) only one gets it.
+   * two queued jobs) only one gets it. Answers the monitor as claimed, or undefined when it was not
+   * this process's to run (claimed elsewhere, paused or deleted): one round trip for both.
    */
-  claim(id: string, period: string, next: number): Promise<boolean>;
+  claim(id: string, period: string, next: number): Promise<MonitorRow | undefined>;
   /** Gives a claimed period back after a failed run, so its retry can claim it. */
   releaseClaim(id: string, period: string): Promise<void>;
-  /** Marks a run started (and, with `next`, moves the next scheduled run to then) or ended. */
-  setChecking(id: string, checking: boolean, next?: number): Promise<void>;
-  recordRun(id: string, summary: RunSummary): Promise<void>;
+  /** Marks a run started (and, with `next`, moves the next scheduled run to then) or ended; answers the monitor, undefined when deleted. */
+  setChecking(id: string, checking: boolean, next?: number): Promise<MonitorRow | undefined>;
+  /** Stores a run's summary; false when the monitor was deleted while it ran. */
+  recordRun(id: string, summary: RunSummary): Promise<boolean>;
 }
 
 export function monitorListItem(row: MonitorRow, now: number): MonitorListItem {
@@ -128,27 +130,28 @@ export function createMonitors(db: Kysely<StoreDatabase>, limitPerUser: number):
         .execute();
     },
     async claim(id, period, next) {
-      const result = await db
+      return db
         .updateTable('monitors')
         .set({ next_check_at: iso(next), checking: 1 })
         .where('id', '=', id)
         .where('status', '=', 'active')
         .where('next_check_at', '=', period)
+        .returningAll()
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
     },
     async releaseClaim(id, period) {
       await db.updateTable('monitors').set({ next_check_at: period, checking: 0 }).where('id', '=', id).execute();
     },
     async setChecking(id, checking, next) {
-      await db
+      return db
         .updateTable('monitors')
         .set(next === undefined ? { checking: checking ? 1 : 0 } : { checking: checking ? 1 : 0, next_check_at: iso(next) })
         .where('id', '=', id)
-        .execute();
+        .returningAll()
+        .executeTakeFirst();
     },
     async recordRun(id, summary) {
-      await db
+      const result = await db
         .updateTable('monitors')
         .set({
           health_score: summary.healthScore,
@@ -159,7 +162,8 @@ export function createMonitors(db: Kysely<StoreDatabase>, limitPerUser: number):
           updated_at: summary.checkedAt,
         })
         .where('id', '=', id)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }
