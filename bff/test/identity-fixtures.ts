@@ -88,16 +88,23 @@ export async function startIdentityStore(engine: StorageEngine, env: NodeJS.Proc
       rmSync(rootDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
       if (engine.postgres) {
+        // Closed whatever happens: an open connection would keep jest (and CI) running after a failure.
         const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
         await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
+        try {
+          await admin.query(`drop schema if exists ${schema} cascade`);
+        } finally {
+          await admin.end();
+        }
       }
       if (engine.redis) {
         const redis = new Redis(process.env.TEST_REDIS_URL ?? '');
-        const keys = await redis.keys(`${redisPrefix}*`);
-        if (keys.length > 0) await redis.del(...keys);
-        await redis.quit();
+        try {
+          const keys = await redis.keys(`${redisPrefix}*`);
+          if (keys.length > 0) await redis.del(...keys);
+        } finally {
+          await redis.quit();
+        }
       }
     },
   };
