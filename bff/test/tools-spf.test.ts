@@ -2,7 +2,7 @@ import { DmarcDifferences, SpfEvaluation, SpfFlattening, ToolAnswer } from '@bim
 import { startTestStore, type TestStore } from './fixtures';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 
-// GET /api/tools/spf?domain=&ip=&sender=&helo=: RFC 7208 check_host() through the fixture DNS server (dns2).
+// GET /api/tools/spf?domain=&ip=&sender=&helo=: RFC 7208 check_host() through the fixture DNS server.
 let fixtures: ToolFixtures;
 let store: TestStore;
 

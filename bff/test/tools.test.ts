@@ -4,7 +4,7 @@ import { summarize, ToolAnswer, type Check } from '@bimi/contracts/tools';
 import { startTestStore, type TestStore } from './fixtures';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 
-// Real peers: the fixture DNS server (dns2, UDP+TCP) and the fixture HTTPS server on loopback.
+// Real peers: the fixture DNS server (UDP+TCP) and the fixture HTTPS server on loopback.
 let fixtures: ToolFixtures;
 let store: TestStore;
 
