@@ -1,36 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { Browser, GOOD_PASSWORD, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
-
-/**
- * A real SMTP server on loopback that keeps every message it receives, parsed, and refuses
- * (550 at RCPT TO) the recipients `refuses` names.
- */
-async function startSmtpServer(
-  refuses: (recipient: string) => boolean = () => false,
-): Promise<{ url: string; messages: ParsedMail[]; close(): Promise<void> }> {
-  const messages: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (!refuses(address.address)) return callback();
-      const refusal = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-      callback(refusal);
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        messages.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startSmtpServer } from './smtp-fixture';
 
 function linkIn(mail: ParsedMail | undefined, path: string): URL {
   const link = (mail?.text ?? '').match(/https?:\/\/\S+/g)?.map((candidate) => new URL(candidate)).find((url) => url.pathname === path);
@@ -68,7 +38,7 @@ describe.each(storageEngines())('mail over SMTP on $name', (engine) => {
 
   it('answers sign-up with 503 and a way forward when the mail server refuses, keeping the account; signing up again then works', async () => {
     const refused = new Set(['jane@example.com']);
-    const smtp = await startSmtpServer((recipient) => refused.has(recipient));
+    const smtp = await startSmtpServer({ refuses: (recipient) => refused.has(recipient) });
     const store = await startIdentityStore(engine, { SMTP_URL: smtp.url });
     try {
       const browser = new Browser(store.app);
@@ -178,7 +148,7 @@ describe.each(storageEngines())('mail the server refuses, on $name', (engine) =>
 
   beforeEach(async () => {
     refused.clear();
-    smtp = await startSmtpServer((recipient) => refused.has(recipient));
+    smtp = await startSmtpServer({ refuses: (recipient) => refused.has(recipient) });
     store = await startIdentityStore(engine, { SMTP_URL: smtp.url });
     jane = new Browser(store.app);
     await jane.write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: GOOD_PASSWORD });

@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { AssistantStreamEvent, MonitorCreated, MonitorDetail, MonitorList, type MonitorSnapshot } from '@bimi/contracts/monitors';
 import type { FastifyInstance } from 'fastify';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/app';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
+import { startSmtpServer } from './smtp-fixture';
 import { type Browser, freshClientAddress, GOOD_PASSWORD, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
 // Real peers: the fixture DNS and HTTPS servers, the untrusted-files workers, argon2 sign-ups.
@@ -165,21 +163,10 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
 
   describe('the schedule', () => {
     it('re-checks what is due, shows a changed record as a change, and mails the alert over SMTP', async () => {
-      const messages: ParsedMail[] = [];
-      const smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, _session, callback) {
-          simpleParser(stream).then((mail) => {
-            messages.push(mail);
-            callback();
-          }, callback);
-        },
-      });
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+      const smtp = await startSmtpServer();
+      const { messages } = smtp;
       // A second bff process on the same database, mailing over SMTP, runs the schedule.
-      const mailing: FastifyInstance = await buildApp({ ...store.app.config, smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` }, { logStream: store.logs, now: () => store.clock.now });
+      const mailing: FastifyInstance = await buildApp({ ...store.app.config, smtpUrl: smtp.url }, { logStream: store.logs, now: () => store.clock.now });
       await mailing.ready();
       const original = fixtures.zone['_dmarc.good.example'];
       try {
@@ -215,7 +202,7 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
       } finally {
         fixtures.zone['_dmarc.good.example'] = original as (typeof fixtures.zone)[string];
         await mailing.close();
-        await new Promise<void>((resolve) => smtp.close(() => resolve()));
+        await smtp.close();
       }
     });
 

@@ -1,30 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import type { InvoicePaymentFailed } from '../src/services/payments/provider';
 import { Browser, GOOD_PASSWORD, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
+import { type SmtpFixture, startSmtpServer } from './smtp-fixture';
 import { advance, apply, DAY, detailsFor, eventId, paidEvents, placeCheckout, VMC_3_DOMAINS_1_YEAR } from './orders-fixtures';
 
 jest.setTimeout(60_000);
-
-/** A real SMTP server on loopback that keeps every message it receives, parsed. */
-async function startSmtpServer(listenOn = 0): Promise<{ url: string; messages: ParsedMail[]; close(): Promise<void> }> {
-  const messages: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        messages.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let waited = 0; !condition(); waited += 20) {
@@ -34,7 +13,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 }
 
 /** Signs up, verifies with the link the SMTP server received, signs in. */
-async function smtpBuyer(store: IdentityStore, smtp: { messages: ParsedMail[] }, name: string, email: string) {
+async function smtpBuyer(store: IdentityStore, smtp: SmtpFixture, name: string, email: string) {
   const browser = new Browser(store.app);
   expect((await browser.write('POST', '/api/auth/signup', { name, email, password: GOOD_PASSWORD })).statusCode).toBe(201);
   const link = (smtp.messages.at(-1)?.text ?? '').match(/https?:\/\/\S+/g)?.map((candidate) => new URL(candidate)).find((url) => url.pathname === '/auth/verify');
@@ -136,7 +115,7 @@ describe.each(storageEngines())('order mail over SMTP on $name', (engine) => {
       expect(await store.app.orderNotifications.flush()).toBe(0);
 
       // The mail server is back, the retry is due: each mail goes once, and never again.
-      revived = await startSmtpServer(Number(new URL(smtp.url).port));
+      revived = await startSmtpServer({ port: Number(new URL(smtp.url).port) });
       store.advance(2 * 60 * 1000);
       expect(await store.app.orderNotifications.flush()).toBe(2);
       expect(revived.messages.map((mail) => mail.subject)).toEqual([expect.stringContaining(next.orders[0]?.number ?? '?'), expect.stringMatching(/receipt R-/)]);
