@@ -45,6 +45,23 @@ const stripePort = port + 3000;
 const stripeURL = `http://127.0.0.1:${stripePort}`;
 const STRIPE_FLOWS = /buy-and-manage-an-order\.spec\.ts$/;
 
+/** One server of support/serve.mjs for a project: its own port, and its own run folder when asked. */
+function serve(options: { url: string; port: number; flag?: string; runDir?: string; env?: Record<string, string>; ignoreHTTPSErrors?: boolean }) {
+  return {
+    command: `node e2e/support/serve.mjs${options.flag ? ` ${options.flag}` : ''}`,
+    cwd: WORKSPACE,
+    url: `${options.url}/api/health`,
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { E2E_RUN_DIR: options.runDir ?? (process.env.E2E_RUN_DIR as string), E2E_PORT: String(options.port), ...options.env },
+    // SIGTERM lets serve.mjs stop the bff and remove the temporary copy.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
 export default defineConfig({
   testDir: './flows',
   outputDir: './test-results',
@@ -84,52 +101,10 @@ export default defineConfig({
     { name: 'stripe-double', testMatch: STRIPE_FLOWS, use: { baseURL: stripeURL }, metadata: { runDir: 'stripe-double' } },
   ],
   webServer: [
-    {
-      command: 'node e2e/support/serve.mjs',
-      cwd: WORKSPACE,
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_RUN_DIR: process.env.E2E_RUN_DIR, E2E_PORT: String(port) },
-      // SIGTERM lets serve.mjs stop the bff and remove the temporary copy.
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node e2e/support/serve.mjs --production',
-      cwd: WORKSPACE,
-      url: `${productionURL}/api/health`,
-      // The proxy's certificate is a test certificate made at start.
-      ignoreHTTPSErrors: true,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_RUN_DIR: process.env.E2E_RUN_DIR, E2E_PORT: String(productionPort) },
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node e2e/support/serve.mjs --clock',
-      cwd: WORKSPACE,
-      url: `${clockURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_RUN_DIR: process.env.E2E_RUN_DIR, E2E_PORT: String(clockPort) },
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node e2e/support/serve.mjs',
-      cwd: WORKSPACE,
-      url: `${stripeURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_RUN_DIR: join(process.env.E2E_RUN_DIR, 'stripe-double'), E2E_PORT: String(stripePort), E2E_PAYMENTS: 'stripe-double' },
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
+    serve({ url: baseURL, port }),
+    // The proxy's certificate is a test certificate made at start.
+    serve({ url: productionURL, port: productionPort, flag: '--production', ignoreHTTPSErrors: true }),
+    serve({ url: clockURL, port: clockPort, flag: '--clock' }),
+    serve({ url: stripeURL, port: stripePort, runDir: join(process.env.E2E_RUN_DIR, 'stripe-double'), env: { E2E_PAYMENTS: 'stripe-double' } }),
   ],
 });
