@@ -1,5 +1,5 @@
 import type { Cookie, Page } from '@playwright/test';
-import { createVerifiedAccount, signInByApi } from '../support/account';
+import { signedInAccountCookies } from '../support/account';
 import { expect, expectRemotePage, test as base } from '../support/test';
 
 /**
@@ -8,17 +8,7 @@ import { expect, expectRemotePage, test as base } from '../support/test';
  * with the matched term and lookup count, and the shareable URL that carries the question.
  */
 const test = base.extend<object, { signedInCookies: Cookie[] }>({
-  signedInCookies: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const page = await context.newPage();
-      await signInByApi(page, await createVerifiedAccount(page));
-      const cookies = await context.cookies();
-      await context.close();
-      await use(cookies);
-    },
-    { scope: 'worker' },
-  ],
+  signedInCookies: [async ({ browser }, use, workerInfo) => use(await signedInAccountCookies(browser, workerInfo.project.use.baseURL)), { scope: 'worker' }],
 });
 
 test.beforeEach(async ({ context, signedInCookies }) => {

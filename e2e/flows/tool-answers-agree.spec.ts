@@ -1,6 +1,6 @@
 import type { Cookie, Page } from '@playwright/test';
 import { createFixturePki } from '../../bff/test/fixtures/tools/pki';
-import { createVerifiedAccount, signInByApi } from '../support/account';
+import { signedInAccountCookies } from '../support/account';
 import { expect, expectRemotePage, test as base } from '../support/test';
 
 /**
@@ -11,17 +11,7 @@ import { expect, expectRemotePage, test as base } from '../support/test';
  * before the inbox previews on a phone.
  */
 const test = base.extend<object, { signedInCookies: Cookie[]; selfSignedPem: string }>({
-  signedInCookies: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const page = await context.newPage();
-      await signInByApi(page, await createVerifiedAccount(page));
-      const cookies = await context.cookies();
-      await context.close();
-      await use(cookies);
-    },
-    { scope: 'worker' },
-  ],
+  signedInCookies: [async ({ browser }, use, workerInfo) => use(await signedInAccountCookies(browser, workerInfo.project.use.baseURL)), { scope: 'worker' }],
   // A self-signed certificate: the test PKI's root, made for signing, not for BIMI.
   selfSignedPem: [async ({}, use) => use((await createFixturePki(['self-signed.example'])).markRootPem), { scope: 'worker' }],
 });

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Cookie, Page } from '@playwright/test';
 import { BAD_LOGO, GOOD_LOGO } from '../../bff/test/fixtures/tools/logos';
-import { createVerifiedAccount, signInByApi } from '../support/account';
+import { signedInAccountCookies } from '../support/account';
 import { expect, expectRemotePage, test as base } from '../support/test';
 
 /**
@@ -12,19 +12,7 @@ import { expect, expectRemotePage, test as base } from '../support/test';
  * DKIM key pair made in the browser.
  */
 const test = base.extend<object, { signedInCookies: Cookie[] }>({
-  // One account per worker: sign-up is rate limited per address (10 an hour) and the tools
-  // only need a session, not a fresh user per test.
-  signedInCookies: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const page = await context.newPage();
-      await signInByApi(page, await createVerifiedAccount(page));
-      const cookies = await context.cookies();
-      await context.close();
-      await use(cookies);
-    },
-    { scope: 'worker' },
-  ],
+  signedInCookies: [async ({ browser }, use, workerInfo) => use(await signedInAccountCookies(browser, workerInfo.project.use.baseURL)), { scope: 'worker' }],
 });
 
 test.beforeEach(async ({ context, baseURL, signedInCookies }) => {

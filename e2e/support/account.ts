@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Browser, Cookie, Page } from '@playwright/test';
 import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
 import { expect } from './test';
 import { linkFromMail } from './mail';
@@ -60,4 +60,19 @@ export async function signInByApi(page: Page, user: TestUser): Promise<void> {
     form: { csrfToken, email: user.email, password: user.password, callbackUrl: '/account/dashboard', json: 'true' },
   });
   expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/**
+ * The cookies of a new verified account, signed in: for a worker-scoped fixture, one account per
+ * worker (sign-up is rate limited per address, and tools only need a session, not a fresh user).
+ */
+export async function signedInAccountCookies(browser: Browser, baseURL: string | undefined): Promise<Cookie[]> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signInByApi(page, await createVerifiedAccount(page));
+    return await context.cookies();
+  } finally {
+    await context.close();
+  }
 }
