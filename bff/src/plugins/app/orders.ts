@@ -282,49 +282,214 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     await options.onEffects(inOrder(effects));
   };
 
-  /**
-   * Mail and fulfilment owed by an event, recorded in its transaction (one insert): they are
-   * carried out after the webhook answered, by the order-notifications sender, and never lost
-   * when the process stops before they went.
-   */
-  async function recordEffects(trx: Trx, effects: OrderEffect[]) {
-    if (effects.length === 0) return;
-    const at = iso();
-    await trx
-      .insertInto('order_notifications')
-      .values(inOrder(effects).map((effect, position) => ({ id: newId(), kind: effect.kind, payload: JSON.stringify(effect), created_at: at, position, next_attempt_at: at })))
-      .execute();
-  }
-
-  /** The orders' rows, locked until the transaction ends (SQLite runs one transaction at a time). */
+  /** An order's rows, locked until the transaction ends (SQLite runs one transaction at a time). */
   async function lockOrders(trx: Trx, ids: string[]): Promise<OrderRow[]> {
     if (ids.length === 0) return [];
     const query = trx.selectFrom('orders').selectAll().where('id', 'in', [...new Set(ids)]).orderBy('id');
     return sqlite ? query.execute() : query.forUpdate().execute();
   }
 
-  /** A checkout's orders, locked (after the checkout itself). */
-  async function lockCheckoutOrders(trx: Trx, checkoutId: string): Promise<OrderRow[]> {
-    const query = trx.selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).orderBy('id');
-    return sqlite ? query.execute() : query.forUpdate().execute();
+  /**
+   * Rows' own changes in ONE statement (a CASE per column over the ids), not one UPDATE per row: a
+   * round trip to the database is most of what an event costs.
+   */
+  async function updateRows(trx: Trx, table: 'orders' | 'checkouts' | 'transactions', changesById: Map<string, Record<string, unknown>>) {
+    const entries = [...changesById].filter(([, changes]) => Object.keys(changes).length > 0);
+    if (entries.length === 0) return;
+    const stamp = table === 'transactions' ? {} : { updated_at: iso() };
+    // The three tables share the shape this needs (an id, columns set by value): typed as orders.
+    const update = trx.updateTable(table as 'orders');
+    const [first] = entries;
+    if (entries.length === 1 && first) {
+      await update
+        .set({ ...(first[1] as Updateable<OrdersTable>), ...stamp })
+        .where('id', '=', first[0])
+        .execute();
+      return;
+    }
+    const columns = [...new Set(entries.flatMap(([, changes]) => Object.keys(changes)))];
+    const set: Record<string, RawBuilder<unknown>> = {};
+    for (const column of columns) {
+      const cases = entries.filter(([, changes]) => column in changes).map(([id, changes]) => sql`when ${id} then ${changes[column] ?? null}`);
+      set[column] = sql`case ${sql.ref('id')} ${sql.join(cases, sql` `)} else ${sql.ref(column)} end`;
+    }
+    await update
+      .set({ ...(set as Updateable<OrdersTable>), ...stamp })
+      .where(
+        'id',
+        'in',
+        entries.map(([id]) => id),
+      )
+      .execute();
   }
 
-  /** Checkouts already locked by a transaction: an event locks each once (one round trip less). */
-  const lockedCheckouts = new WeakMap<Trx, Map<string, CheckoutRow | undefined>>();
+  /** What an invoice's transaction row says of its state. */
+  type InvoiceState = Pick<TransactionRow, 'id' | 'status' | 'status_version'>;
 
-  async function lockCheckout(trx: Trx, checkoutId: string): Promise<CheckoutRow | undefined> {
-    let locked = lockedCheckouts.get(trx);
-    if (!locked) lockedCheckouts.set(trx, (locked = new Map()));
-    if (locked.has(checkoutId)) return locked.get(checkoutId);
-    const query = trx.selectFrom('checkouts').selectAll().where('id', '=', checkoutId);
-    const row = await (sqlite ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst());
-    locked.set(checkoutId, row);
-    return row;
-  }
+  /**
+   * What the events of one database transaction read and change. A row is locked and read once and
+   * then kept: a batch locks every checkout its events name, those checkouts' orders and their
+   * invoices' transactions in three statements up front. A change goes to the kept row at once, so
+   * the next event sees it, and to the database with the others when the events are applied: one
+   * statement per table, whatever the number of events. A query that searches rows by a column an
+   * event may change (`raw()`) first writes what is pending.
+   */
+  class EventWork {
+    readonly effects: OrderEffect[] = [];
+    readonly #checkouts = new Map<string, CheckoutRow | undefined>();
+    readonly #orders = new Map<string, OrderRow>();
+    readonly #checkoutOrders = new Map<string, string[]>();
+    /** Invoices whose transaction was looked up under their checkout's lock: the row, or undefined when there is none yet. */
+    readonly #invoices = new Map<string, InvoiceState | undefined>();
+    readonly #orderChanges = new Map<string, Updateable<OrdersTable>>();
+    readonly #checkoutChanges = new Map<string, Updateable<CheckoutsTable>>();
+    readonly #transactionChanges = new Map<string, Updateable<TransactionsTable>>();
+    readonly #newTransactions: { row: Insertable<TransactionsTable>; lines: Insertable<StoreDatabase['transaction_lines']>[] }[] = [];
 
-  async function checkoutOrderIds(trx: Trx, checkoutId: string): Promise<string[]> {
-    const rows = await trx.selectFrom('orders').select('id').where('checkout_id', '=', checkoutId).execute();
-    return rows.map((row) => row.id);
+    constructor(readonly trx: Trx) {}
+
+    /**
+     * Locks the checkouts the events name (in id order, as every transaction locks checkouts, then
+     * their orders), all their orders, and the transactions of the invoices they pay.
+     */
+    async preload(events: PaymentEvent[]) {
+      const checkoutIds = [...new Set(events.map(lockKeyOf).filter((id): id is string => id !== undefined && !this.#checkouts.has(id)))].sort(compareKeys);
+      if (checkoutIds.length === 0) return;
+      const checkoutQuery = this.trx.selectFrom('checkouts').selectAll().where('id', 'in', checkoutIds).orderBy('id');
+      const checkouts = await (sqlite ? checkoutQuery.execute() : checkoutQuery.forUpdate().execute());
+      for (const id of checkoutIds) this.#checkouts.set(id, checkouts.find((checkout) => checkout.id === id));
+      const found = checkoutIds.filter((id) => this.#checkouts.get(id));
+      if (found.length > 0) {
+        const orderQuery = this.trx.selectFrom('orders').selectAll().where('checkout_id', 'in', found).orderBy('id');
+        this.#keepCheckoutOrders(found, await (sqlite ? orderQuery.execute() : orderQuery.forUpdate().execute()));
+      }
+      const invoiceRefs = [
+        ...new Set(
+          events.flatMap((event) =>
+            (event.kind === 'invoice.paid' || event.kind === 'invoice.payment_failed') && event.checkoutId && this.#checkouts.get(event.checkoutId) && !this.#invoices.has(event.invoiceRef)
+              ? [event.invoiceRef]
+              : [],
+          ),
+        ),
+      ].sort(compareKeys);
+      if (invoiceRefs.length > 0) {
+        const query = this.trx.selectFrom('transactions').select(['id', 'status', 'status_version', 'invoice_ref']).where('invoice_ref', 'in', invoiceRefs).orderBy('invoice_ref');
+        const rows = await (sqlite ? query.execute() : query.forUpdate().execute());
+        for (const ref of invoiceRefs) this.#invoices.set(ref, rows.find((row) => row.invoice_ref === ref));
+      }
+    }
+
+    #keepCheckoutOrders(checkoutIds: string[], rows: OrderRow[]) {
+      for (const id of checkoutIds) this.#checkoutOrders.set(id, []);
+      for (const row of rows) {
+        // A kept row may carry changes not yet written: it stays.
+        if (!this.#orders.has(row.id)) this.#orders.set(row.id, row);
+        this.#checkoutOrders.get(row.checkout_id)?.push(row.id);
+      }
+    }
+
+    /** The checkout, locked. */
+    async checkout(id: string): Promise<CheckoutRow | undefined> {
+      if (!this.#checkouts.has(id)) {
+        const query = this.trx.selectFrom('checkouts').selectAll().where('id', '=', id);
+        this.#checkouts.set(id, await (sqlite ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst()));
+      }
+      return this.#checkouts.get(id);
+    }
+
+    /** A checkout's orders, locked (after the checkout itself), in id order. */
+    async checkoutOrders(checkoutId: string): Promise<OrderRow[]> {
+      if (!this.#checkoutOrders.has(checkoutId)) {
+        await this.checkout(checkoutId);
+        const query = this.trx.selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).orderBy('id');
+        this.#keepCheckoutOrders([checkoutId], await (sqlite ? query.execute() : query.forUpdate().execute()));
+      }
+      return (this.#checkoutOrders.get(checkoutId) ?? []).flatMap((id) => this.#orders.get(id) ?? []);
+    }
+
+    /** Orders by id, locked, in id order (unknown ids left out). */
+    async ordersById(ids: Iterable<string>): Promise<OrderRow[]> {
+      const wanted = [...new Set(ids)].sort(compareKeys);
+      const missing = wanted.filter((id) => !this.#orders.has(id));
+      for (const row of await lockOrders(this.trx, missing)) this.#orders.set(row.id, row);
+      return wanted.flatMap((id) => this.#orders.get(id) ?? []);
+    }
+
+    changeOrder(order: OrderRow, changes: Updateable<OrdersTable>) {
+      if (Object.keys(changes).length === 0) return;
+      Object.assign(order, changes);
+      this.#orderChanges.set(order.id, { ...this.#orderChanges.get(order.id), ...changes });
+    }
+
+    changeCheckout(checkout: CheckoutRow, changes: Updateable<CheckoutsTable>) {
+      Object.assign(checkout, changes);
+      this.#checkoutChanges.set(checkout.id, { ...this.#checkoutChanges.get(checkout.id), ...changes });
+    }
+
+    /** The invoice's transaction when it was looked up under its checkout's lock; `'unknown'` otherwise. */
+    invoice(invoiceRef: string): InvoiceState | undefined | 'unknown' {
+      return this.#invoices.has(invoiceRef) ? this.#invoices.get(invoiceRef) : 'unknown';
+    }
+
+    keepInvoice(invoiceRef: string, state: InvoiceState) {
+      this.#invoices.set(invoiceRef, state);
+    }
+
+    /** A transaction to insert with the others (its invoice was looked up under its checkout's lock). */
+    addTransaction(row: Insertable<TransactionsTable> & InvoiceState, lines: Insertable<StoreDatabase['transaction_lines']>[]) {
+      this.#newTransactions.push({ row, lines });
+      this.#invoices.set(row.invoice_ref, { id: row.id, status: row.status, status_version: row.status_version });
+    }
+
+    changeTransaction(invoiceRef: string, state: InvoiceState, changes: Updateable<TransactionsTable>) {
+      this.#invoices.set(invoiceRef, { ...state, ...changes } as InvoiceState);
+      this.#transactionChanges.set(state.id, { ...this.#transactionChanges.get(state.id), ...changes });
+    }
+
+    /** The transaction for queries of its own, with every pending change written first. */
+    async raw(): Promise<Trx> {
+      await this.flush();
+      return this.trx;
+    }
+
+    /** Writes the pending changes: at most one statement per table. */
+    async flush() {
+      if (this.#newTransactions.length > 0) {
+        const rows = this.#newTransactions.map((pending) => pending.row);
+        const inserted = await this.trx
+          .insertInto('transactions')
+          .values(rows)
+          .onConflict((conflict) => conflict.column('invoice_ref').doNothing())
+          .returning('id')
+          .execute();
+        // Cannot happen while the checkout is locked; should it, the batch is undone and each event applied alone.
+        if (inserted.length !== rows.length) throw new Error('an invoice was stored by another transaction meanwhile');
+        const lines = this.#newTransactions.flatMap((pending) => pending.lines);
+        if (lines.length > 0) await this.trx.insertInto('transaction_lines').values(lines).execute();
+        this.#newTransactions.length = 0;
+      }
+      await updateRows(this.trx, 'transactions', this.#transactionChanges);
+      await updateRows(this.trx, 'orders', this.#orderChanges);
+      await updateRows(this.trx, 'checkouts', this.#checkoutChanges);
+      this.#transactionChanges.clear();
+      this.#orderChanges.clear();
+      this.#checkoutChanges.clear();
+    }
+
+    /**
+     * Writes what is pending and records the mail and fulfilment the events owe (one insert): they
+     * are carried out after the webhook answered, by the order-notifications sender, and never lost
+     * when the process stops before they went.
+     */
+    async finish() {
+      await this.flush();
+      if (this.effects.length === 0) return;
+      const at = iso();
+      await this.trx
+        .insertInto('order_notifications')
+        .values(inOrder(this.effects).map((effect, position) => ({ id: newId(), kind: effect.kind, payload: JSON.stringify(effect), created_at: at, position, next_attempt_at: at })))
+        .execute();
+    }
   }
 
   /**
@@ -332,51 +497,40 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
    * item), locked. Their checkouts are locked first: every event locks checkout, then orders, so two
    * events about one purchase applied at the same moment wait for each other instead of deadlocking.
    */
-  async function ordersOfLines(trx: Trx, lines: InvoiceLine[], subscriptionRef: string | null, checkoutId: string | null): Promise<OrderRow[]> {
+  async function ordersOfLines(work: EventWork, lines: InvoiceLine[], subscriptionRef: string | null, checkoutId: string | null): Promise<OrderRow[]> {
+    if (checkoutId) await work.checkout(checkoutId);
     const ids = new Set<string>();
     for (const line of lines) {
       if (line.orderId) ids.add(line.orderId);
       else if (line.itemRef) {
-        const found = await trx.selectFrom('orders').select('id').where('item_ref', '=', line.itemRef).executeTakeFirst();
+        const found = await (await work.raw()).selectFrom('orders').select('id').where('item_ref', '=', line.itemRef).executeTakeFirst();
         if (found) ids.add(found.id);
       }
     }
-    if (ids.size === 0 && checkoutId) for (const id of await checkoutOrderIds(trx, checkoutId)) ids.add(id);
+    if (ids.size === 0 && checkoutId) return work.checkoutOrders(checkoutId);
     if (ids.size === 0 && subscriptionRef) {
-      const rows = await trx.selectFrom('orders').select('id').where('subscription_ref', '=', subscriptionRef).execute();
+      const rows = await (await work.raw()).selectFrom('orders').select('id').where('subscription_ref', '=', subscriptionRef).execute();
       for (const row of rows) ids.add(row.id);
     }
     if (ids.size === 0) return [];
-    const checkoutIds = new Set(checkoutId ? [checkoutId] : []);
-    // A renewal invoice names no checkout: its orders' checkouts are locked instead.
+    // A renewal invoice names no checkout: its orders' checkouts are locked instead (an order's checkout never changes).
     if (!checkoutId) {
-      const owners = await trx.selectFrom('orders').select('checkout_id').where('id', 'in', [...ids]).execute();
-      for (const owner of owners) checkoutIds.add(owner.checkout_id);
+      const owners = await work.trx.selectFrom('orders').select('checkout_id').where('id', 'in', [...ids]).execute();
+      for (const id of [...new Set(owners.map((owner) => owner.checkout_id))].sort(compareKeys)) await work.checkout(id);
     }
-    for (const id of [...checkoutIds].sort()) await lockCheckout(trx, id);
-    return lockOrders(trx, [...ids]);
+    return work.ordersById(ids);
   }
 
   /** The checkout becomes paid (once): the buyer gets the order confirmation. */
-  async function markCheckoutPaid(trx: Trx, checkoutId: string, at: number, effects: OrderEffect[]): Promise<void> {
-    const checkout = await lockCheckout(trx, checkoutId);
+  async function markCheckoutPaid(work: EventWork, checkoutId: string, at: number): Promise<void> {
+    const checkout = await work.checkout(checkoutId);
     if (!checkout || checkout.status === 'paid') return;
-    await trx
-      .updateTable('checkouts')
-      .set({ status: 'paid', failure_message: null, status_version: Math.max(at, version(checkout.status_version)), updated_at: iso() })
-      .where('id', '=', checkoutId)
-      .execute();
-    lockedCheckouts.get(trx)?.set(checkoutId, { ...checkout, status: 'paid' });
-    effects.push({ kind: 'order-confirmation', userId: checkout.user_id, checkoutId });
+    work.changeCheckout(checkout, { status: 'paid', failure_message: null, status_version: Math.max(at, version(checkout.status_version)) });
+    work.effects.push({ kind: 'order-confirmation', userId: checkout.user_id, checkoutId });
   }
 
   /** An order's first payment (or a renewal's) is in: paid, unless a newer payment state is stored. */
-  function markOrderPaid(
-    order: OrderRow,
-    at: number,
-    refs: { subscriptionRef: string | null; itemRef: string | null; periodEnd?: number },
-    effects: OrderEffect[],
-  ): Updateable<OrdersTable> {
+  function markOrderPaid(work: EventWork, order: OrderRow, at: number, refs: { subscriptionRef: string | null; itemRef: string | null; periodEnd?: number }) {
     const changes: Updateable<OrdersTable> = {};
     // A paid period only ever moves the end forward.
     if (refs.periodEnd && (order.current_period_end === null || Date.parse(order.current_period_end) < refs.periodEnd)) changes.current_period_end = iso(refs.periodEnd);
@@ -393,97 +547,49 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       changes.failure_message = null;
       changes.payment_version = at;
       if (order.payment_status !== 'past_due' && isCertificateOrder(order.product_id) && order.details !== null) {
-        effects.push({ kind: 'submit-for-validation', orderId: order.id });
+        work.effects.push({ kind: 'submit-for-validation', orderId: order.id });
       }
     } else if (newer && Object.keys(changes).length > 0) {
       // Paid again (checkout.completed after invoice.paid): the version moves only with another change.
       changes.payment_version = at;
     }
-    return changes;
+    work.changeOrder(order, changes);
   }
 
-  /**
-   * Each order's own changes in ONE statement (a CASE per column over the order ids), not one
-   * UPDATE per order: a round trip to the database is most of what an event costs.
-   */
-  async function updateOrders(trx: Trx, changesById: Map<string, Updateable<OrdersTable>>) {
-    const entries = [...changesById].filter(([, changes]) => Object.keys(changes).length > 0);
-    if (entries.length === 0) return;
-    const at = iso();
-    const [first] = entries;
-    if (entries.length === 1 && first) {
-      await trx
-        .updateTable('orders')
-        .set({ ...first[1], updated_at: at })
-        .where('id', '=', first[0])
-        .execute();
-      return;
-    }
-    const columns = [...new Set(entries.flatMap(([, changes]) => Object.keys(changes)))] as (keyof OrdersTable & string)[];
-    const set: Record<string, RawBuilder<unknown>> = {};
-    for (const column of columns) {
-      const cases = entries.filter(([, changes]) => column in changes).map(([id, changes]) => sql`when ${id} then ${(changes as Record<string, unknown>)[column] ?? null}`);
-      set[column] = sql`case ${sql.ref('id')} ${sql.join(cases, sql` `)} else ${sql.ref(column)} end`;
-    }
-    await trx
-      .updateTable('orders')
-      .set({ ...(set as Updateable<OrdersTable>), updated_at: at })
-      .where(
-        'id',
-        'in',
-        entries.map(([id]) => id),
-      )
-      .execute();
-  }
-
-  async function applyCheckoutCompleted(trx: Trx, event: CheckoutCompleted, effects: OrderEffect[]) {
-    const checkout = await lockCheckout(trx, event.checkoutId);
+  async function applyCheckoutCompleted(work: EventWork, event: CheckoutCompleted) {
+    const checkout = await work.checkout(event.checkoutId);
     if (!checkout) return;
-    if (!checkout.session_ref) {
-      await trx.updateTable('checkouts').set({ session_ref: event.checkoutRef }).where('id', '=', checkout.id).execute();
-    }
+    if (!checkout.session_ref) work.changeCheckout(checkout, { session_ref: event.checkoutRef });
     const paid = event.paymentStatus !== 'unpaid';
-    const orders = await lockCheckoutOrders(trx, checkout.id);
-    const updates = new Map<string, Updateable<OrdersTable>>();
-    for (const order of orders) {
+    for (const order of await work.checkoutOrders(checkout.id)) {
       const itemRef = event.items.find((item) => item.orderId === order.id)?.itemRef ?? null;
       if (paid) {
-        updates.set(order.id, markOrderPaid(order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef }, effects));
+        markOrderPaid(work, order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef });
       } else {
         const changes: Updateable<OrdersTable> = {};
         if (event.subscriptionRef && !order.subscription_ref) changes.subscription_ref = event.subscriptionRef;
         if (itemRef && !order.item_ref) changes.item_ref = itemRef;
-        updates.set(order.id, changes);
+        work.changeOrder(order, changes);
       }
     }
-    await updateOrders(trx, updates);
-    if (paid) await markCheckoutPaid(trx, checkout.id, event.occurredAt, effects);
+    if (paid) await markCheckoutPaid(work, checkout.id, event.occurredAt);
   }
 
-  async function applyCheckoutClosed(trx: Trx, event: CheckoutClosed) {
-    const checkout = await lockCheckout(trx, event.checkoutId);
+  async function applyCheckoutClosed(work: EventWork, event: CheckoutClosed) {
+    const checkout = await work.checkout(event.checkoutId);
     if (!checkout || checkout.status === 'paid' || event.occurredAt < version(checkout.status_version)) return;
     const status = event.kind === 'checkout.expired' ? 'expired' : 'failed';
-    await trx
-      .updateTable('checkouts')
-      .set({ status, failure_message: event.failureMessage, status_version: event.occurredAt, updated_at: iso() })
-      .where('id', '=', checkout.id)
-      .execute();
-    const orders = await lockCheckoutOrders(trx, checkout.id);
-    const ids = orders.filter((order) => order.payment_status !== 'paid' && event.occurredAt >= version(order.payment_version)).map((order) => order.id);
-    if (ids.length > 0) {
-      await trx
-        .updateTable('orders')
-        .set({ payment_status: status, failure_message: event.failureMessage, payment_version: event.occurredAt, updated_at: iso() })
-        .where('id', 'in', ids)
-        .execute();
+    work.changeCheckout(checkout, { status, failure_message: event.failureMessage, status_version: event.occurredAt });
+    for (const order of await work.checkoutOrders(checkout.id)) {
+      if (order.payment_status === 'paid' || event.occurredAt < version(order.payment_version)) continue;
+      work.changeOrder(order, { payment_status: status, failure_message: event.failureMessage, payment_version: event.occurredAt });
     }
   }
 
   /** The user an invoice is for: its orders' owner, else the provider customer's. */
-  async function invoiceUser(trx: Trx, orders: OrderRow[], customerRef: string): Promise<string | undefined> {
+  async function invoiceUser(work: EventWork, orders: OrderRow[], customerRef: string): Promise<string | undefined> {
     if (orders[0]) return orders[0].user_id;
-    const customer = await trx.selectFrom('payment_customers').select('user_id').where('customer_ref', '=', customerRef).executeTakeFirst();
+    const customer = await work.trx.selectFrom('payment_customers').select('user_id').where('customer_ref', '=', customerRef).executeTakeFirst();
     return customer?.user_id;
   }
 
@@ -492,7 +598,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
    * its state is only moved by a newer event (and never away from paid).
    */
   async function upsertTransaction(
-    trx: Trx,
+    work: EventWork,
     event: InvoicePaid | InvoicePaymentFailed,
     userId: string,
     orders: OrderRow[],
@@ -501,23 +607,18 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
   ): Promise<{ id: string; changed: boolean }> {
     const id = newId();
     const description = event.lines.map((line) => line.description).join('; ') || 'Payment';
-    const inserted = await trx
-      .insertInto('transactions')
-      .values({
-        id,
-        user_id: userId,
-        invoice_ref: event.invoiceRef,
-        kind: 'charge',
-        status_version: event.occurredAt,
-        description: description.slice(0, 500),
-        test_payment: options.providerName?.() === 'test' ? 1 : 0,
-        created_at: iso(),
-        ...fields,
-      })
-      .onConflict((conflict) => conflict.column('invoice_ref').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) {
+    const row = {
+      id,
+      user_id: userId,
+      invoice_ref: event.invoiceRef,
+      kind: 'charge' as const,
+      status_version: event.occurredAt,
+      description: description.slice(0, 500),
+      test_payment: options.providerName?.() === 'test' ? (1 as const) : (0 as const),
+      created_at: iso(),
+      ...fields,
+    };
+    const lineRows = () => {
       const known = new Set(orders.map((order) => order.id));
       const rows = new Map<string, Insertable<StoreDatabase['transaction_lines']>>();
       for (const line of event.lines) {
@@ -532,34 +633,50 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
           period_end: line.periodEnd ? iso(line.periodEnd) : null,
         });
       }
-      if (rows.size > 0) await trx.insertInto('transaction_lines').values([...rows.values()]).execute();
       // An invoice without per-order lines (it happens with one-line subscriptions) still belongs to its orders.
       if (event.lines.length === 0) {
-        for (const order of orders) {
-          await trx.insertInto('transaction_lines').values({ transaction_id: id, order_id: order.id, description: order.description, amount: order.amount, period_start: null, period_end: null }).execute();
-        }
+        for (const order of orders) rows.set(order.id, { transaction_id: id, order_id: order.id, description: order.description, amount: order.amount, period_start: null, period_end: null });
       }
+      return [...rows.values()];
+    };
+    let existing = work.invoice(event.invoiceRef);
+    if (existing === undefined) {
+      work.addTransaction(row, lineRows());
       return { id, changed: true };
     }
-    const query = trx.selectFrom('transactions').selectAll().where('invoice_ref', '=', event.invoiceRef);
-    const existing = await (sqlite ? query.executeTakeFirstOrThrow() : query.forUpdate().executeTakeFirstOrThrow());
+    if (existing === 'unknown') {
+      // Not looked up under a checkout's lock (a renewal's invoice): inserted now, so another event
+      // about the invoice applied at this moment finds it, or waits for it.
+      const trx = await work.raw();
+      const inserted = await trx
+        .insertInto('transactions')
+        .values(row)
+        .onConflict((conflict) => conflict.column('invoice_ref').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) {
+        const lines = lineRows();
+        if (lines.length > 0) await trx.insertInto('transaction_lines').values(lines).execute();
+        work.keepInvoice(event.invoiceRef, row);
+        return { id, changed: true };
+      }
+      const query = trx.selectFrom('transactions').select(['id', 'status', 'status_version']).where('invoice_ref', '=', event.invoiceRef);
+      existing = await (sqlite ? query.executeTakeFirstOrThrow() : query.forUpdate().executeTakeFirstOrThrow());
+      work.keepInvoice(event.invoiceRef, existing);
+    }
     if (existing.status === 'paid' || event.occurredAt < version(existing.status_version) || existing.status === fields.status) {
       return { id: existing.id, changed: false };
     }
-    await trx
-      .updateTable('transactions')
-      .set({ ...fields, status_version: event.occurredAt })
-      .where('id', '=', existing.id)
-      .execute();
+    work.changeTransaction(event.invoiceRef, existing, { ...fields, status_version: event.occurredAt });
     return { id: existing.id, changed: true };
   }
 
-  async function applyInvoicePaid(trx: Trx, event: InvoicePaid, effects: OrderEffect[]) {
-    const orders = await ordersOfLines(trx, event.lines, event.subscriptionRef, event.checkoutId);
-    const userId = await invoiceUser(trx, orders, event.customerRef);
+  async function applyInvoicePaid(work: EventWork, event: InvoicePaid) {
+    const orders = await ordersOfLines(work, event.lines, event.subscriptionRef, event.checkoutId);
+    const userId = await invoiceUser(work, orders, event.customerRef);
     if (!userId) return;
     const card = (event as InvoicePaid & { paymentMethod?: { brand?: string; last4?: string } | null }).paymentMethod;
-    const transaction = await upsertTransaction(trx, event, userId, orders, {
+    const transaction = await upsertTransaction(work, event, userId, orders, {
       status: 'paid',
       amount: event.amountPaid,
       currency: event.currency,
@@ -571,23 +688,21 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       card_brand: card?.brand ?? null,
       card_last4: card?.last4 ?? null,
     });
-    if (transaction.changed) effects.push({ kind: 'payment-receipt', userId, transactionId: transaction.id });
-    const updates = new Map<string, Updateable<OrdersTable>>();
+    if (transaction.changed) work.effects.push({ kind: 'payment-receipt', userId, transactionId: transaction.id });
     for (const order of orders) {
       const line = event.lines.find((candidate) => candidate.orderId === order.id) ?? event.lines.find((candidate) => candidate.itemRef !== null && candidate.itemRef === order.item_ref);
-      updates.set(order.id, markOrderPaid(order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef: line?.itemRef ?? null, periodEnd: line?.periodEnd }, effects));
+      markOrderPaid(work, order, event.occurredAt, { subscriptionRef: event.subscriptionRef, itemRef: line?.itemRef ?? null, periodEnd: line?.periodEnd });
     }
-    await updateOrders(trx, updates);
     const checkoutIds = new Set(event.checkoutId ? [event.checkoutId] : []);
     if (!event.checkoutId) for (const order of orders) checkoutIds.add(order.checkout_id);
-    for (const checkoutId of checkoutIds) await markCheckoutPaid(trx, checkoutId, event.occurredAt, effects);
+    for (const checkoutId of checkoutIds) await markCheckoutPaid(work, checkoutId, event.occurredAt);
   }
 
-  async function applyInvoicePaymentFailed(trx: Trx, event: InvoicePaymentFailed, effects: OrderEffect[]) {
-    const orders = await ordersOfLines(trx, event.lines, event.subscriptionRef, event.checkoutId);
-    const userId = await invoiceUser(trx, orders, event.customerRef);
+  async function applyInvoicePaymentFailed(work: EventWork, event: InvoicePaymentFailed) {
+    const orders = await ordersOfLines(work, event.lines, event.subscriptionRef, event.checkoutId);
+    const userId = await invoiceUser(work, orders, event.customerRef);
     if (!userId) return;
-    const transaction = await upsertTransaction(trx, event, userId, orders, {
+    const transaction = await upsertTransaction(work, event, userId, orders, {
       status: 'failed',
       amount: event.amountDue,
       currency: event.currency,
@@ -598,45 +713,37 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       date: iso(event.occurredAt),
     });
     const failedOrders: string[] = [];
-    const failedUpdates = new Map<string, Updateable<OrdersTable>>();
     for (const order of orders) {
       if (event.occurredAt < version(order.payment_version)) continue;
       const status = order.payment_status === 'paid' || order.payment_status === 'past_due' ? 'past_due' : 'failed';
-      failedUpdates.set(order.id, { payment_status: status, failure_message: event.failureMessage, payment_version: event.occurredAt });
+      work.changeOrder(order, { payment_status: status, failure_message: event.failureMessage, payment_version: event.occurredAt });
       failedOrders.push(order.id);
     }
-    await updateOrders(trx, failedUpdates);
     if (event.checkoutId) {
-      const checkout = await lockCheckout(trx, event.checkoutId);
+      const checkout = await work.checkout(event.checkoutId);
       if (checkout && checkout.status !== 'paid' && event.occurredAt >= version(checkout.status_version)) {
-        await trx
-          .updateTable('checkouts')
-          .set({ status: 'failed', failure_message: event.failureMessage, status_version: event.occurredAt, updated_at: iso() })
-          .where('id', '=', checkout.id)
-          .execute();
+        work.changeCheckout(checkout, { status: 'failed', failure_message: event.failureMessage, status_version: event.occurredAt });
       }
     }
     if (transaction.changed && failedOrders.length > 0) {
-      effects.push({ kind: 'payment-failed', userId, orderIds: failedOrders, amount: event.amountDue, failureMessage: event.failureMessage });
+      work.effects.push({ kind: 'payment-failed', userId, orderIds: failedOrders, amount: event.amountDue, failureMessage: event.failureMessage });
     }
   }
 
-  async function applyEvent(trx: Trx, event: PaymentEvent, effects: OrderEffect[]) {
-    // What an earlier event of the same transaction locked and read may have changed since.
-    lockedCheckouts.delete(trx);
+  async function applyEvent(work: EventWork, event: PaymentEvent) {
     switch (event.kind) {
       case 'checkout.completed':
-        return applyCheckoutCompleted(trx, event, effects);
+        return applyCheckoutCompleted(work, event);
       case 'checkout.expired':
       case 'checkout.failed':
-        return applyCheckoutClosed(trx, event);
+        return applyCheckoutClosed(work, event);
       case 'invoice.paid':
-        return applyInvoicePaid(trx, event, effects);
+        return applyInvoicePaid(work, event);
       case 'invoice.payment_failed':
-        return applyInvoicePaymentFailed(trx, event, effects);
+        return applyInvoicePaymentFailed(work, event);
       case 'subscription.updated':
       case 'subscription.deleted':
-        return applySubscriptionChanged(trx, event);
+        return applySubscriptionChanged(work, event);
     }
   }
 
@@ -676,16 +783,19 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
    * changes nothing.
    */
   async function applyAlone(event: PaymentEvent): Promise<'applied' | 'duplicate'> {
-    const effects: OrderEffect[] = [];
+    let recorded = false;
     const outcome = await db.transaction().execute(async (trx) => {
       if ((await claimEvents(trx, [event])).size === 0) return 'duplicate' as const;
-      await applyEvent(trx, event, effects);
-      await recordEffects(trx, effects);
+      const work = new EventWork(trx);
+      await work.preload([event]);
+      await applyEvent(work, event);
+      await work.finish();
+      recorded = work.effects.length > 0;
       return 'applied' as const;
     });
     storedEvents.add(event.eventId);
     // Mail and fulfilment never sit in the webhook's path: the sender carries them out after the answer.
-    if (effects.length > 0) options.onEffectsRecorded?.();
+    if (recorded) options.onEffectsRecorded?.();
     return outcome;
   }
 
@@ -718,23 +828,26 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
   }
 
   async function applyBatch(batch: typeof waiting) {
-    const effects: OrderEffect[] = [];
     let claimed: Set<string>;
+    let recorded = false;
     try {
       claimed = await db.transaction().execute(async (trx) => {
         const events = batch.map((item) => item.event);
         const ids = await claimEvents(trx, events);
         const firsts = [...new Map(events.filter((event) => ids.has(event.eventId)).map((event) => [event.eventId, event])).values()];
         firsts.sort((a, b) => compareKeys(lockKeyOf(a) ?? '', lockKeyOf(b) ?? ''));
-        for (const event of firsts) await applyEvent(trx, event, effects);
-        await recordEffects(trx, effects);
+        const work = new EventWork(trx);
+        await work.preload(firsts);
+        for (const event of firsts) await applyEvent(work, event);
+        await work.finish();
+        recorded = work.effects.length > 0;
         return ids;
       });
     } catch {
       await Promise.all(batch.map((item) => applyAlone(item.event).then(item.resolve, item.reject)));
       return;
     }
-    if (effects.length > 0) options.onEffectsRecorded?.();
+    if (recorded) options.onEffectsRecorded?.();
     const answered = new Set<string>();
     for (const item of batch) {
       storedEvents.add(item.event.eventId);
@@ -744,13 +857,13 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     }
   }
 
-  async function applySubscriptionChanged(trx: Trx, event: SubscriptionChanged) {
+  async function applySubscriptionChanged(work: EventWork, event: SubscriptionChanged) {
     const deleted = event.kind === 'subscription.deleted';
     const byOrderId = new Map(event.items.filter((item) => item.orderId).map((item) => [item.orderId as string, item]));
     // An item found by its ref only when it names no order: a shared item (lines at one price)
     // names each of its orders, and an order it no longer names has left it.
     const byItemRef = new Map(event.items.filter((item) => !item.orderId).map((item) => [item.itemRef, item]));
-    const candidates = await trx
+    const candidates = await (await work.raw())
       .selectFrom('orders')
       .select('id')
       .where((eb) =>
@@ -761,12 +874,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
         ]),
       )
       .execute();
-    const orders = await lockOrders(
-      trx,
-      candidates.map((row) => row.id),
-    );
-    const updates = new Map<string, Updateable<OrdersTable>>();
-    for (const order of orders) {
+    for (const order of await work.ordersById(candidates.map((row) => row.id))) {
       const stored = version(order.subscription_version);
       if (event.occurredAt < stored) continue;
       // At the same instant an ending wins over an update.
@@ -789,9 +897,8 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       } else {
         continue;
       }
-      updates.set(order.id, changes);
+      work.changeOrder(order, changes);
     }
-    await updateOrders(trx, updates);
   }
 
   async function transactionsOfOrder(orderId: string): Promise<TransactionView[]> {
