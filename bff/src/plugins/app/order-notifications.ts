@@ -22,18 +22,37 @@ export function mailOrder(row: Selectable<OrdersTable>): MailOrder {
   };
 }
 
-/** The user's address, name and whether they want mail on `topic` (NOTIFICATION_DEFAULTS when unreadable). */
+interface Recipient {
+  email: string;
+  name: string;
+  preferences: NotificationPreferences;
+}
+
+/** Users' addresses, names and mail preferences (NOTIFICATION_DEFAULTS when unreadable), in one query. */
+async function recipients(fastify: FastifyInstance, userIds: readonly string[]): Promise<Map<string, Recipient>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const users = await fastify.db.selectFrom('users').select(['id', 'email', 'name', 'notification_preferences']).where('id', 'in', ids).execute();
+  return new Map(
+    users.map((user) => {
+      let preferences = NOTIFICATION_DEFAULTS;
+      try {
+        const parsed = NotificationPreferences.safeParse(JSON.parse(user.notification_preferences));
+        if (parsed.success) preferences = parsed.data;
+      } catch {
+        // An unreadable stored value: the defaults.
+      }
+      return [user.id, { email: user.email, name: user.name, preferences }];
+    }),
+  );
+}
+
+const wantsMail = (who: Recipient, topic: NotificationTopic | null) => topic === null || who.preferences[topic];
+
+/** The user's address, name and whether they want mail on `topic`. */
 export async function recipient(fastify: FastifyInstance, userId: string, topic: NotificationTopic | null) {
-  const user = await fastify.db.selectFrom('users').select(['email', 'name', 'notification_preferences']).where('id', '=', userId).executeTakeFirst();
-  if (!user) return undefined;
-  let preferences = NOTIFICATION_DEFAULTS;
-  try {
-    const parsed = NotificationPreferences.safeParse(JSON.parse(user.notification_preferences));
-    if (parsed.success) preferences = parsed.data;
-  } catch {
-    // An unreadable stored value: the defaults.
-  }
-  return { email: user.email, name: user.name, wants: topic === null || preferences[topic] };
+  const who = (await recipients(fastify, [userId])).get(userId);
+  return who && { email: who.email, name: who.name, wants: wantsMail(who, topic) };
 }
 
 /** A notification that failed is tried again later, then given up (logged as an error). */
@@ -76,29 +95,46 @@ export default fp(
     const sqlite = fastify.db.getExecutor().adapter instanceof SqliteAdapter;
     const iso = (at = fastify.now()) => new Date(at).toISOString();
 
-    async function send(userId: string, topic: NotificationTopic, build: (to: string, name: string) => Promise<MailMessage | undefined> | MailMessage | undefined) {
-      const who = await recipient(fastify, userId, topic);
+    /** What the mails of some effects read, one query per kind for all of them: recipients, confirmed orders, receipts. */
+    async function readFor(effects: readonly OrderEffect[]) {
+      const checkoutIds = [...new Set(effects.flatMap((effect) => (effect.kind === 'order-confirmation' ? [effect.checkoutId] : [])))];
+      const failedOrderIds = [...new Set(effects.flatMap((effect) => (effect.kind === 'payment-failed' ? effect.orderIds : [])))];
+      const [who, confirmed, failed, receipts] = await Promise.all([
+        recipients(
+          fastify,
+          effects.flatMap((effect) => (effect.kind === 'submit-for-validation' ? [] : [effect.userId])),
+        ),
+        checkoutIds.length > 0 ? fastify.db.selectFrom('orders').selectAll().where('checkout_id', 'in', checkoutIds).orderBy('number').execute() : [],
+        failedOrderIds.length > 0 ? fastify.db.selectFrom('orders').select(['id', 'number']).where('id', 'in', failedOrderIds).orderBy('number').execute() : [],
+        fastify.transactions.receipts(effects.flatMap((effect) => (effect.kind === 'payment-receipt' ? [effect.transactionId] : []))),
+      ]);
+      return { who, confirmed, failed, receipts };
+    }
+    type Read = Awaited<ReturnType<typeof readFor>>;
+
+    async function send(read: Read, userId: string, topic: NotificationTopic, build: (to: string, name: string) => MailMessage | undefined) {
+      const who = read.who.get(userId);
       if (!who) return;
-      if (!who.wants) {
+      if (!wantsMail(who, topic)) {
         fastify.log.info({ userId, topic }, 'order mail not sent: the user turned this notification off');
         return;
       }
-      const message = await build(who.email, who.name);
+      const message = build(who.email, who.name);
       // Throws when the mail did not go: the sender tries again later.
       if (message) await fastify.mailer.send(message);
     }
 
-    async function handle(effect: OrderEffect) {
+    async function handle(effect: OrderEffect, read: Read) {
       switch (effect.kind) {
         case 'order-confirmation':
-          return send(effect.userId, 'orderUpdates', async (to, name) => {
-            const rows = await fastify.db.selectFrom('orders').selectAll().where('checkout_id', '=', effect.checkoutId).orderBy('number').execute();
+          return send(read, effect.userId, 'orderUpdates', (to, name) => {
+            const rows = read.confirmed.filter((row) => row.checkout_id === effect.checkoutId);
             return rows.length > 0 ? orderConfirmationMail(to, name, baseUrl, rows.map(mailOrder)) : undefined;
           });
         case 'payment-receipt':
-          return send(effect.userId, 'billingReceipts', async (to, name) => {
-            const receipt = await fastify.transactions.receipt(effect.userId, effect.transactionId);
-            if (!receipt) return undefined;
+          return send(read, effect.userId, 'billingReceipts', (to, name) => {
+            const receipt = read.receipts.get(effect.transactionId);
+            if (receipt?.transaction.user_id !== effect.userId) return undefined;
             const { transaction, lines } = receipt;
             return paymentReceiptMail(to, name, baseUrl, {
               receiptNumber: transaction.number ?? `R-${transaction.id.slice(0, 8).toUpperCase()}`,
@@ -110,14 +146,13 @@ export default fp(
             });
           });
         case 'payment-failed':
-          return send(effect.userId, 'billingReceipts', async (to, name) => {
-            const rows = effect.orderIds.length > 0 ? await fastify.db.selectFrom('orders').select(['id', 'number']).where('id', 'in', effect.orderIds).orderBy('number').execute() : [];
-            return paymentFailedMail(to, name, baseUrl, {
+          return send(read, effect.userId, 'billingReceipts', (to, name) =>
+            paymentFailedMail(to, name, baseUrl, {
               amount: effect.amount,
               failureMessage: effect.failureMessage,
-              orders: rows.map((row) => ({ id: row.id, number: orderNumber(row.number) })),
-            });
-          });
+              orders: read.failed.filter((row) => effect.orderIds.includes(row.id)).map((row) => ({ id: row.id, number: orderNumber(row.number) })),
+            }),
+          );
         case 'submit-for-validation':
           return fastify.fulfilment.submit(effect.orderId);
       }
@@ -149,20 +184,42 @@ export default fp(
       return rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.position - b.position);
     }
 
-    async function carryOut(row: Selectable<OrderNotificationsTable>) {
+    /**
+     * Carries out claimed rows: what their mails read is read for all of them at once, and the rows
+     * carried out are marked done in one statement (a process that stops before that sends those
+     * mails again after the lease, as it would one row).
+     */
+    async function carryOut(rows: Selectable<OrderNotificationsTable>[]) {
+      const effects = rows.map((row) => JSON.parse(row.payload) as OrderEffect);
+      let read: Read;
       try {
-        await handle(JSON.parse(row.payload) as OrderEffect);
-        await fastify.db.updateTable('order_notifications').set({ done_at: iso(), last_error: null }).where('id', '=', row.id).execute();
+        read = await readFor(effects);
       } catch (error) {
-        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        const givenUp = row.attempts >= MAX_ATTEMPTS;
-        fastify.log.error({ err: error, notification: row.id, kind: row.kind, attempts: row.attempts }, givenUp ? 'an order notification failed for the last time: given up' : 'an order notification failed: it will be tried again (the payment event stays applied)');
-        await fastify.db
-          .updateTable('order_notifications')
-          .set(givenUp ? { done_at: iso(), last_error: reason } : { claimed_at: null, next_attempt_at: iso(fastify.now() + retryDelay(row.attempts)), last_error: reason })
-          .where('id', '=', row.id)
-          .execute();
+        for (const row of rows) await failed(row, error);
+        return;
       }
+      const done: string[] = [];
+      for (const [index, row] of rows.entries()) {
+        try {
+          await handle(effects[index] as OrderEffect, read);
+          done.push(row.id);
+        } catch (error) {
+          await failed(row, error);
+        }
+      }
+      if (done.length > 0) await fastify.db.updateTable('order_notifications').set({ done_at: iso(), last_error: null }).where('id', 'in', done).execute();
+    }
+
+    /** A row that could not be carried out: released to be tried again later, or given up after MAX_ATTEMPTS. */
+    async function failed(row: Selectable<OrderNotificationsTable>, error: unknown) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const givenUp = row.attempts >= MAX_ATTEMPTS;
+      fastify.log.error({ err: error, notification: row.id, kind: row.kind, attempts: row.attempts }, givenUp ? 'an order notification failed for the last time: given up' : 'an order notification failed: it will be tried again (the payment event stays applied)');
+      await fastify.db
+        .updateTable('order_notifications')
+        .set(givenUp ? { done_at: iso(), last_error: reason } : { claimed_at: null, next_attempt_at: iso(fastify.now() + retryDelay(row.attempts)), last_error: reason })
+        .where('id', '=', row.id)
+        .execute();
     }
 
     /** Claims and carries out batches until nothing is due; answers how many it handled. */
@@ -171,7 +228,7 @@ export default fp(
       for (;;) {
         const batch = await claim();
         if (batch.length === 0) return handled;
-        for (const row of batch) await carryOut(row);
+        await carryOut(batch);
         handled += batch.length;
       }
     }
@@ -216,9 +273,10 @@ export default fp(
 
     // Stored details submit the order at once (the buyer's own request); payment events wake the sender.
     fastify.onOrderEffects(async (effects) => {
+      const read = await readFor(effects);
       for (const effect of effects) {
         try {
-          await handle(effect);
+          await handle(effect, read);
         } catch (error) {
           fastify.log.error({ err: error, effect: effect.kind }, 'an order notification failed (the details stay stored)');
         }

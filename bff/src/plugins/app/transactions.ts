@@ -15,9 +15,39 @@ export interface Transactions {
   list(userId: string): Promise<Transaction[]>;
   /** One of the user's transactions for its receipt; undefined for another user's. */
   receipt(userId: string, transactionId: string): Promise<Receipt | undefined>;
+  /** The receipts of transactions by id, in two queries (the mail sender's batch); each belongs to `transaction.user_id`. */
+  receipts(transactionIds: readonly string[]): Promise<Map<string, Receipt>>;
 }
 
 export function createTransactions(db: Kysely<StoreDatabase>): Transactions {
+  async function receipts(transactionIds: readonly string[]): Promise<Map<string, Receipt>> {
+    const ids = [...new Set(transactionIds)];
+    if (ids.length === 0) return new Map();
+    const transactions = await db.selectFrom('transactions').selectAll().where('id', 'in', ids).execute();
+    if (transactions.length === 0) return new Map();
+    const lines = await db
+      .selectFrom('transaction_lines')
+      .innerJoin('orders', 'orders.id', 'transaction_lines.order_id')
+      .selectAll('transaction_lines')
+      .select('orders.number')
+      .where(
+        'transaction_lines.transaction_id',
+        'in',
+        transactions.map((transaction) => transaction.id),
+      )
+      .orderBy('orders.number')
+      .execute();
+    return new Map(
+      transactions.map((transaction) => [
+        transaction.id,
+        {
+          transaction,
+          lines: lines.filter((line) => line.transaction_id === transaction.id).map(({ number, ...line }) => ({ ...line, orderNumber: orderNumber(number) })),
+        },
+      ]),
+    );
+  }
+
   return {
     async list(userId) {
       const rows = await db.selectFrom('transactions').selectAll().where('user_id', '=', userId).orderBy('date', 'desc').orderBy('created_at', 'desc').execute();
@@ -42,18 +72,11 @@ export function createTransactions(db: Kysely<StoreDatabase>): Transactions {
     },
 
     async receipt(userId, transactionId) {
-      const transaction = await db.selectFrom('transactions').selectAll().where('id', '=', transactionId).where('user_id', '=', userId).executeTakeFirst();
-      if (!transaction) return undefined;
-      const lines = await db
-        .selectFrom('transaction_lines')
-        .innerJoin('orders', 'orders.id', 'transaction_lines.order_id')
-        .selectAll('transaction_lines')
-        .select('orders.number')
-        .where('transaction_lines.transaction_id', '=', transactionId)
-        .orderBy('orders.number')
-        .execute();
-      return { transaction, lines: lines.map(({ number, ...line }) => ({ ...line, orderNumber: orderNumber(number) })) };
+      const receipt = (await receipts([transactionId])).get(transactionId);
+      return receipt?.transaction.user_id === userId ? receipt : undefined;
     },
+
+    receipts,
   };
 }
 
