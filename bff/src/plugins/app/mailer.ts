@@ -13,6 +13,11 @@ export interface Mailer {
   /** Sends through SMTP (SMTP_URL) or drops into the development outbox; resolves once the server took it. */
   send(message: MailMessage): Promise<void>;
   /**
+   * Sends several (a background sender's batch): the outbox takes them in one insert, SMTP one after
+   * another. Answers, per message, the error that kept it from going, or null.
+   */
+  sendEach(messages: readonly MailMessage[]): Promise<(Error | null)[]>;
+  /**
    * Sends, and answers whether it went: a failure is the server's, so it is logged here (to the
    * request's log when given) and the caller decides what the user hears.
    */
@@ -68,6 +73,32 @@ export default fp(
       fastify.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail written to the development outbox (SMTP_URL not set)');
     };
 
+    const sendEach = async (messages: readonly MailMessage[]): Promise<(Error | null)[]> => {
+      if (transport) {
+        const results: (Error | null)[] = [];
+        for (const message of messages) {
+          results.push(await send(message).then(() => null, (error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+        }
+        return results;
+      }
+      const results = messages.map((message) => {
+        const problem = headerProblem(message);
+        return problem ? new Error(problem) : null;
+      });
+      const at = new Date(fastify.now()).toISOString();
+      const rows = messages.filter((_, index) => results[index] === null).map((message) => ({ id: newId(), recipient: message.to, subject: message.subject, text: message.text, created_at: at }));
+      if (rows.length > 0) {
+        try {
+          await fastify.db.insertInto('outbox_messages').values(rows).execute();
+        } catch (error) {
+          const failure = error instanceof Error ? error : new Error(String(error));
+          return results.map((result) => result ?? failure);
+        }
+        for (const row of rows) fastify.log.info({ to: row.recipient, subject: row.subject, text: row.text }, 'mail written to the development outbox (SMTP_URL not set)');
+      }
+      return results;
+    };
+
     const trySend = async (message: MailMessage, log: FastifyBaseLogger = fastify.log): Promise<boolean> => {
       try {
         await send(message);
@@ -78,7 +109,7 @@ export default fp(
       }
     };
 
-    fastify.decorate('mailer', { send, trySend, kind: transport ? 'smtp' : 'outbox' } satisfies Mailer);
+    fastify.decorate('mailer', { send, sendEach, trySend, kind: transport ? 'smtp' : 'outbox' } satisfies Mailer);
   },
   { name: 'mailer', dependencies: ['db', 'sessions'], decorators: { fastify: ['config', 'db'] } },
 );

@@ -112,27 +112,27 @@ export default fp(
     }
     type Read = Awaited<ReturnType<typeof readFor>>;
 
-    async function send(read: Read, userId: string, topic: NotificationTopic, build: (to: string, name: string) => MailMessage | undefined) {
+    /** The mail for `userId` on `topic`, unless they turned that mail off. */
+    function mailFor(read: Read, userId: string, topic: NotificationTopic, build: (to: string, name: string) => MailMessage | undefined): MailMessage | undefined {
       const who = read.who.get(userId);
-      if (!who) return;
+      if (!who) return undefined;
       if (!wantsMail(who, topic)) {
         fastify.log.info({ userId, topic }, 'order mail not sent: the user turned this notification off');
-        return;
+        return undefined;
       }
-      const message = build(who.email, who.name);
-      // Throws when the mail did not go: the sender tries again later.
-      if (message) await fastify.mailer.send(message);
+      return build(who.email, who.name);
     }
 
-    async function handle(effect: OrderEffect, read: Read) {
+    /** Carries out an effect: fulfilment at once; a mail is handed back to be sent (undefined when none is owed). */
+    async function prepare(effect: OrderEffect, read: Read): Promise<MailMessage | undefined> {
       switch (effect.kind) {
         case 'order-confirmation':
-          return send(read, effect.userId, 'orderUpdates', (to, name) => {
+          return mailFor(read, effect.userId, 'orderUpdates', (to, name) => {
             const rows = read.confirmed.filter((row) => row.checkout_id === effect.checkoutId);
             return rows.length > 0 ? orderConfirmationMail(to, name, baseUrl, rows.map(mailOrder)) : undefined;
           });
         case 'payment-receipt':
-          return send(read, effect.userId, 'billingReceipts', (to, name) => {
+          return mailFor(read, effect.userId, 'billingReceipts', (to, name) => {
             const receipt = read.receipts.get(effect.transactionId);
             if (receipt?.transaction.user_id !== effect.userId) return undefined;
             const { transaction, lines } = receipt;
@@ -146,7 +146,7 @@ export default fp(
             });
           });
         case 'payment-failed':
-          return send(read, effect.userId, 'billingReceipts', (to, name) =>
+          return mailFor(read, effect.userId, 'billingReceipts', (to, name) =>
             paymentFailedMail(to, name, baseUrl, {
               amount: effect.amount,
               failureMessage: effect.failureMessage,
@@ -154,7 +154,8 @@ export default fp(
             }),
           );
         case 'submit-for-validation':
-          return fastify.fulfilment.submit(effect.orderId);
+          await fastify.fulfilment.submit(effect.orderId);
+          return undefined;
       }
     }
 
@@ -199,13 +200,21 @@ export default fp(
         return;
       }
       const done: string[] = [];
+      const mails: { row: Selectable<OrderNotificationsTable>; message: MailMessage }[] = [];
       for (const [index, row] of rows.entries()) {
         try {
-          await handle(effects[index] as OrderEffect, read);
-          done.push(row.id);
+          const message = await prepare(effects[index] as OrderEffect, read);
+          if (message) mails.push({ row, message });
+          else done.push(row.id);
         } catch (error) {
           await failed(row, error);
         }
+      }
+      const errors = await fastify.mailer.sendEach(mails.map((mail) => mail.message));
+      for (const [index, { row }] of mails.entries()) {
+        const error = errors[index];
+        if (error) await failed(row, error);
+        else done.push(row.id);
       }
       if (done.length > 0) await fastify.db.updateTable('order_notifications').set({ done_at: iso(), last_error: null }).where('id', 'in', done).execute();
     }
@@ -276,7 +285,8 @@ export default fp(
       const read = await readFor(effects);
       for (const effect of effects) {
         try {
-          await handle(effect, read);
+          const message = await prepare(effect, read);
+          if (message) await fastify.mailer.send(message);
         } catch (error) {
           fastify.log.error({ err: error, effect: effect.kind }, 'an order notification failed (the details stay stored)');
         }
