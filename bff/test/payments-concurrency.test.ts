@@ -59,6 +59,45 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('webhook deliv
       .executeTakeFirstOrThrow();
     expect(Number(processed.n)).toBe(events.length);
   });
+  it('applies events about one checkout that arrive together, in one batch, as one at a time would: a failed attempt then the payment of one invoice leave it paid, once', async () => {
+    const browser = await buyer(stripe.store);
+    const started = (await startCheckout(browser)).json() as { checkoutId: string; url: string };
+    const events = await stripe.double.completeSession(new URL(started.url).pathname.split('/').pop() as string, { deliver: false });
+    const paid = events.find((event) => event.type === 'invoice.paid') as (typeof events)[number];
+    // The card was declined a moment before it went through: Stripe sends both, the failure first.
+    const failed = stripe.double.eventFor('invoice.payment_failed', { ...(paid.data.object as object), status: 'open' }, paid.created - 1);
+    // Another buyer's events go first: each starts a batch (two overlap at most), so these wait and are applied together.
+    const other = (await startCheckout(await buyer(stripe.store))).json() as { url: string };
+    const others = await stripe.double.completeSession(new URL(other.url).pathname.split('/').pop() as string, { deliver: false });
+    const app = stripe.store.app;
+    const answers = await Promise.all(
+      [...others, failed, ...events].map((event) => {
+        const payload = JSON.stringify(event);
+        return app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.double.sign(payload) }, payload });
+      }),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    expect(answers.reduce((sum, answer) => sum + (answer.json() as { applied: number }).applied, 0)).toBe(others.length + events.length + 1);
+
+    expect((await browser.request({ url: `/api/account/checkout/${started.checkoutId}` })).json()).toMatchObject({ status: 'paid' });
+    const { transactions } = (await browser.request({ url: '/api/account/billing/transactions' })).json() as { transactions: { status: string }[] };
+    expect(transactions.map((transaction) => transaction.status)).toEqual(['paid']);
+    const orders = await app.db.selectFrom('orders').select(['payment_status', 'failure_message']).where('checkout_id', '=', started.checkoutId).execute();
+    expect(orders.length).toBeGreaterThan(1);
+    expect(orders).toEqual(orders.map(() => ({ payment_status: 'paid', failure_message: null })));
+    const lines = await app.db
+      .selectFrom('transaction_lines')
+      .innerJoin('transactions', 'transactions.id', 'transaction_lines.transaction_id')
+      .select('transaction_lines.order_id')
+      .where('transactions.invoice_ref', '=', (paid.data.object as { id: string }).id)
+      .execute();
+    expect(lines).toHaveLength(orders.length);
+    await app.orderNotifications.flush();
+    const kinds = await app.db.selectFrom('order_notifications').select(['kind', 'done_at']).where('payload', 'like', `%${started.checkoutId}%`).execute();
+    expect(kinds.map((row) => row.kind).sort()).toEqual(['order-confirmation']);
+    expect(kinds.every((row) => row.done_at !== null)).toBe(true);
+  });
+
   it('applies a burst of events, each delivered twice to both bffs at once, exactly once; an event the database refuses fails alone and applies when Stripe retries it', async () => {
     const browser = await buyer(stripe.store);
     const checkoutIds: string[] = [];
