@@ -63,8 +63,17 @@ describe.each(storageEngines())('/api/account on $name', (engine) => {
     it('changes the email only after the new address is verified', async () => {
       const wrongPassword = await jane.write('POST', '/api/account/profile/email', { newEmail: 'jane@new.example', currentPassword: 'not my password 1' });
       expect(wrongPassword.statusCode).toBe(400);
+      // Another account's address: answered as any other (it must not tell who has an account);
+      // its owner gets a notice and no link, so Jane can never confirm it.
       const taken = await jane.write('POST', '/api/account/profile/email', { newEmail: 'joe@example.com', currentPassword: GOOD_PASSWORD });
-      expect(taken.statusCode).toBe(409);
+      expect(taken.statusCode).toBe(202);
+      expect(taken.json()).toMatchObject({ email: 'jane@example.com', pendingEmail: 'joe@example.com' });
+      const toJoe = await store.app.db.selectFrom('outbox_messages').select(['subject', 'text']).where('recipient', '=', 'joe@example.com').execute();
+      const notices = toJoe.filter((mail) => mail.subject === 'Someone asked to use your address for another BIMI Store account');
+      expect(notices).toHaveLength(1);
+      expect(notices[0]?.text).not.toContain('/auth/verify');
+      const tokens = await store.app.db.selectFrom('email_tokens').select('email').where('purpose', '=', 'email-change').where('email', '=', 'joe@example.com').execute();
+      expect(tokens).toEqual([]);
       const asked = await jane.write('POST', '/api/account/profile/email', { newEmail: 'Jane@New.example', currentPassword: GOOD_PASSWORD });
       expect(asked.statusCode).toBe(202);
       expect(asked.json()).toMatchObject({ email: 'jane@example.com', pendingEmail: 'jane@new.example' });

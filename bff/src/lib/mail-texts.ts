@@ -97,3 +97,25 @@ If it was not you, you can ignore this message: your account and password stay a
 `,
   };
 }
+
+/**
+ * Sent instead of the confirmation link when a signed-in user asks to move their account to the
+ * address of another account: the answer is the same either way (it must not tell who has an
+ * account), so the owner of the address learns here that nothing changed.
+ */
+export function emailChangeAttemptMail(to: string, name: string, baseUrl: string): MailMessage {
+  return {
+    to,
+    subject: `Someone asked to use your address for another ${SITE_NAME} account`,
+    text: `Hello ${toOneLine(name)},
+
+Someone signed in to another ${SITE_NAME} account asked to change that account's email address to this one. It already belongs to your account, so nothing changed: no other account can use it, and yours stays as it is.
+
+To sign in:
+
+${baseUrl}/auth/signin?${new URLSearchParams({ email: to })}
+
+If you did this from a second account of yours, sign in there and choose another address.
+`,
+  };
+}

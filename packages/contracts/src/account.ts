@@ -15,8 +15,10 @@ import { nullablePhone } from './phone';
  * - POST   /api/account/profile/email             EmailChangeRequest → 202 Profile (pendingEmail set;
  *                                                   a link to /auth/verify?token=… goes to the new address;
  *                                                   POST /api/auth/verify completes it and ends the user's other sessions);
- *                                                   400 wrong current password; 409 email taken; 503 when the mail could not be
- *                                                   sent (nothing changed: retry)
+ *                                                   400 wrong current password; 503 when the mail could not be sent
+ *                                                   (nothing changed: retry). The same 202 when another account has the
+ *                                                   address (it must not tell who has an account): its owner gets a
+ *                                                   notice instead of a link, so the change is never confirmed
  * - POST   /api/account/profile/password          PasswordChangeRequest → 200 {message}; 400 wrong current password; ends every
  *                                                   other session of the user (this one continues under a new cookie)
  * - GET    /api/account/notifications                        → NotificationPreferences

@@ -4,7 +4,7 @@ import { AcceptedAnswer, passwordProblems } from '@bimi/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../../config';
 import { HttpError } from '../../../lib/http-error';
-import { emailChangeMail } from '../../../lib/mail-texts';
+import { emailChangeAttemptMail, emailChangeMail } from '../../../lib/mail-texts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords';
 import { issueEmailToken } from '../../../lib/email-tokens';
 import { VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
@@ -40,15 +40,21 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
       const stored = await fastify.db.selectFrom('users').select(['password_hash', 'email', 'name']).where('id', '=', user.id).executeTakeFirstOrThrow();
       if (!(await verifyPassword(stored.password_hash, currentPassword))) throw new HttpError(400, 'currentPassword: The current password is incorrect');
       if (newEmail === stored.email) throw new HttpError(400, 'newEmail: This is already your email address');
-      const taken = await fastify.db.selectFrom('users').select('id').where('email', '=', newEmail).executeTakeFirst();
-      if (taken) throw new HttpError(409, 'newEmail: Another account uses this email address');
+      // The answer is the same whether or not another account has the address (it must not tell
+      // who has an account, as sign-up does not): that account's owner gets a notice instead of a
+      // link, no token is made, and the asker's pending address simply never gets confirmed.
+      const owner = await fastify.db.selectFrom('users').select('name').where('email', '=', newEmail).executeTakeFirst();
+      const baseUrl = publicBaseUrl(fastify.config);
 
       // The link's token is stored before the mail goes, so the link works the moment it arrives;
       // the request only takes effect (pending address shown, older links void) once the mail
       // server took the mail, so a failed send leaves the account as it was and a retry starts clean.
-      const { token, tokenHash } = await issueEmailToken(fastify.db, { userId: user.id, purpose: 'email-change', email: newEmail, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS });
-      if (!(await fastify.mailer.trySend(emailChangeMail(newEmail, stored.name, publicBaseUrl(fastify.config), token), request.log))) {
-        await fastify.db.deleteFrom('email_tokens').where('token_hash', '=', tokenHash).execute();
+      const issued = owner
+        ? undefined
+        : await issueEmailToken(fastify.db, { userId: user.id, purpose: 'email-change', email: newEmail, now: fastify.now(), lifetimeMs: VERIFICATION_LIFETIME_MS });
+      const mail = issued ? emailChangeMail(newEmail, stored.name, baseUrl, issued.token) : emailChangeAttemptMail(newEmail, owner?.name ?? '', baseUrl);
+      if (!(await fastify.mailer.trySend(mail, request.log))) {
+        if (issued) await fastify.db.deleteFrom('email_tokens').where('token_hash', '=', issued.tokenHash).execute();
         return reply
           .code(503)
           .send({ message: `We could not send the confirmation link to ${newEmail} just now, so your email address was not changed. Try again in a few minutes.` });
@@ -61,7 +67,7 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
           .where('user_id', '=', user.id)
           .where('purpose', '=', 'email-change')
           .where('used_at', 'is', null)
-          .where('token_hash', '!=', tokenHash)
+          .where('token_hash', '!=', issued?.tokenHash ?? '')
           .execute();
         await trx.updateTable('users').set({ pending_email: newEmail, updated_at: iso() }).where('id', '=', user.id).execute();
       });
