@@ -1,28 +1,14 @@
 import { DmarcDifferences, SpfEvaluation, SpfFlattening, ToolAnswer } from '@bimi/contracts/tools';
-import { startTestStore, type TestStore } from './fixtures';
-import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
+import { useToolStore } from './tool-store';
 
 // GET /api/tools/spf?domain=&ip=&sender=&helo=: RFC 7208 check_host() through the fixture DNS server.
-let fixtures: ToolFixtures;
-let store: TestStore;
-
-const get = (url: string) => store.app.inject({ url, remoteAddress: '127.0.0.1' });
+const { get } = useToolStore();
 async function evaluation(url: string) {
   const response = await get(url);
   expect(response.statusCode).toBe(200);
   const answer = ToolAnswer.parse(response.json());
   return { answer, evaluation: SpfEvaluation.parse(answer.details?.evaluation) };
 }
-
-beforeAll(async () => {
-  fixtures = await startToolFixtures();
-  store = await startTestStore({ ...fixtures.env, TOOLS_DNS_TIMEOUT_MS: '1000', TOOLS_RATE_LIMIT_PER_MINUTE: '1000' });
-  // Starting the fixtures and the store takes seconds on a busy 2-core machine (as in tools.test.ts).
-}, 60_000);
-afterAll(async () => {
-  await store.cleanUp();
-  await fixtures.close();
-});
 
 describe('SPF evaluation of one message', () => {
   it('would mail from 192.0.2.10 pass for good.example? pass, by ip4:192.0.2.0/24, with the lookup count', async () => {

@@ -1,27 +1,10 @@
 import { ToolAnswer } from '@bimi/contracts/tools';
-import { startTestStore, type TestStore } from './fixtures';
-import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
+import { useToolStore } from './tool-store';
 
 // Issue 17: each tool's headline answers its question, and its score is in the same band
 // (pass 90–100, warn 50–89, fail or absent 0–49; none when unreachable or nonexistent), on the fixture zones.
-let fixtures: ToolFixtures;
-let store: TestStore;
-
-async function answer(url: string): Promise<ToolAnswer> {
-  const response = await store.app.inject({ url, remoteAddress: '127.0.0.1' });
-  expect(response.statusCode).toBe(200);
-  return ToolAnswer.parse(response.json());
-}
-
-beforeAll(async () => {
-  fixtures = await startToolFixtures();
-  store = await startTestStore({ ...fixtures.env, TOOLS_DNS_TIMEOUT_MS: '1000', TOOLS_RATE_LIMIT_PER_MINUTE: '1000' });
-  await store.app.untrustedFiles.warmUp();
-}, 60_000);
-afterAll(async () => {
-  await store.cleanUp();
-  await fixtures.close();
-});
+const tools = useToolStore();
+const { answer } = tools;
 
 function inBand(status: string, score: number | undefined) {
   if (status === 'unreachable' || status === 'nonexistent') return expect(score).toBeUndefined();
@@ -80,7 +63,7 @@ describe('every tool answers its question with a score that agrees', () => {
   });
 
   it('the VMC validator on a self-signed certificate: not a mark certificate, and no certificate type', async () => {
-    const response = await store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: fixtures.pki.markRootPem }, remoteAddress: '127.0.0.1' });
+    const response = await tools.store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: tools.fixtures.pki.markRootPem }, remoteAddress: '127.0.0.1' });
     expect(response.statusCode).toBe(200);
     const result = ToolAnswer.parse(response.json());
     expect(result.checks.find((check) => check.id === 'vmc.key-purpose')).toMatchObject({ status: 'fail', title: 'Not a mark certificate' });

@@ -2,34 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { summarize, ToolAnswer, type Check } from '@bimi/contracts/tools';
 import { startTestStore, type TestStore } from './fixtures';
-import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
+import { useToolStore } from './tool-store';
 
 // Real peers: the fixture DNS server (UDP+TCP) and the fixture HTTPS server on loopback.
-let fixtures: ToolFixtures;
-let store: TestStore;
-
-const get = (url: string, remoteAddress = '127.0.0.1') => store.app.inject({ url, remoteAddress });
-async function answer(url: string): Promise<ToolAnswer> {
-  const response = await get(url);
-  expect(response.statusCode).toBe(200);
-  return ToolAnswer.parse(response.json());
-}
+const tools = useToolStore();
+const { get, answer } = tools;
 const check = (result: ToolAnswer, id: string): Check | undefined => result.checks.find((item) => item.id === id);
 const statuses = (result: ToolAnswer) => Object.fromEntries(result.checks.map((item) => [item.id, item.status]));
-
-beforeAll(async () => {
-  fixtures = await startToolFixtures();
-  // A DNS timeout shorter than the default keeps the unanswered-query cases quick, yet long enough
-  // that an answered query on a busy 2-core CI machine never looks unanswered; the cache is on (60 s).
-  store = await startTestStore({ ...fixtures.env, TOOLS_DNS_TIMEOUT_MS: '1000', TOOLS_RATE_LIMIT_PER_MINUTE: '1000' });
-  // The worker threads that read certificates and logos start with the first file (or when the
-  // server listens); start them here, as a loaded machine can take seconds to, outside any test's time.
-  await store.app.untrustedFiles.warmUp();
-}, 60_000);
-afterAll(async () => {
-  await store.cleanUp();
-  await fixtures.close();
-});
 
 describe('tool input', () => {
   it.each([
@@ -112,17 +91,17 @@ describe('answer cache', () => {
   it('answers the same question within a minute without asking DNS again', async () => {
     const first = await get('/api/tools/records?domain=dmarc-no-rua.example');
     expect(first.headers['x-tool-cache']).toBe('miss');
-    const queries = fixtures.dns.queries;
+    const queries = tools.fixtures.dns.queries;
     const second = await get('/api/tools/records?domain=DMARC-NO-RUA.example.');
     expect(second.headers['x-tool-cache']).toBe('hit');
     expect(second.json()).toEqual(first.json());
-    expect(fixtures.dns.queries).toBe(queries);
+    expect(tools.fixtures.dns.queries).toBe(queries);
   });
 });
 
 describe('rate limit', () => {
   it('limits each address per tool route and minute', async () => {
-    const limited = await startTestStore({ ...fixtures.env, TOOLS_RATE_LIMIT_PER_MINUTE: '3' });
+    const limited = await startTestStore({ ...tools.fixtures.env, TOOLS_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       for (let attempt = 0; attempt < 3; attempt += 1) {
         expect((await limited.app.inject({ url: '/api/tools/txt?name=good.example', remoteAddress: '203.0.113.9' })).statusCode).toBe(200);
@@ -218,16 +197,16 @@ describe('BIMI and mark certificates', () => {
   });
 
   it('validates a certificate by its address and an uploaded one', async () => {
-    const byUrl = await answer(`/api/tools/vmc?url=${fixtures.origin}/cmc/vmc.pem`);
+    const byUrl = await answer(`/api/tools/vmc?url=${tools.fixtures.origin}/cmc/vmc.pem`);
     expect(byUrl.details?.certificate).toMatchObject({ markType: 'Prior Use Mark', certificateType: 'CMC' });
     const paypal = readFileSync(join(__dirname, 'fixtures', 'tools', 'certs', 'paypal_vmc.pem'), 'utf8');
-    const upload = await store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: paypal, domain: 'paypal.com' } });
+    const upload = await tools.store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: paypal, domain: 'paypal.com' } });
     expect(upload.statusCode).toBe(200);
     // A real DigiCert VMC, expired in September 2025: trusted, but no longer valid.
     expect(statuses(ToolAnswer.parse(upload.json()))).toMatchObject({ 'vmc.chain': 'pass', 'vmc.validity': 'fail', 'vmc.domain': 'pass', 'vmc.mark-type': 'pass' });
-    const garbage = await store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: 'hello' } });
+    const garbage = await tools.store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: 'hello' } });
     expect(statuses(ToolAnswer.parse(garbage.json()))).toEqual({ 'vmc.pem': 'fail' });
-    const huge = await store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: 'x'.repeat(70_000) } });
+    const huge = await tools.store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: 'x'.repeat(70_000) } });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toMatch(/larger than 64 KB/);
   });
@@ -256,7 +235,7 @@ describe('fetch refusals (no request leaves for a private address)', () => {
   describe('with loopback not allowed (the production setting)', () => {
     let strict: TestStore;
     beforeAll(async () => {
-      strict = await startTestStore({ DNS_SERVERS: fixtures.env.DNS_SERVERS, TOOLS_EXTRA_CA_FILE: fixtures.env.TOOLS_EXTRA_CA_FILE, TOOLS_RATE_LIMIT_PER_MINUTE: '1000' });
+      strict = await startTestStore({ DNS_SERVERS: tools.fixtures.env.DNS_SERVERS, TOOLS_EXTRA_CA_FILE: tools.fixtures.env.TOOLS_EXTRA_CA_FILE, TOOLS_RATE_LIMIT_PER_MINUTE: '1000' });
     });
     afterAll(() => strict.cleanUp());
 
@@ -278,7 +257,7 @@ describe('fetch refusals (no request leaves for a private address)', () => {
       'https://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
       'https://[2002:a9fe:a9fe::1]/latest/meta-data/',
     ])('refuses %s (PORT: the fixture HTTPS server)', async (target) => {
-      const url = target.replace('PORT', String(fixtures.https.port));
+      const url = target.replace('PORT', String(tools.fixtures.https.port));
       const response = await strict.app.inject({ url: `/api/tools/vmc?url=${encodeURIComponent(url)}` });
       expect(response.statusCode).toBe(200);
       expect(check(ToolAnswer.parse(response.json()), 'vmc.fetch')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/private, local or reserved address/) });
@@ -286,6 +265,6 @@ describe('fetch refusals (no request leaves for a private address)', () => {
   });
 
   it('refuses TOOLS_ALLOW_LOOPBACK in production', async () => {
-    await expect(startTestStore({ ...fixtures.env, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).rejects.toThrow(/TOOLS_ALLOW_LOOPBACK must not be true when NODE_ENV is production/);
+    await expect(startTestStore({ ...tools.fixtures.env, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).rejects.toThrow(/TOOLS_ALLOW_LOOPBACK must not be true when NODE_ENV is production/);
   });
 });
