@@ -10,6 +10,18 @@ export const MIXED_CART = [
 
 export const SITE = 'http://store.test';
 
+/**
+ * Reads until `done` holds, every 50 ms for up to 5 s, and answers the last value read (the test's
+ * assertion on it says what was missing): for what a webhook sent after an answer changes.
+ */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const value = await read();
+    if (done(value) || attempt >= 100) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The hidden form token of a test payment page. */
 export function formTokenOf(html: string): string {
   const match = /name="formToken" value="([^"]+)"/.exec(html);

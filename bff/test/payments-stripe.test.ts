@@ -3,7 +3,7 @@ import { ORDER_LEFT_ITS_SUBSCRIPTION, STRIPE_API_VERSION } from '../src/services
 import { PRICE_BEING_UPDATED } from '../src/services/payments/price-check';
 import { catalogPrices, perUnitPrice } from './fixtures/stripe/server';
 import type { Browser } from './identity-fixtures';
-import { MIXED_CART, SITE, type StripeStore, buyer, startCheckout, startStripeStore } from './payments-fixtures';
+import { MIXED_CART, SITE, type StripeStore, buyer, startCheckout, startStripeStore, until } from './payments-fixtures';
 import Stripe from 'stripe';
 
 // Each test signs buyers up (argon2) and runs whole checkouts; the shared 2-core machine is often busy.
@@ -215,15 +215,6 @@ describe('Stripe through the real SDK against the API double', () => {
     expect((await owner.request({ url: `/api/account/checkout/${checkoutId}` })).statusCode).toBe(200);
     expect((await owner.request({ url: '/api/account/checkout/no-such-checkout' })).statusCode).toBe(404);
   });
-
-  /** Waits for what the double's own webhook (sent after it answers) changes in the bff. */
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (let attempt = 0; ; attempt += 1) {
-      const value = await read();
-      if (done(value) || attempt >= 100) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   it('charges two lines at one price (a VMC with two logos) as ONE line item with the summed quantity, pays every order and keeps each order\'s share', async () => {
     const browser = await buyer(stripe.store);

@@ -1,7 +1,7 @@
 import { quoteCart } from '@bimi/catalog/quote';
 import { formatUsd } from '@bimi/catalog/prices';
 import { type IdentityStore, GOOD_PASSWORD, signedInUser, startIdentityStore, Browser } from './identity-fixtures';
-import { MIXED_CART, SITE, buyer, formTokenOf, pathOf, payOnTestPage, startCheckout } from './payments-fixtures';
+import { MIXED_CART, SITE, buyer, formTokenOf, pathOf, payOnTestPage, startCheckout, until } from './payments-fixtures';
 import { loadConfig, paymentProviderName } from '../src/config';
 
 // Each test signs buyers up (argon2) and runs whole checkouts; the shared 2-core machine is often busy.
@@ -280,13 +280,6 @@ describe('test payment pages are stored: they outlive a restart and expire after
   const checkoutRow = (checkoutId: string) => store.app.db.selectFrom('checkouts').select(['status', 'failure_message']).where('id', '=', checkoutId).executeTakeFirstOrThrow();
   const paymentStatuses = async (orderIds: string[]) =>
     (await store.app.db.selectFrom('orders').select(['id', 'payment_status']).where('id', 'in', orderIds).orderBy('number').execute()).map((row) => row.payment_status);
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (let attempt = 0; ; attempt += 1) {
-      const value = await read();
-      if (done(value) || attempt >= 100) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   it('serves and takes an open payment page after a restart of the bff', async () => {
     const email = `restart-${Date.now()}@example.com`;
