@@ -88,16 +88,17 @@ export default defineConfig({
     },
   },
   projects: [
-    // Every flow but one, against the bff with NODE_ENV=test on plain http.
+    // Every flow but the production and clock ones, against the bff with NODE_ENV=test on plain http.
+    // Each project whose server is its own says where that server keeps its mail and data
+    // (metadata.runDir, read by support/test.ts's runDir()).
     { name: 'test-settings', testIgnore: [PRODUCTION_FLOWS, CLOCK_FLOWS] },
     // Flows that move the store's clock forward (renewals, expiry), on a server of their own.
-    { name: 'controlled-clock', testMatch: CLOCK_FLOWS, use: { baseURL: clockURL } },
+    { name: 'controlled-clock', testMatch: CLOCK_FLOWS, use: { baseURL: clockURL }, metadata: { runDir: 'clock' } },
     // A few flows against the bff as production runs it: NODE_ENV=production behind a TLS proxy,
     // Secure __Host- cookies, TRUST_PROXY (bff README "Security").
-    { name: 'production-settings', testMatch: PRODUCTION_FLOWS, use: { baseURL: productionURL, ignoreHTTPSErrors: true } },
+    { name: 'production-settings', testMatch: PRODUCTION_FLOWS, use: { baseURL: productionURL, ignoreHTTPSErrors: true }, metadata: { runDir: 'production' } },
     // The order flows again, paid through the real `stripe` SDK against the Stripe API double
-    // (bff/test/fixtures/stripe) instead of the built-in test payments. metadata.runDir: where
-    // support/test.ts's runDir() finds that server's mail and data.
+    // (bff/test/fixtures/stripe) instead of the built-in test payments.
     { name: 'stripe-double', testMatch: STRIPE_FLOWS, use: { baseURL: stripeURL }, metadata: { runDir: 'stripe-double' } },
   ],
   webServer: [

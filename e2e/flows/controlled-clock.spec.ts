@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { certificateCartItems } from '@bimi/catalog/cart-items';
 import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
 import { ORDER_PATHS, type OrderList } from '@bimi/contracts/orders';
 import { createVerifiedAccount, signInByApi } from '../support/account';
 import { ordersCommand } from '../support/fulfilment';
-import { expect, test as base } from '../support/test';
+import { expect, test } from '../support/test';
 
 /**
  * Issue 11, with the store's clock under the flow's control (the controlled-clock project:
@@ -13,19 +12,6 @@ import { expect, test as base } from '../support/test';
  * and issued, renews by default; eleven months later it is still `active`; turning renewal off
  * then moves it under `expiring`, since its paid year ends within 60 days.
  */
-
-// That server files its mail and data under $E2E_RUN_DIR/clock (this project's workers run no other flow).
-const test = base.extend<object, { clockRunDir: string }>({
-  clockRunDir: [
-    async ({}, use) => {
-      const shared = process.env.E2E_RUN_DIR ?? '';
-      process.env.E2E_RUN_DIR = join(shared, 'clock');
-      await use(process.env.E2E_RUN_DIR);
-      process.env.E2E_RUN_DIR = shared;
-    },
-    { scope: 'worker', auto: true },
-  ],
-});
 
 const DAY_MS = 86_400_000;
 const CART_KEY = 'bimi.cart';

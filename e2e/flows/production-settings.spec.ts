@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectRemotePage, test as base } from '../support/test';
+import { expect, expectRemotePage, test } from '../support/test';
 import { newUser, signInWithForm, VERIFY_MAIL } from '../support/account';
 import { linkFromMail } from '../support/mail';
 
@@ -10,19 +9,6 @@ import { linkFromMail } from '../support/mail';
  * __Host- Secure cookies, HSTS), which every other flow's NODE_ENV=test server never exercises.
  * Run by the `production-settings` project of playwright.config.ts (serve.mjs --production).
  */
-
-// That server files its mail under $E2E_RUN_DIR/production (this project's workers run no other flow).
-const test = base.extend<object, { productionRunDir: string }>({
-  productionRunDir: [
-    async ({}, use) => {
-      const shared = process.env.E2E_RUN_DIR ?? '';
-      process.env.E2E_RUN_DIR = join(shared, 'production');
-      await use(process.env.E2E_RUN_DIR);
-      process.env.E2E_RUN_DIR = shared;
-    },
-    { scope: 'worker', auto: true },
-  ],
-});
 
 async function cookie(context: BrowserContext, name: string) {
   return (await context.cookies()).find((candidate) => candidate.name === name);

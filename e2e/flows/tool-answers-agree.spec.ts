@@ -29,7 +29,7 @@ async function expectAnswer(page: Page, status: string, words: string, points?: 
 }
 
 async function shot(page: Page, name: string, width: number) {
-  await page.screenshot({ path: `/tmp/pw-3212/shots/${name}-${width}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
 }
 
 for (const width of [1280, 375]) {
@@ -111,6 +111,10 @@ for (const width of [1280, 375]) {
       await page.goto('/bimi-checker?domain=no-such-domain.example');
       await expectAnswer(page, 'nonexistent', 'no-such-domain.example does not exist: DNS has no such domain. Check the spelling');
       await expect(page.getByTestId('next-steps')).toContainText('Check the spelling');
+      // It takes the visitor back to the field, with what they typed kept to correct.
+      await page.getByTestId('next-steps').getByRole('button', { name: 'Check the spelling and try again' }).click();
+      await expect(page.getByLabel('Domain')).toBeFocused();
+      await expect(page.getByLabel('Domain')).toHaveValue('no-such-domain.example');
       await expect(nextStep(page, 'bimi-generator')).toHaveCount(0);
       await shot(page, 'bimi-nxdomain', width);
     });

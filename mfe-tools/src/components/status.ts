@@ -1,13 +1,10 @@
-import type { Check, CheckStatus } from '@bimi/contracts/tools';
-
-/** How each check status reads and looks; fails come first in every list. */
-export const STATUS_ORDER: Record<CheckStatus, number> = { fail: 0, absent: 1, unreachable: 2, warn: 3, pass: 4, info: 5 };
+import { CHECK_SEVERITY, type Check, type CheckStatus } from '@bimi/contracts/tools';
 
 /** Fails first, then warnings, passes and notes; the server's order within each status is kept. */
 export function sortChecks(checks: readonly Check[]): Check[] {
   return checks
     .map((check, index) => ({ check, index }))
-    .sort((a, b) => STATUS_ORDER[a.check.status] - STATUS_ORDER[b.check.status] || a.index - b.index)
+    .sort((a, b) => CHECK_SEVERITY[a.check.status] - CHECK_SEVERITY[b.check.status] || a.index - b.index)
     .map(({ check }) => check);
 }
 

@@ -1,5 +1,5 @@
 import type { ToolAnswer } from '@bimi/contracts/tools';
-import { nextSteps } from './next-steps';
+import { nextSteps, type NextStep } from './next-steps';
 
 const answer = (query: Record<string, string>, checks: [string, ToolAnswer['checks'][number]['status']][], status: NonNullable<ToolAnswer['verdict']>['status'], records: ToolAnswer['records'] = []): ToolAnswer => ({
   query,
@@ -7,6 +7,9 @@ const answer = (query: Record<string, string>, checks: [string, ToolAnswer['chec
   checks: checks.map(([id, checkStatus]) => ({ id, status: checkStatus, title: 't', detail: 'd' })),
   verdict: { question: 'q', headline: 'h', status, hygiene: [] },
 });
+
+/** Where a step leads: its link, or the field it returns to. */
+const target = (step: NextStep) => ('to' in step ? step.to : step.focus);
 
 describe('nextSteps', () => {
   it('a domain without DMARC is offered the generator at p=none with a report address', () => {
@@ -17,7 +20,7 @@ describe('nextSteps', () => {
 
   it('a domain ready for BIMI is offered the BIMI generator, a certificate and a monitor', () => {
     const steps = nextSteps('dmarc', answer({ domain: 'example.com' }, [['dmarc.record.found', 'pass'], ['dmarc.bimi.ready', 'pass']], 'pass'));
-    expect(steps.map((step) => [step.id, step.to])).toEqual([
+    expect(steps.map((step) => [step.id, target(step)])).toEqual([
       ['bimi-generator', '/account/tools/bimi-generator?domain=example.com'],
       ['certificates', '/products/digicert-mark-certificates'],
       ['add-monitor', '/account/dashboard?addMonitor=example.com'],
@@ -27,7 +30,7 @@ describe('nextSteps', () => {
 
   it('p=none moves to quarantine keeping the report address; no BIMI record gets the BIMI generator', () => {
     const none = nextSteps('dmarc', answer({ domain: 'example.com' }, [['dmarc.policy.none', 'warn']], 'warn', [{ name: '_dmarc.example.com', type: 'TXT', value: 'v=DMARC1; p=none; rua=mailto:r@example.com' }]));
-    expect(none[0]?.to).toBe('/account/tools/dmarc-generator?domain=example.com&p=quarantine&rua=mailto%3Ar%40example.com');
+    expect(none[0] && target(none[0])).toBe('/account/tools/dmarc-generator?domain=example.com&p=quarantine&rua=mailto%3Ar%40example.com');
     expect(nextSteps('bimi', answer({ domain: 'example.com' }, [['bimi.record.missing', 'absent']], 'absent'))[0]?.id).toBe('bimi-generator');
   });
 

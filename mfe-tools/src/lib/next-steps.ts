@@ -1,28 +1,27 @@
+import { addMonitorLink } from '@bimi/contracts/remote-modules';
 import type { ToolAnswer, ToolName } from '@bimi/contracts/tools';
 
-/** One next step under an answer: where to go, in words, and why. */
-export interface NextStep {
-  id: string;
-  label: string;
-  why: string;
-  to: string;
-  /** The bff's own file (the validation guide PDF): a plain link, not a route. */
-  file?: boolean;
-}
+/** One next step under an answer: where to go (or which field of the form to go back to), in words, and why. */
+export type NextStep = { id: string; label: string; why: string } & (
+  | {
+      to: string;
+      /** The bff's own file (the validation guide PDF): a plain link, not a route. */
+      file?: boolean;
+    }
+  | {
+      /** The form field (its name) to put the cursor back in, with what was typed kept. */
+      focus: string;
+    }
+);
 
-export const VALIDATION_GUIDE = '/docs/Mark-Certificate-Validation-Guide.pdf';
-export const CERTIFICATE_PAGE = '/products/digicert-mark-certificates';
+const VALIDATION_GUIDE = '/docs/Mark-Certificate-Validation-Guide.pdf';
+const CERTIFICATE_PAGE = '/products/digicert-mark-certificates';
 const GENERATORS = { dmarc: '/account/tools/dmarc-generator', spf: '/account/tools/spf-generator', dkim: '/account/tools/dkim-generator', bimi: '/account/tools/bimi-generator' } as const;
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
   const text = params.toString();
   return text ? `${path}?${text}` : path;
-}
-
-/** The account dashboard opens its Add Monitor dialog for `?addMonitor=` (mfe-account's AddMonitorModal). */
-export function addMonitorLink(domain: string): string {
-  return withQuery('/account/dashboard', { addMonitor: domain });
 }
 
 function has(answer: ToolAnswer, id: string, status?: string): boolean {
@@ -45,7 +44,7 @@ export function nextSteps(tool: ToolName | undefined, answer: ToolAnswer): NextS
   const status = answer.verdict?.status;
   const steps: NextStep[] = [];
   if (status === 'nonexistent') {
-    return [{ id: 'spelling', label: 'Check the spelling and try again', why: 'DNS has no such domain, so there is nothing to publish records for yet.', to: '#domain' }];
+    return [{ id: 'spelling', label: 'Check the spelling and try again', why: 'DNS has no such domain, so there is nothing to publish records for yet.', focus: 'domain' }];
   }
   const dmarcRecord = answer.records.find((record) => record.name.startsWith('_dmarc.'))?.value;
   const rua = /rua=([^;]+)/i.exec(dmarcRecord ?? '')?.[1]?.trim();

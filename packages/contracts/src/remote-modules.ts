@@ -27,6 +27,11 @@ export interface CartDrawerModule {
  * /account/dashboard?addMonitor=example.com). On success the modal itself redirects to the
  * monitor page after 1.5 s, then calls `onClose`.
  */
+/** The query parameter that opens the Add Monitor modal on the dashboard, prefilled. */
+export const ADD_MONITOR_PARAM = 'addMonitor';
+/** /account/dashboard?addMonitor=example.com: the dashboard with the modal open for `domain`. */
+export const addMonitorLink = (domain: string): string => `/account/dashboard?${new URLSearchParams({ [ADD_MONITOR_PARAM]: domain })}`;
+
 export interface AddMonitorModalProps {
   open: boolean;
   onClose: () => void;

@@ -66,12 +66,13 @@ export type ToolAnswer = z.infer<typeof ToolAnswer>;
 export type ToolFindings = Omit<ToolAnswer, 'query'>;
 
 
-const SEVERITY: Record<CheckStatus, number> = { fail: 0, absent: 1, unreachable: 2, warn: 3, pass: 4, info: 5 };
+/** Check statuses from worst to best: fails first in every list, and the worst one sums up an answer. */
+export const CHECK_SEVERITY: Record<CheckStatus, number> = { fail: 0, absent: 1, unreachable: 2, warn: 3, pass: 4, info: 5 };
 
 /** The worst status among the checks (as @bimi/email-auth `worstStatus`); `info` when nothing is graded. */
 export function summarize(checks: readonly Check[]): CheckStatus {
   let worst: CheckStatus = 'info';
-  for (const check of checks) if (SEVERITY[check.status] < SEVERITY[worst]) worst = check.status;
+  for (const check of checks) if (CHECK_SEVERITY[check.status] < CHECK_SEVERITY[worst]) worst = check.status;
   return worst;
 }
 

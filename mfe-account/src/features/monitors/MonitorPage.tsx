@@ -63,16 +63,26 @@ export function MonitorPage(_props: PageProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const waiting = Boolean(data && (data.monitor.checking || !data.latest));
 
-  // Polls while a run is under way, for a few minutes at most (a stuck run must not poll forever).
+  // Polls while a run is under way, for a few minutes at most (a stuck run must not poll forever);
+  // each run gets its own budget, and one that outlasts it says so and offers to look again.
   const [polls, setPolls] = useState(0);
+  const gaveUp = waiting && polls >= MAX_POLLS;
   useEffect(() => {
-    if (!waiting || polls >= MAX_POLLS) return;
+    if (!waiting) {
+      setPolls(0);
+      return;
+    }
+    if (polls >= MAX_POLLS) return;
     const timer = setTimeout(() => {
       setPolls((n) => n + 1);
       void reload();
     }, POLL_MS);
     return () => clearTimeout(timer);
   }, [waiting, data, reload, polls]);
+  const lookAgain = () => {
+    setPolls(0);
+    void reload();
+  };
 
   if (loading && !data) {
     return (
@@ -150,10 +160,24 @@ export function MonitorPage(_props: PageProps) {
         </Box>
       </Box>
 
-      {!latest ? (
-        <Alert severity="info" icon={<CircularProgress size={20} />}>
-          The first check of {monitor.domain} is still running. This page updates by itself when it is done.
+      {gaveUp && (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={lookAgain}>
+              Look again
+            </Button>
+          }
+        >
+          The check of {monitor.domain} is taking longer than usual, so this page stopped updating by itself.
         </Alert>
+      )}
+      {!latest ? (
+        !gaveUp && (
+          <Alert severity="info" icon={<CircularProgress size={20} />}>
+            The first check of {monitor.domain} is still running. This page updates by itself when it is done.
+          </Alert>
+        )
       ) : (
         <>
           <InboxPreviews domain={monitor.domain} logo={latest.logo} providers={latest.providers} />

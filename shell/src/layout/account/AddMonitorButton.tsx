@@ -4,12 +4,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
-import type { AddMonitorModalProps } from '@bimi/contracts/remote-modules';
+import { ADD_MONITOR_PARAM, type AddMonitorModalProps } from '@bimi/contracts/remote-modules';
 import { RemoteWidget } from '../../federation/RemoteWidget';
 import { loadRemoteModule } from '../../federation/registry';
-
-/** A link may open the modal prefilled: /account/dashboard?addMonitor=example.com (the tools' "next step"). */
-export const ADD_MONITOR_PARAM = 'addMonitor';
 
 const preload = () => loadRemoteModule('account', './AddMonitorModal').catch(() => {});
 
