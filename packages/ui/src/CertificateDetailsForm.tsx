@@ -61,7 +61,15 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    set({ logo: checkLogo(file.name, await file.text()) });
+    let svg: string;
+    try {
+      svg = await file.text();
+    } catch {
+      // A file the browser cannot read (moved, or no longer permitted) is named a failure, never taken.
+      set({ logo: { name: file.name, svg: '', failures: ['The file could not be read. Choose it again.'], warnings: [] } });
+      return;
+    }
+    set({ logo: checkLogo(file.name, svg) });
   };
 
   return (
