@@ -1,6 +1,7 @@
 import { formatUsd } from '@bimi/catalog/prices';
 import { SITE_NAME } from '@bimi/contracts/site';
 import type { MailMessage } from '../plugins/app/mailer';
+import { longDate } from './long-date';
 
 /**
  * The texts of the mails orders and payments send (issue 11); each link is absolute, built on the
@@ -26,10 +27,6 @@ const orderPage = (baseUrl: string, orderId: string) => `${baseUrl}/account/orde
 /** "every 2 years", "every month". */
 export function everyPeriod(interval: 'month' | 'year', count: number): string {
   return count === 1 ? `every ${interval}` : `every ${count} ${interval}s`;
-}
-
-function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
 export function orderConfirmationMail(to: string, name: string, baseUrl: string, orders: MailOrder[]): MailMessage {

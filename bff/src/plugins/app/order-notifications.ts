@@ -57,7 +57,13 @@ export async function recipient(fastify: FastifyInstance, userId: string, topic:
 
 /** A notification that failed is tried again later, then given up (logged as an error). */
 const MAX_ATTEMPTS = 10;
-const BATCH = 20;
+const BATCH = 100;
+/**
+ * A wake waits this long before the sender reads, so the notifications of the payment batches
+ * committed meanwhile go in one round (claim, read, send, mark done) instead of one round each:
+ * under a webhook burst (bench:payments) rounds fell from about one a batch to one every 25 ms.
+ */
+const GATHER_MS = 25;
 /** A claim older than this belongs to a process that stopped while sending: another may take it. */
 const CLAIM_LEASE_MS = 10 * 60 * 1000;
 /** How often the sender looks for retries due and rows another process left. */
@@ -231,21 +237,26 @@ export default fp(
         .execute();
     }
 
-    /** Claims and carries out batches until nothing is due; answers how many it handled. */
+    /**
+     * Claims and carries out batches until one is not full (what arrives meanwhile wakes the sender,
+     * which gathers it for GATHER_MS first); answers how many it handled.
+     */
     async function drain(): Promise<number> {
       let handled = 0;
       for (;;) {
         const batch = await claim();
-        if (batch.length === 0) return handled;
-        await carryOut(batch);
+        if (batch.length > 0) await carryOut(batch);
         handled += batch.length;
+        if (batch.length < BATCH) return handled;
       }
     }
 
     let running: Promise<number> | undefined;
     let again = false;
     let closed = false;
-    const wake = () => {
+    let gathering: NodeJS.Timeout | undefined;
+    const run = () => {
+      gathering = undefined;
       if (closed) return;
       if (running) {
         again = true;
@@ -260,9 +271,13 @@ export default fp(
           running = undefined;
           if (again) {
             again = false;
-            setImmediate(wake);
+            wake();
           }
         });
+    };
+    const wake = () => {
+      if (closed || gathering) return;
+      gathering = setTimeout(run, GATHER_MS);
     };
 
     fastify.decorate('orderNotifications', {
@@ -303,6 +318,7 @@ export default fp(
     fastify.addHook('preClose', async () => {
       closed = true;
       clearInterval(timer);
+      clearTimeout(gathering);
       await running?.catch(() => undefined);
     });
   },

@@ -1,6 +1,7 @@
 import { formatUsd } from '@bimi/catalog/prices';
 import { SITE_NAME } from '@bimi/contracts/site';
 import PDFDocument from 'pdfkit';
+import { longDate } from '../../lib/long-date';
 
 export interface ReceiptContent {
   /** "R-1A2B3C4D" or the provider's invoice number. */
@@ -17,10 +18,6 @@ export interface ReceiptContent {
   /** Charged by the built-in test payments: no money moved. */
   testPayment: boolean;
   billedTo: { name: string; email: string };
-}
-
-function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
 /**
