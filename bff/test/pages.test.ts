@@ -59,6 +59,24 @@ describe('client routes', () => {
     expect((await store.app.inject({ url: '/no-such-page' })).body).toContain('<title>Page not found | BIMI Store</title>');
   });
 
+  it('gives a public page its canonical URL and Open Graph tags, and keeps the account area and a missing page out of search engines', async () => {
+    const page = (await store.app.inject({ url: '/faq?utm_source=mail' })).body;
+    const base = /<link rel="canonical" href="(http[^"]+)\/faq">/.exec(page)?.[1];
+    expect(base).toMatch(/^http:\/\/(localhost|127\.0\.0\.1):\d+$/);
+    expect(page).toContain(`<meta property="og:url" content="${base}/faq">`);
+    expect(page).toContain('<meta property="og:title" content="FAQ &amp; &lt;answers&gt;">');
+    expect(page).toContain('<meta property="og:description" content="Questions &quot;answered&quot;">');
+    expect(page).toContain('<meta property="og:site_name" content="BIMI Store">');
+    expect(page).not.toContain('noindex');
+    expect((await store.app.inject({ url: '/faq/' })).body).toContain(`<link rel="canonical" href="${base}/faq">`);
+    for (const url of ['/account/monitors/example.com', '/no-such-page']) {
+      const hidden = (await store.app.inject({ url })).body;
+      expect(hidden).toContain('<meta name="robots" content="noindex">');
+      expect(hidden).not.toContain('rel="canonical"');
+      expect(hidden).not.toContain('og:title');
+    }
+  });
+
   it("announces the owning remote's manifest and entry in the head, so they load in parallel with the shell", async () => {
     const page = (await store.app.inject({ url: '/checkout' })).body;
     expect(page).toContain('<link rel="preload" href="/mfe/checkout/mf-manifest.json" as="fetch" crossorigin="anonymous">');

@@ -1,5 +1,6 @@
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyPluginAsync } from 'fastify';
+import { publicBaseUrl } from '../config';
 import { chooseContentEncoding, compress } from '../lib/content-encoding';
 import { looksLikeFilePath } from '../lib/route-match';
 
@@ -23,7 +24,9 @@ const pages: FastifyPluginAsync = async (fastify) => {
     if (!owned && looksLikeFilePath(urlPath)) return reply.callNotFound();
 
     const preloads = owner ? await fastify.remoteRegistry.preloadsFor(owner.remote.name) : [];
-    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads });
+    // `/faq/` and `/faq` are one page: the canonical URL has no trailing slash.
+    const pageUrl = `${publicBaseUrl(fastify.config)}${urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath}`;
+    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads, pageUrl });
     if (html === undefined) {
       return reply
         .code(503)

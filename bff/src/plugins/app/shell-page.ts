@@ -17,6 +17,8 @@ export interface PageData {
   route?: RemoteRoute;
   /** Files of the route's remote to fetch at once, in parallel with the shell's own. */
   preloads?: Preload[];
+  /** The page's absolute address without its query (the site's public URL and the path): its canonical URL. */
+  pageUrl?: string;
 }
 
 
@@ -35,10 +37,29 @@ function preloadLink({ href, as }: Preload): string {
     : `<link rel="preload" href="${escapeHtml(href)}" as="script">`;
 }
 
-export function injectPageData(html: string, { registry, publicConfig, route, preloads = [] }: PageData): string {
+/**
+ * What search engines and link previews read of a page: the canonical URL and the Open Graph tags
+ * of a public page; `noindex` for the account area (signed-in pages) and for a page not found.
+ */
+function headTags(route: RemoteRoute | undefined, pageUrl: string | undefined): string {
+  if (!route || route.layout === 'account') return '<meta name="robots" content="noindex">';
+  if (!pageUrl) return '';
+  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+  return (
+    `<link rel="canonical" href="${escapeHtml(pageUrl)}">` +
+    meta('og:type', 'website') +
+    meta('og:site_name', SITE_NAME) +
+    meta('og:title', route.title) +
+    (route.description ? meta('og:description', route.description) : '') +
+    meta('og:url', pageUrl)
+  );
+}
+
+export function injectPageData(html: string, { registry, publicConfig, route, preloads = [], pageUrl }: PageData): string {
   // A template without the placeholder is not the shell's: it goes out as it is.
   if (!html.includes(INJECTION_PLACEHOLDER)) return html;
   const scripts =
+    headTags(route, pageUrl) +
     preloads.map(preloadLink).join('') +
     `<script id="remote-registry" type="application/json">${jsonForScriptElement(registry)}</script>` +
     `<script id="public-config" type="application/json">${jsonForScriptElement(publicConfig)}</script>`;
