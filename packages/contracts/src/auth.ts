@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { humanText, optionalHumanText } from './human-text';
-import { nullablePhone } from './phone';
+import { humanText } from './human-text';
 
 /**
  * The authentication API of the bff.
@@ -226,29 +225,3 @@ export type AcceptedAnswer = z.infer<typeof AcceptedAnswer>;
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, we sent a link to reset its password. The link works once, for one hour.';
 export const RESEND_VERIFICATION_MESSAGE = 'If that email has an account waiting for verification, we sent a new link.';
-
-const WebsiteUrl = z.string({ error: 'Website is required' }).check(
-  z.trim(),
-  z.minLength(1, 'Website is required'),
-  z.maxLength(2048, 'Website must be at most 2048 characters'),
-  // The URL parser drops tabs and line breaks silently: an address with any is refused, not repaired.
-  z.refine((value) => !/[\s\p{C}]/u.test(value), { message: 'Enter a valid website address (e.g., https://example.com)', abort: true }),
-  z.refine((value) => {
-    try {
-      const url = new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`);
-      return url.hostname.includes('.');
-    } catch {
-      return false;
-    }
-  }, 'Enter a valid website address (e.g., https://example.com)'),
-);
-
-export const PartnerSignUpRequest = z.object({
-  company: humanText({ label: 'Company', max: 200 }),
-  website: WebsiteUrl,
-  contactName: PersonName,
-  email: Email,
-  phone: nullablePhone(),
-  message: optionalHumanText({ label: 'Message', max: 4000, multiline: true }),
-});
-export type PartnerSignUpRequest = z.infer<typeof PartnerSignUpRequest>;

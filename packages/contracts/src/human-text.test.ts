@@ -1,5 +1,6 @@
 import { ProfileUpdate, OrganizationCreate, ContactInput, TicketCreate } from './account';
-import { PartnerSignUpRequest, SignUpRequest } from './auth';
+import { SignUpRequest } from './auth';
+import { PartnerSignUpRequest } from './partners';
 import { ContactRequest } from './contact';
 import { humanText, isCleanHumanText, toOneLine } from './human-text';
 import { HOSTILE_TEXT, LEGITIMATE_TEXT, LINE_BREAKS } from './human-text-samples';

@@ -1,5 +1,5 @@
 import { ContactInput } from './account';
-import { PartnerSignUpRequest } from './auth';
+import { PartnerSignUpRequest } from './partners';
 import { PHONE_MESSAGE, formatPhone, isPhoneNumber, toE164 } from './phone';
 
 describe('phone numbers (libphonenumber-js)', () => {

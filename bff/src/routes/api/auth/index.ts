@@ -6,7 +6,6 @@ import {
   CSRF_HEADER,
   FORGOT_PASSWORD_MESSAGE,
   ForgotPasswordRequest,
-  PartnerSignUpRequest,
   passwordProblems,
   RESEND_VERIFICATION_MESSAGE,
   ResendVerificationRequest,
@@ -21,6 +20,7 @@ import {
   type SessionAnswer,
   type SignInError,
 } from '@bimi/contracts/auth';
+import { PartnerSignUpRequest } from '@bimi/contracts/partners';
 import { NOTIFICATION_DEFAULTS } from '@bimi/contracts/account';
 import { ApiError } from '@bimi/contracts/api-error';
 import type { FastifyReply, FastifyRequest } from 'fastify';
