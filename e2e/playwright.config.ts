@@ -44,6 +44,9 @@ const CLOCK_FLOWS = /controlled-clock\.spec\.ts$/;
 const stripePort = port + 3000;
 const stripeURL = `http://127.0.0.1:${stripePort}`;
 const STRIPE_FLOWS = /buy-and-manage-an-order\.spec\.ts$/;
+const ssrPort = port + 4000;
+const ssrURL = `http://127.0.0.1:${ssrPort}`;
+const SERVER_RENDERING_FLOWS = /server-rendering\.spec\.ts$/;
 
 /** One server of support/serve.mjs for a project: its own port, and its own run folder when asked. */
 function serve(options: { url: string; port: number; flag?: string; runDir?: string; env?: Record<string, string>; ignoreHTTPSErrors?: boolean }) {
@@ -91,7 +94,7 @@ export default defineConfig({
     // Every flow but the production and clock ones, against the bff with NODE_ENV=test on plain http.
     // Each project whose server is its own says where that server keeps its mail and data
     // (metadata.runDir, read by support/test.ts's runDir()).
-    { name: 'test-settings', testIgnore: [PRODUCTION_FLOWS, CLOCK_FLOWS] },
+    { name: 'test-settings', testIgnore: [PRODUCTION_FLOWS, CLOCK_FLOWS, SERVER_RENDERING_FLOWS] },
     // Flows that move the store's clock forward (renewals, expiry), on a server of their own.
     { name: 'controlled-clock', testMatch: CLOCK_FLOWS, use: { baseURL: clockURL }, metadata: { runDir: 'clock' } },
     // A few flows against the bff as production runs it: NODE_ENV=production behind a TLS proxy,
@@ -100,6 +103,8 @@ export default defineConfig({
     // The order flows again, paid through the real `stripe` SDK against the Stripe API double
     // (bff/test/fixtures/stripe) instead of the built-in test payments.
     { name: 'stripe-double', testMatch: STRIPE_FLOWS, use: { baseURL: stripeURL }, metadata: { runDir: 'stripe-double' } },
+    // Its last flow breaks a remote's server build: a server of its own.
+    { name: 'server-rendering', testMatch: SERVER_RENDERING_FLOWS, use: { baseURL: ssrURL }, metadata: { runDir: 'server-rendering' } },
   ],
   webServer: [
     serve({ url: baseURL, port }),
@@ -107,5 +112,6 @@ export default defineConfig({
     serve({ url: productionURL, port: productionPort, flag: '--production', ignoreHTTPSErrors: true }),
     serve({ url: clockURL, port: clockPort, flag: '--clock' }),
     serve({ url: stripeURL, port: stripePort, runDir: join(process.env.E2E_RUN_DIR, 'stripe-double'), env: { E2E_PAYMENTS: 'stripe-double' } }),
+    serve({ url: ssrURL, port: ssrPort, runDir: join(process.env.E2E_RUN_DIR, 'server-rendering') }),
   ],
 });

@@ -1,9 +1,14 @@
 // @ts-check
-import { createAppConfig } from '@bimi/webpack-config';
+import { createAppConfig, createServerAppConfig } from '@bimi/webpack-config';
 
-export default createAppConfig({
+const app = {
   name: 'checkout',
   dir: import.meta.dirname,
   // The remote's public API: see packages/contracts/src/remote-modules.ts.
   exposes: { './routes': './src/exposed/routes.tsx', './CartDrawer': './src/exposed/CartDrawer.tsx' },
-});
+};
+
+export default createAppConfig(app);
+
+/** The server build the bff renders public pages with (issue 14). */
+export const server = createServerAppConfig(app);

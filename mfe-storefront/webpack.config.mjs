@@ -1,6 +1,6 @@
 // @ts-check
 import { tsImport } from 'tsx/esm/api';
-import { createAppConfig } from '@bimi/webpack-config';
+import { createAppConfig, createServerAppConfig } from '@bimi/webpack-config';
 
 /**
  * Prints the Mark Certificate Validation Guide (src/features/validation-guide) to a PDF in the
@@ -22,12 +22,17 @@ class EmitValidationGuidePlugin {
   }
 }
 
-const config = createAppConfig({
+const app = {
   name: 'storefront',
   dir: import.meta.dirname,
   // The remote's public API: see packages/contracts/src/remote-modules.ts.
   exposes: { './routes': './src/exposed/routes.tsx' },
-});
+};
+
+const config = createAppConfig(app);
 config.plugins?.push(new EmitValidationGuidePlugin());
 
 export default config;
+
+/** The server build the bff renders public pages with (issue 14). */
+export const server = createServerAppConfig(app);

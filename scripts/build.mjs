@@ -10,10 +10,15 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** @param {string} appDir @param {string} [outDir] */
 export async function buildApp(appDir, outDir) {
-  const { default: config } = await import(pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href);
+  const { default: config, server } = await import(pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href);
   const { runWebpack } = await import(pathToFileURL(path.join(root, 'packages/webpack-config/index.mjs')).href);
   if (outDir) config.output.path = outDir;
-  return runWebpack(config);
+  const browser = await runWebpack(config);
+  if (!server) return browser;
+  // The server build goes in server/ of the browser build's folder (after it: the browser build cleans its folder).
+  server.output.path = path.join(config.output.path, 'server');
+  const built = await runWebpack(server);
+  return { assets: [...browser.assets, ...built.assets.map((asset) => ({ ...asset, name: `server/${asset.name}` }))], warnings: [...browser.warnings, ...built.warnings] };
 }
 
 async function main() {
@@ -26,9 +31,10 @@ async function main() {
     console.log(`building ${name} …`);
     try {
       const stats = await buildApp(appDir);
-      const js = stats.assets.filter((a) => a.name.endsWith('.js'));
+      const js = stats.assets.filter((a) => a.name.endsWith('.js') && !a.name.startsWith('server/'));
       const bytes = js.reduce((n, a) => n + a.size, 0);
-      console.log(`${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s (${js.length} JS files, ${(bytes / 1024).toFixed(0)} KB before compression)`);
+      const serverFiles = stats.assets.filter((a) => a.name.startsWith('server/')).length;
+      console.log(`${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s (${js.length} JS files, ${(bytes / 1024).toFixed(0)} KB before compression; server build: ${serverFiles} files)`);
       for (const w of stats.warnings) if (!w.includes('Manifest will use absolute path')) console.warn(`  warning: ${w.split('\n')[0]}`);
     } catch (error) {
       console.log(`${name} failed to build:`);

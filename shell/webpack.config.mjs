@@ -1,5 +1,5 @@
 // @ts-check
-import { createAppConfig } from '@bimi/webpack-config';
+import { createAppConfig, createServerAppConfig } from '@bimi/webpack-config';
 
 export default createAppConfig({
   name: 'shell',
@@ -11,3 +11,6 @@ export default createAppConfig({
     except: ['@mui/material/Drawer', '@mui/material/Tooltip', '@mui/material/useMediaQuery', '@mui/material/Alert', '@mui/material/AlertTitle', '@mui/material/Stack'],
   },
 });
+
+/** The server build: `shell/render`, which the bff loads to render pages (issue 14). */
+export const server = createServerAppConfig({ name: 'shell', dir: import.meta.dirname, exposes: { './render': './src/server/render.tsx' } });

@@ -28,6 +28,7 @@ import remoteRegistry from './plugins/app/remote-registry';
 import renewalReminders from './plugins/app/renewal-reminders';
 import safeFetch from './plugins/app/safe-fetch';
 import shellPage from './plugins/app/shell-page';
+import serverRender from './plugins/app/server-render';
 import telemetry from './plugins/app/telemetry';
 import toolAnswers from './plugins/app/tool-answers';
 import transactions from './plugins/app/transactions';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(remoteRegistry);
   await app.register(publicConfig);
   await app.register(shellPage);
+  await app.register(serverRender);
   await app.register(dnsResolver);
   await app.register(safeFetch);
   await app.register(untrustedFiles);

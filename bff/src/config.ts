@@ -160,6 +160,9 @@ const Environment = z.object({
   HEADERS_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
   KEEP_ALIVE_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
   CONNECTION_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
+  // Server rendering of public pages (issue 14): how long a render may take before the page is left
+  // to the browser; 0 turns it off.
+  SERVER_RENDER_TIMEOUT_MS: optional(wholeNumber(0, 30_000)),
   // Domain monitors (issue 13, README "Monitors"): the schedule, the limits, and the assistant's
   // OpenAI-compatible endpoint (all three ASSISTANT_* or none: without them the built-in assistant answers).
   MONITOR_CHECK_INTERVAL_HOURS: optional(wholeNumber(1, 720)),
@@ -209,6 +212,7 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
     dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(rootDir, 'data'),
     newsletterUrl: env.NEWSLETTER_URL,
     tagManagerId: env.TAG_MANAGER_ID,
+    serverRenderTimeoutMs: env.SERVER_RENDER_TIMEOUT_MS ?? 1500,
     remoteUrls: {
       storefront: env.REMOTE_STOREFRONT_URL,
       checkout: env.REMOTE_CHECKOUT_URL,

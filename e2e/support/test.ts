@@ -60,7 +60,30 @@ export const test = base.extend<Fixtures>({
     if (consent) await context.addCookies([{ name: CONSENT_COOKIE, value: consent, url: baseURL ?? 'http://127.0.0.1' }]);
     await use(context);
   },
+
+  // A server-rendered page shows its content before its JavaScript runs, and a click there would
+  // be lost: after each load the flows wait until the page is live, as a visitor would.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await untilPageReady(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await untilPageReady(page);
+      return response;
+    };
+    await use(page);
+  },
 });
+
+/** Waits, on a page the bff rendered on the server, until it is hydrated (shell/src/federation/PageReady.tsx). */
+export async function untilPageReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getElementById('root')?.dataset.serverRendered !== 'true' || document.documentElement.dataset.pageReady === 'true');
+}
 
 /** Client-side navigation the way a link does it: react-router follows popstate. */
 export async function navigateClientSide(page: Page, path: string): Promise<void> {

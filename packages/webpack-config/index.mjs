@@ -154,6 +154,37 @@ function sharedConfig(appDir) {
   return { shared, version: process.env.MF_BUILD_VERSION ?? pkg.version };
 }
 
+/** How every build resolves and compiles the sources, browser or server. */
+function resolveOptions() {
+  return {
+    extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    alias: federationRuntimeAliases(),
+  };
+}
+
+/** @param {boolean} prod */
+function moduleOptions(prod) {
+  return {
+    rules: [
+      {
+        test: /\.[cm]?[jt]sx?$/,
+        exclude: /node_modules/,
+        use: {
+          loader: require.resolve('swc-loader'),
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              target: 'es2022',
+              transform: { react: { runtime: 'automatic', development: !prod, refresh: false } },
+            },
+          },
+        },
+      },
+      { test: /\.(svg|png|woff2)$/, type: 'asset/resource' },
+    ],
+  };
+}
+
 /**
  * @param {{
  *   name: string,                     federation name: shell, storefront, checkout, account, tools
@@ -198,29 +229,8 @@ export function createAppConfig(app) {
       uniqueName: app.name,
       clean: true,
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      alias: federationRuntimeAliases(),
-    },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: require.resolve('swc-loader'),
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                target: 'es2022',
-                transform: { react: { runtime: 'automatic', development: !prod, refresh: false } },
-              },
-            },
-          },
-        },
-        { test: /\.(svg|png|woff2)$/, type: 'asset/resource' },
-      ],
-    },
+    resolve: resolveOptions(),
+    module: moduleOptions(prod),
     optimization: {
       minimizer: [new TerserPlugin({ extractComments: false, terserOptions: { format: { comments: false } } })],
       chunkIds: prod ? 'deterministic' : 'named',
@@ -291,4 +301,61 @@ export function runWebpack(config) {
       });
     });
   });
+}
+
+/**
+ * The server build of an app (issue 14): the same sources as a CommonJS federation container for
+ * Node, in `dist/server/` beside the browser build. The bff loads these containers at runtime, from
+ * the same registry as the browser, and renders public pages with them: deploying one remote
+ * changes its server rendering too, without a bff or shell release. Shared libraries are the same
+ * keys as in the browser, none eager: the first container loaded (the shell's) provides React,
+ * MUI and the rest, and the remotes use those instances. Not minified (Node does not download it).
+ *
+ * @param {{ name: string, dir: string, exposes: Record<string,string> }} app
+ */
+export function createServerAppConfig(app) {
+  const { shared, version } = sharedConfig(app.dir);
+  const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production';
+  const prod = mode === 'production';
+  /** @type {import('webpack').Configuration} */
+  return {
+    mode,
+    context: app.dir,
+    entry: {},
+    target: 'async-node',
+    devtool: false,
+    output: {
+      path: path.join(app.dir, 'dist', 'server'),
+      // Chunks are fetched relative to where the container was loaded from.
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      uniqueName: `${app.name}_server`,
+      clean: true,
+    },
+    resolve: resolveOptions(),
+    module: moduleOptions(prod),
+    optimization: { minimize: false, chunkIds: 'deterministic', moduleIds: 'deterministic' },
+    performance: { hints: false },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        __APP_VERSION__: JSON.stringify(version),
+      }),
+      new ModuleFederationPlugin({
+        name: app.name,
+        filename: 'remoteEntry.js',
+        exposes: app.exposes,
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        remotes: {},
+        shared,
+        // Loads the container's chunks in Node (over HTTP, from where the container came).
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        manifest: false,
+        dts: false,
+      }),
+      new ShareMuiInternalsPlugin(app.dir),
+    ],
+  };
 }

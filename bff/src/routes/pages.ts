@@ -1,3 +1,4 @@
+import type { RouteLayout } from '@bimi/contracts/registry';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicBaseUrl } from '../config';
@@ -6,6 +7,7 @@ import { looksLikeFilePath } from '../lib/route-match';
 
 /** Paths the page route never answers: they belong to the API, the builds and the registry. */
 const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;
+const SERVER_RENDERED_LAYOUTS = new Set<RouteLayout>(['public', 'landing', 'legal', 'enrollment', 'auth']);
 /** Below this size, compressing costs more than it saves. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -26,7 +28,10 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const preloads = owner ? await fastify.remoteRegistry.preloadsFor(owner.remote.name) : [];
     // `/faq/` and `/faq` are one page: the canonical URL has no trailing slash.
     const pageUrl = `${publicBaseUrl(fastify.config)}${urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath}`;
-    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads, pageUrl });
+    // Public pages come with their content; the account area and checkout (which show what only the
+    // browser knows: the session's data, the cart) render in the browser.
+    const rendered = owner && SERVER_RENDERED_LAYOUTS.has(owner.route.layout) ? await fastify.serverRender.render(request.url, registry, fastify.publicConfig) : undefined;
+    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads, pageUrl, rootHtml: rendered?.html });
     if (html === undefined) {
       return reply
         .code(503)

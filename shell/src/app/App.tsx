@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { CacheProvider } from '@emotion/react';
+import { CacheProvider, type EmotionCache } from '@emotion/react';
 import createCache from '@emotion/cache';
 import { ThemeProvider } from '@mui/material/styles';
 import type { PublicConfig } from '@bimi/contracts/public-config';
@@ -15,9 +15,20 @@ import { ShellContext } from './shell-context';
 import { ShellErrorBoundary } from './ShellErrorBoundary';
 
 // One Emotion cache for the whole site: remotes share @emotion/react, so their styles land here.
-const emotionCache = createCache({ key: EMOTION_CACHE_KEY });
+// Made when the page starts, it also moves the styles a server-rendered page carries into <head>.
+const siteEmotionCache = createCache({ key: EMOTION_CACHE_KEY });
 
-export function App({ registry, config }: { registry: RegistryState; config: PublicConfig }) {
+export interface AppProps {
+  registry: RegistryState;
+  config: PublicConfig;
+  /** BrowserRouter in the browser; the server renders with a StaticRouter at the requested URL. */
+  Router?: ComponentType<{ children: ReactNode }>;
+  /** The server renders each page with a cache of its own. */
+  emotionCache?: EmotionCache;
+}
+
+/** The whole site, the same tree in the browser and on the server (src/server/render.tsx), so hydration matches. */
+export function App({ registry, config, Router = BrowserRouter, emotionCache = siteEmotionCache }: AppProps) {
   useEffect(() => persistCart(), []);
   useEffect(() => setPriceSettings(config.priceSettings), [config.priceSettings]);
   useEffect(() => startSessionSync(), []);
@@ -27,9 +38,9 @@ export function App({ registry, config }: { registry: RegistryState; config: Pub
       <CacheProvider value={emotionCache}>
         <ThemeProvider theme={theme}>
           <ShellContext.Provider value={{ registry, config }}>
-            <BrowserRouter>
+            <Router>
               <SiteFrame />
-            </BrowserRouter>
+            </Router>
           </ShellContext.Provider>
         </ThemeProvider>
       </CacheProvider>

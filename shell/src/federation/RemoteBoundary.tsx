@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { reportClientError } from '../analytics/beacons';
+import { PageReady } from './PageReady';
 import { RemoteLoadError } from './registry';
 
 interface Props {
@@ -95,6 +96,7 @@ export class RemoteBoundary extends Component<Props, State> {
         <Button variant="contained" onClick={this.retry}>
           Retry
         </Button>
+        <PageReady />
       </Box>
     );
   }

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RemoteRoutesModule } from '@bimi/contracts/remote-modules';
-import { loadRemoteModule, resetRemote } from './registry';
+import { resetRemote } from './registry';
+import { useRemoteLoader } from './remote-loader';
+import { PageReady } from './PageReady';
 import { RemoteBoundary } from './RemoteBoundary';
 import { PageLoading } from '../pages/PageLoading';
 
@@ -9,11 +11,12 @@ import { PageLoading } from '../pages/PageLoading';
 export function RemoteRoute({ remote, notFound }: { remote: string; notFound: ReactNode }) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
+  const loadRemoteModule = useRemoteLoader();
   const Routes = useMemo(
     () => lazy(() => loadRemoteModule<RemoteRoutesModule>(remote, './routes')),
     // A new attempt needs a new lazy component: React keeps a rejected one rejected.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [remote, attempt],
+    [loadRemoteModule, remote, attempt],
   );
   return (
     <RemoteBoundary
@@ -28,6 +31,7 @@ export function RemoteRoute({ remote, notFound }: { remote: string; notFound: Re
     >
       <Suspense fallback={<PageLoading />}>
         <Routes notFound={notFound} />
+        <PageReady />
       </Suspense>
     </RemoteBoundary>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
-import { loadRemoteModule, resetRemote } from './registry';
+import { resetRemote } from './registry';
+import { useRemoteLoader } from './remote-loader';
 import { RemoteBoundary } from './RemoteBoundary';
 
 /** Embeds a widget another remote exposes (for example `checkout` / `./CartDrawer`). */
@@ -18,10 +19,11 @@ export function RemoteWidget<P extends object>({
   onDismiss?: () => void;
 }) {
   const [attempt, setAttempt] = useState(0);
+  const loadRemoteModule = useRemoteLoader();
   const Widget = useMemo(
     () => lazy(() => loadRemoteModule<{ default: ComponentType<P> }>(remote, expose)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [remote, expose, attempt],
+    [loadRemoteModule, remote, expose, attempt],
   );
   return (
     <RemoteBoundary

@@ -7,17 +7,20 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { chooseConsent, consent, loadTagManager } from '../analytics/consent';
 import { useShell } from '../app/shell-context';
+import { useHydrated } from '../app/useHydrated';
 
 /** Spec §2, §4: shown until the visitor chooses; the tag manager loads only after acceptance. */
 export function CookieConsent() {
   const { choice } = useSnapshot(consent);
   const { config } = useShell();
+  // The choice is in a cookie the server does not read: the banner waits for hydration.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (choice === 'accepted' && config.tagManagerId) loadTagManager(config.tagManagerId);
   }, [choice, config.tagManagerId]);
 
-  if (choice) return null;
+  if (choice || !hydrated) return null;
   return (
     <Paper
       role="region"

@@ -19,7 +19,12 @@ export interface PageData {
   preloads?: Preload[];
   /** The page's absolute address without its query (the site's public URL and the path): its canonical URL. */
   pageUrl?: string;
+  /** The page as the server rendered it: it goes into #root, and the browser hydrates it. */
+  rootHtml?: string;
 }
+
+/** The shell template's empty root (html-webpack-plugin may drop the quotes), with its <noscript> notice. */
+const EMPTY_ROOT = /<div id=("?)root\1>(?:<noscript>[\s\S]*?<\/noscript>)?<\/div>/;
 
 
 
@@ -55,7 +60,7 @@ function headTags(route: RemoteRoute | undefined, pageUrl: string | undefined): 
   );
 }
 
-export function injectPageData(html: string, { registry, publicConfig, route, preloads = [], pageUrl }: PageData): string {
+export function injectPageData(html: string, { registry, publicConfig, route, preloads = [], pageUrl, rootHtml }: PageData): string {
   // A template without the placeholder is not the shell's: it goes out as it is.
   if (!html.includes(INJECTION_PLACEHOLDER)) return html;
   const scripts =
@@ -68,6 +73,9 @@ export function injectPageData(html: string, { registry, publicConfig, route, pr
   // Search engines and link previews read the head before any script runs.
   const title = `${route ? route.title : 'Page not found'} | ${SITE_NAME}`;
   page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  // The browser hydrates a root marked as server-rendered (shell/src/bootstrap.tsx); the notice
+  // that the site needs JavaScript goes, as the page now shows without it.
+  if (rootHtml !== undefined) page = page.replace(EMPTY_ROOT, () => `<div id="root" data-server-rendered="true">${rootHtml}</div>`);
   if (route?.description) {
     page = page.replace(/(<meta name=("?)description\2 content=)("[^"]*"|[^ >]*)/, (_m, start: string) => `${start}"${escapeHtml(route.description ?? '')}"`);
   }

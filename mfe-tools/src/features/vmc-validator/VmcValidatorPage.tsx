@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -69,7 +70,9 @@ export default function VmcValidatorPage({ route }: PageProps) {
   const byUrl = useToolRun('vmc', URL_FIELDS);
   const upload = useUploadRun();
   // The URL decides the tab a shared link opens on; the upload tab is only ever chosen by hand.
-  const [mode, setMode] = useState<Mode>(() => (new URLSearchParams(window.location.search).has('url') ? 'url' : 'domain'));
+  // From the router, not window: the page also renders on the server.
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(() => (searchParams.has('url') ? 'url' : 'domain'));
   const run = mode === 'domain' ? byDomain : mode === 'url' ? byUrl : undefined;
 
   return (

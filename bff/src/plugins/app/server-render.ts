@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInstance, type ModuleFederation, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import type { PublicConfig } from '@bimi/contracts/public-config';
+import type { Registry, RegistryEntry } from '@bimi/contracts/registry';
+import fp from 'fastify-plugin';
+import { REMOTE_NAMES, type RemoteName } from '../../config';
+
+/** What `shell/render` (shell/src/server/render.tsx) takes and gives. */
+interface RenderRequest {
+  url: string;
+  remotes: RegistryEntry[];
+  config: PublicConfig;
+  loadRemoteModule: <T>(remote: string, expose: string) => Promise<T>;
+  signal: AbortSignal;
+}
+interface RenderResult {
+  html: string;
+  errors: string[];
+}
+interface ShellRenderModule {
+  renderPage(request: RenderRequest): Promise<RenderResult>;
+}
+
+export interface ServerRender {
+  /**
+   * The markup of #root for `url` (path and query), rendered with the server builds of the shell
+   * and the remotes the registry names; undefined when the page is left to the browser (server
+   * rendering off, the shell's server build missing, a failure or the time limit): the page then
+   * renders in the browser as before. Parts that failed on the server are in `errors`: the browser
+   * renders those parts.
+   */
+  render(url: string, registry: Registry, publicConfig: PublicConfig): Promise<RenderResult | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    serverRender: ServerRender;
+  }
+}
+
+/**
+ * The origin under which the bff names its own build files. It never resolves: an entry under it
+ * is read from the build folder on this machine (loadEntry below), never fetched.
+ */
+const BUILD_ORIGIN = 'http://build.invalid';
+/** Anonymous page HTML is the same for everyone: kept this long, per URL and registry. */
+const CACHE_MS = 30_000;
+const CACHE_ENTRIES = 500;
+
+/**
+ * Server-side rendering of public pages (issue 14). The bff is a Module Federation host in Node:
+ * it loads the shell's server container (`shell/render`) and, through it, each remote's server
+ * container (`<remote>/routes`), from the same registry the browser reads: a remote built on this
+ * machine from its build folder, a remote on another origin (REMOTE_<NAME>_URL) from that origin's
+ * `server/remoteEntry.js`. Never from a URL a request names. A registry change (a deploy) starts a
+ * new federation instance, so the next render uses the new code without a bff restart.
+ */
+export default fp(
+  async function serverRender(fastify) {
+    const { config, log } = fastify;
+    const timeoutMs = config.serverRenderTimeoutMs;
+    const shellEntry = join(config.rootDir, 'shell', 'dist', 'server', 'remoteEntry.js');
+    const folders = new Map<string, string>([['shell', join(config.rootDir, 'shell', 'dist')], ...REMOTE_NAMES.map((name) => [name, join(config.rootDir, `mfe-${name}`, 'dist')] as const)]);
+
+    /** Reads a container of this machine's builds with Node's require, fresh each time (a deploy replaces the file). */
+    const localBuilds: ModuleFederationRuntimePlugin = {
+      name: 'bff-local-builds',
+      loadEntry({ remoteInfo }) {
+        const url = new URL(remoteInfo.entry);
+        if (url.origin !== BUILD_ORIGIN) return undefined;
+        const [, app, ...rest] = url.pathname.split('/');
+        const folder = app === undefined ? undefined : folders.get(app);
+        if (!folder || rest.join('/') !== 'server/remoteEntry.js') throw new Error(`not a server entry of this site: ${url.pathname}`);
+        const file = join(folder, 'server', 'remoteEntry.js');
+        delete require.cache[file];
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        return require(file);
+      },
+    };
+
+    function serverEntryOf(entry: RegistryEntry): string {
+      const override = config.remoteUrls[entry.name as RemoteName];
+      const version = encodeURIComponent(entry.version ?? '');
+      return override ? `${override}server/remoteEntry.js?v=${version}` : `${BUILD_ORIGIN}/${entry.name}/server/remoteEntry.js?v=${version}`;
+    }
+
+    let instances = 0;
+    let current: { key: string; federation: ModuleFederation; shell: Promise<ShellRenderModule> } | undefined;
+    /** The federation instance for this registry: a new one when a remote was deployed. */
+    function federationFor(registry: Registry) {
+      const key = JSON.stringify(registry.remotes.map((remote) => [remote.name, remote.entry, remote.version]));
+      if (current?.key === key) return current;
+      instances += 1;
+      const federation = createInstance({
+        name: `bff_server_render_${instances}`,
+        remotes: [{ name: 'shell', entry: `${BUILD_ORIGIN}/shell/server/remoteEntry.js?v=${instances}` }, ...registry.remotes.map((remote) => ({ name: remote.name, entry: serverEntryOf(remote) }))],
+        shared: {},
+        plugins: [localBuilds],
+      });
+      const shell = federation.loadRemote<ShellRenderModule>('shell/render').then((module) => {
+        if (!module?.renderPage) throw new Error('shell/render exports no renderPage');
+        return module;
+      });
+      current = { key, federation, shell };
+      // A shell that failed to load is tried again on the next render.
+      shell.catch(() => {
+        if (current?.federation === federation) current = undefined;
+      });
+      return current;
+    }
+
+    const cache = new Map<string, { at: number; result: RenderResult }>();
+    let warnedMissing = false;
+
+    fastify.decorate('serverRender', {
+      async render(url, registry, publicConfig) {
+        if (timeoutMs === 0) return undefined;
+        if (!existsSync(shellEntry)) {
+          if (!warnedMissing) log.warn(`no server build of the shell at ${shellEntry}: pages render in the browser only (run the build)`);
+          warnedMissing = true;
+          return undefined;
+        }
+        const { key, federation, shell } = federationFor(registry);
+        const cacheKey = `${key} ${url}`;
+        const cached = cache.get(cacheKey);
+        if (cached && fastify.now() - cached.at < CACHE_MS) return cached.result;
+
+        const signal = AbortSignal.timeout(timeoutMs);
+        const started = performance.now();
+        try {
+          const { renderPage } = await Promise.race([
+            shell,
+            new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error(`the shell's server build did not load within ${timeoutMs} ms`)), { once: true })),
+          ]);
+          const result = await renderPage({
+            url,
+            remotes: registry.remotes,
+            config: publicConfig,
+            loadRemoteModule: (remote, expose) =>
+              federation.loadRemote(`${remote}/${expose.replace(/^\.\//, '')}`).then((module) => {
+                if (!module) throw new Error(`${remote}/${expose} exported nothing`);
+                return module as never;
+              }),
+            signal,
+          });
+          if (result.errors.length > 0) {
+            log.warn({ url, errors: result.errors }, 'server rendering: parts of the page failed and are left to the browser');
+            // A container that failed to load stays failed in its instance: the next render starts a new one.
+            if (current?.federation === federation) current = undefined;
+          } else {
+            if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+            cache.set(cacheKey, { at: fastify.now(), result });
+          }
+          log.debug({ url, ms: Math.round(performance.now() - started) }, 'server rendered');
+          return result;
+        } catch (error) {
+          log.warn({ url, err: error }, 'server rendering failed: the page renders in the browser');
+          return undefined;
+        }
+      },
+    } satisfies ServerRender);
+  },
+  { name: 'server-render', decorators: { fastify: ['config', 'now'] } },
+);

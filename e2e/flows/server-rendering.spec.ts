@@ -1,0 +1,84 @@
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { concretePath, fetchRegistry } from '../support/registry';
+import { expect, tempRoot, test } from '../support/test';
+
+/**
+ * Issue 14: the bff renders public pages on the server with the server builds of the shell and the
+ * remotes; the browser hydrates them. This project has a server of its own (playwright.config.ts),
+ * as the last flow breaks a remote's server build on purpose.
+ */
+const SERVER_RENDERED_LAYOUTS = new Set(['public', 'landing', 'legal', 'enrollment', 'auth']);
+const HEADING = /<h1\b[^>]*>([\s\S]*?)<\/h1>/;
+const textOf = (html: string) => html.replace(/<[^>]+>/g, '').trim();
+
+test.describe.configure({ mode: 'serial' });
+
+// First: no storefront page has been rendered on this server yet, so its server build is loaded now.
+test("a remote whose server build fails leaves only its own area to the browser; the page still works, and the next render is whole again", async ({ page, request }) => {
+  const entry = join(tempRoot(), 'mfe-storefront', 'dist', 'server', 'remoteEntry.js');
+  copyFileSync(entry, `${entry}.kept`);
+  try {
+    writeFileSync(entry, 'throw new Error("the storefront server build is broken on purpose");\n');
+    const html = await (await request.get('/faq')).text();
+    expect(html.includes('data-server-rendered="true"'), 'the page is server-rendered').toBe(true);
+    expect(html.includes('data-testid="site-header"'), 'with its header').toBe(true);
+    expect(HEADING.exec(html), 'but not the storefront part').toBeNull();
+
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+    expect(problems).toEqual([]);
+  } finally {
+    copyFileSync(`${entry}.kept`, entry);
+  }
+  await expect.poll(async () => textOf(HEADING.exec(await (await request.get('/faq')).text())?.[1] ?? '')).toBe('Frequently asked questions');
+});
+
+test('every public route comes with its heading in the first HTML; the account area and checkout render in the browser', async ({ request }) => {
+  for (const remote of await fetchRegistry(request)) {
+    for (const route of remote.routes) {
+      const path = concretePath(route.path);
+      const html = await (await request.get(path)).text();
+      // (Booleans: a failure names the page without printing all its markup.)
+      if (!SERVER_RENDERED_LAYOUTS.has(route.layout)) {
+        expect(html.includes('data-server-rendered'), `${path} is rendered in the browser`).toBe(false);
+        continue;
+      }
+      expect(html.includes('<div id="root" data-server-rendered="true">'), `${path} is server-rendered`).toBe(true);
+      expect(html.includes(`data-remote="${remote.name}"`), `${path} holds the ${remote.name} remote's markup`).toBe(true);
+      expect(textOf(HEADING.exec(html)?.[1] ?? ''), `${path}: its h1`).not.toBe('');
+      // Only the page's own data scripts: React left no inline script (the CSP would refuse it).
+      expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*\bsrc=)[^>]*>/g) ?? [], path).toEqual([]);
+    }
+  }
+});
+
+test('with JavaScript off, a visitor still reads the page: its heading, its text and its prices', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/products/digicert-verified-mark-certificate');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verified Mark Certificate (VMC)');
+  await expect(page.getByText(/From \$[\d,]+\.\d\d a year per domain/)).toBeVisible();
+  await page.goto('/bimi-checker');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('BIMI checker');
+  await context.close();
+});
+
+for (const path of ['/', '/products/digicert-verified-mark-certificate', '/faq', '/bimi-checker', '/auth/signin']) {
+  test(`${path} hydrates without a console error or a hydration warning, and answers clicks`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+    // A client-side navigation: the logo's link is live.
+    await page.getByRole('link', { name: 'BIMI Store home' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Put your logo next to every email you send');
+    expect(problems).toEqual([]);
+  });
+}
