@@ -427,6 +427,56 @@ function evaluateTargets(firstRender, lighthouse) {
   return rows;
 }
 
+/** Server-Timing `render;dur=…, render-cpu;dur=…` of one uncached render, or null for a page rendered in the browser. */
+function renderTiming(header) {
+  const wall = /(?:^|,)\s*render;dur=([\d.]+)/.exec(header ?? '');
+  const cpu = /render-cpu;dur=([\d.]+)/.exec(header ?? '');
+  return wall && cpu ? { ms: Number(wall[1]), cpuMs: Number(cpu[1]) } : null;
+}
+
+/**
+ * What the bff spends rendering each page on the server (issue 14): RENDERS uncached renders per
+ * page (a query the page ignores makes each one miss the bff's page cache), one after another,
+ * wall and CPU ms from the Server-Timing header, p50 and p95. A render is a request like any
+ * other for the bff's throughput.
+ */
+async function measureServerRender(baseUrl) {
+  const RENDERS = 20;
+  const results = [];
+  for (const page of PAGES) {
+    const timings = [];
+    for (let index = 0; index <= RENDERS; index += 1) {
+      const url = new URL(page, baseUrl);
+      url.searchParams.set('bench-render', `${Date.now()}-${index}`);
+      const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      await response.arrayBuffer();
+      const timing = renderTiming(response.headers.get('server-timing'));
+      if (!timing) break;
+      if (index > 0) timings.push(timing); // the first warms the page's code up
+    }
+    if (timings.length === 0) {
+      results.push({ page, serverRendered: false });
+      continue;
+    }
+    const sorted = (key) => timings.map((t) => t[key]).sort((a, b) => a - b);
+    const at = (values, fraction) => values[Math.min(values.length - 1, Math.floor(values.length * fraction))];
+    const ms = sorted('ms');
+    const cpu = sorted('cpuMs');
+    results.push({ page, serverRendered: true, renders: timings.length, p50Ms: at(ms, 0.5), p95Ms: at(ms, 0.95), cpuP50Ms: at(cpu, 0.5), cpuP95Ms: at(cpu, 0.95) });
+  }
+  return results;
+}
+
+function printServerRenderTable(results) {
+  log('');
+  log('Server rendering in the bff: uncached renders, one at a time (Server-Timing), ms');
+  log(`${padEnd('page', 46)} ${pad('wall p50', 9)} ${pad('p95', 7)} ${pad('CPU p50', 9)} ${pad('p95', 7)}`);
+  for (const r of results) {
+    if (!r.serverRendered) log(`${padEnd(r.page, 46)} rendered in the browser (account area, checkout)`);
+    else log(`${padEnd(r.page, 46)} ${pad(r.p50Ms.toFixed(1), 9)} ${pad(r.p95Ms.toFixed(1), 7)} ${pad(r.cpuP50Ms.toFixed(1), 9)} ${pad(r.cpuP95Ms.toFixed(1), 7)}`);
+  }
+}
+
 // ───────────────────────────── main ─────────────────────────────
 
 async function main() {
@@ -474,6 +524,9 @@ async function main() {
   log(`\n▶ first render: ${options.runs} cold load${options.runs > 1 ? 's' : ''} per page in Chromium (Playwright)`);
   const { results: firstRender, chromiumVersion } = await measureFirstRender(baseUrl, catalog, options.runs, blockExternal);
 
+  log('\n▶ server rendering: uncached renders per page');
+  const serverRender = await measureServerRender(baseUrl);
+
   let lighthouse = null;
   let lhVersion = null;
   if (options.lighthouse) {
@@ -488,6 +541,7 @@ async function main() {
 
   printFirstRenderTable(firstRender, options.runs);
   printBreakdown(firstRender.find((r) => r.page === '/'));
+  printServerRenderTable(serverRender);
   if (lighthouse) printLighthouseTable(lighthouse, options.runs, lhVersion);
 
   const targets = evaluateTargets(firstRender, lighthouse);
@@ -547,6 +601,7 @@ async function main() {
         buildChangedDuringRun: rebuiltDuringRun,
         targets,
         firstRender,
+        serverRender,
         lighthouse,
         problems,
       },

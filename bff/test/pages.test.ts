@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PublicConfig } from '@bimi/contracts/public-config';
 import { Registry } from '@bimi/contracts/registry';
+import { injectPageData } from '../src/plugins/app/shell-page';
 import { createFakeRoot, shellTemplate, startTestStore, writeRoutes, type TestStore } from './fixtures';
 
 /** The JSON inside `<script id="…" type="application/json">` of a page. */
@@ -162,6 +163,37 @@ describe('a site whose shell was never built', () => {
       expect(response.statusCode).toBe(503);
       expect(response.body).toMatch(/not built yet/);
       expect((await store.app.inject({ url: '/remotes.json' })).statusCode).toBe(200);
+    } finally {
+      await store.cleanUp();
+    }
+  });
+});
+
+describe('a server-rendered page', () => {
+  const registry: Registry = { remotes: [] };
+  const publicConfig = PublicConfig.parse({ newsletterUrl: '/api/newsletter/subscribe', tagManagerId: null, priceSettings: {} });
+
+  it.each([
+    ['the template as written', '<div id="root"><noscript><p class="boot">This site needs JavaScript to run.</p></noscript></div>'],
+    ['the template as html-webpack-plugin minifies it', '<div id=root><noscript><p class=boot>This site needs JavaScript to run.</p></noscript></div>'],
+  ])('puts the markup into #root, marked for hydration, in place of the notice (%s)', (_name, root) => {
+    const template = `<!doctype html><html><head><title>x</title><!--bff:inject--></head><body>${root}</body></html>`;
+    const page = injectPageData(template, { registry, publicConfig, rootHtml: '<main><h1>Hello</h1></main>' });
+    expect(page).toContain('<body><div id="root" data-server-rendered="true"><main><h1>Hello</h1></main></div></body>');
+    expect(page).not.toContain('noscript');
+  });
+
+  it('leaves the root as it is when the page renders in the browser', () => {
+    const template = '<html><head><!--bff:inject--></head><body><div id="root"><noscript>JS</noscript></div></body></html>';
+    expect(injectPageData(template, { registry, publicConfig })).toContain('<div id="root"><noscript>JS</noscript></div>');
+  });
+
+  it('is not attempted without the server build: the page is served for the browser to render', async () => {
+    const store = await startTestStore();
+    try {
+      const page = (await store.app.inject({ url: '/faq' })).body;
+      expect(page).toContain('<div id="root">');
+      expect(page).not.toContain('data-server-rendered');
     } finally {
       await store.cleanUp();
     }

@@ -41,6 +41,8 @@ const pages: FastifyPluginAsync = async (fastify) => {
     }
 
     reply.code(owned ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    // What the server render cost (bench:web reads it; browsers show it in their network panel).
+    if (rendered) reply.header('server-timing', rendered.cached ? 'render;desc="cached"' : `render;dur=${rendered.ms.toFixed(1)}, render-cpu;dur=${rendered.cpuMs.toFixed(1)}`);
     const encoding = Buffer.byteLength(html) >= COMPRESSION_THRESHOLD_BYTES ? chooseContentEncoding(request.headers['accept-encoding']) : undefined;
     if (!encoding) return reply.send(html);
     return reply.header('content-encoding', encoding).send(compress(html, encoding));
