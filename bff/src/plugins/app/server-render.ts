@@ -55,6 +55,12 @@ const BUILD_ORIGIN = 'http://build.invalid';
 /** Anonymous page HTML is the same for everyone: kept this long, per URL and registry. */
 const CACHE_MS = 30_000;
 const CACHE_ENTRIES = 500;
+/**
+ * After a failure (a container that would not load or threw) the next render starts a new
+ * federation instance, at most this often: each instance keeps the code it loaded, so one per
+ * request while a remote is broken would eat memory.
+ */
+const RETRY_AFTER_FAILURE_MS = 10_000;
 
 /**
  * Server-side rendering of public pages (issue 14). The bff is a Module Federation host in Node:
@@ -94,11 +100,11 @@ export default fp(
     }
 
     let instances = 0;
-    let current: { key: string; federation: ModuleFederation; shell: Promise<ShellRenderModule> } | undefined;
+    let current: { key: string; federation: ModuleFederation; shell: Promise<ShellRenderModule>; failedAt?: number } | undefined;
     /** The federation instance for this registry: a new one when a remote was deployed. */
     function federationFor(registry: Registry) {
       const key = JSON.stringify(registry.remotes.map((remote) => [remote.name, remote.entry, remote.version]));
-      if (current?.key === key) return current;
+      if (current?.key === key && (current.failedAt === undefined || fastify.now() - current.failedAt < RETRY_AFTER_FAILURE_MS)) return current;
       instances += 1;
       const federation = createInstance({
         name: `bff_server_render_${instances}`,
@@ -110,12 +116,13 @@ export default fp(
         if (!module?.renderPage) throw new Error('shell/render exports no renderPage');
         return module;
       });
-      current = { key, federation, shell };
-      // A shell that failed to load is tried again on the next render.
+      const instance: NonNullable<typeof current> = { key, federation, shell };
+      // A shell that failed to load is tried again in a new instance (after RETRY_AFTER_FAILURE_MS).
       shell.catch(() => {
-        if (current?.federation === federation) current = undefined;
+        instance.failedAt ??= fastify.now();
       });
-      return current;
+      current = instance;
+      return instance;
     }
 
     const cache = new Map<string, { at: number; result: RenderResult }>();
@@ -129,7 +136,8 @@ export default fp(
           warnedMissing = true;
           return undefined;
         }
-        const { key, federation, shell } = federationFor(registry);
+        const instance = federationFor(registry);
+        const { key, federation, shell } = instance;
         const cacheKey = `${key} ${url}`;
         const cached = cache.get(cacheKey);
         if (cached && fastify.now() - cached.at < CACHE_MS) return { ...cached.result, ms: 0, cpuMs: 0, cached: true };
@@ -155,8 +163,8 @@ export default fp(
           });
           if (result.errors.length > 0) {
             log.warn({ url, errors: result.errors }, 'server rendering: parts of the page failed and are left to the browser');
-            // A container that failed to load stays failed in its instance: the next render starts a new one.
-            if (current?.federation === federation) current = undefined;
+            // A container that failed to load stays failed in its instance: a later render starts a new one.
+            instance.failedAt ??= fastify.now();
           } else {
             if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
             cache.set(cacheKey, { at: fastify.now(), result });
