@@ -18,8 +18,16 @@ import { ROOT } from './toolchain.mjs';
 const REMOTES = FRONTEND_APPS.filter((app) => app.startsWith('mfe-')).map((app) => app.slice('mfe-'.length));
 /** Files a client asks for by a fixed name: swapped last, atomically, one by one. */
 const ENTRY_FILE = /^(remoteEntry\.js|mf-manifest\.json|mf-manifest-stats\.json|routes\.json)(\.br|\.gz|\.map)*$/;
-/** Content-hashed chunks live at the top of dist; anything in a subfolder is published under a fixed name. */
-const isFixedName = (relativePath) => relativePath.includes('/') || ENTRY_FILE.test(relativePath);
+/**
+ * Content-hashed chunks live at the top of dist and in server/ (the server build, whose own
+ * remoteEntry.js is swapped last like the browser's); anything in another subfolder is published
+ * under a fixed name.
+ */
+const isFixedName = (relativePath) => {
+  const inServerBuild = relativePath.startsWith('server/');
+  const name = inServerBuild ? relativePath.slice('server/'.length) : relativePath;
+  return ENTRY_FILE.test(name) || (!inServerBuild && name.includes('/'));
+};
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -56,6 +64,7 @@ try {
   let added = 0;
   for (const name of assets) {
     if (existsSync(path.join(liveDir, name))) continue; // same hash, same bytes
+    mkdirSync(path.dirname(path.join(liveDir, name)), { recursive: true });
     copyFileSync(path.join(staging, name), path.join(liveDir, name));
     added += 1;
   }

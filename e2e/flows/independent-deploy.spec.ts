@@ -62,6 +62,9 @@ test('deploying the tools remote alone changes tools only, while the site keeps 
   await page.reload();
   await expectRemotePage(page, 'tools', 'DMARC inspector');
   await expect(page.locator('[data-remote=tools]')).toHaveAttribute('data-version', NEW_VERSION);
+  // The server renders the new version too (its server build came with the deploy), with no bff restart.
+  const rendered = await (await request.get('/dmarc-inspector')).text();
+  expect(rendered.includes(`data-remote="tools" data-version="${NEW_VERSION}"`), 'the server-rendered page is the new version').toBe(true);
   const after = (await fetchRegistry(request)).find((remote) => remote.name === 'tools');
   expect(after?.version).toBe(NEW_VERSION);
   expect(after?.routes.map((route) => route.path)).toEqual(before?.routes.map((route) => route.path));
