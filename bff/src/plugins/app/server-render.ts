@@ -61,6 +61,12 @@ const CACHE_ENTRIES = 500;
  * request while a remote is broken would eat memory.
  */
 const RETRY_AFTER_FAILURE_MS = 10_000;
+/**
+ * Federation instances made by this process. The runtime keeps loaded containers per entry URL for
+ * the whole process, so each instance names its entries with its own number: a new instance (a
+ * deploy, a retry after a failure, another bff in the same process) loads them afresh.
+ */
+let instances = 0;
 
 /**
  * Server-side rendering of public pages (issue 14). The bff is a Module Federation host in Node:
@@ -93,13 +99,12 @@ export default fp(
       },
     };
 
-    function serverEntryOf(entry: RegistryEntry): string {
+    function serverEntryOf(entry: RegistryEntry, instance: number): string {
       const override = config.remoteUrls[entry.name as RemoteName];
-      const version = encodeURIComponent(entry.version ?? '');
-      return override ? `${override}server/remoteEntry.js?v=${version}` : `${BUILD_ORIGIN}/${entry.name}/server/remoteEntry.js?v=${version}`;
+      const query = `?v=${encodeURIComponent(entry.version ?? '')}&instance=${instance}`;
+      return override ? `${override}server/remoteEntry.js${query}` : `${BUILD_ORIGIN}/${entry.name}/server/remoteEntry.js${query}`;
     }
 
-    let instances = 0;
     let current: { key: string; federation: ModuleFederation; shell: Promise<ShellRenderModule>; failedAt?: number } | undefined;
     /** The federation instance for this registry: a new one when a remote was deployed. */
     function federationFor(registry: Registry) {
@@ -108,7 +113,7 @@ export default fp(
       instances += 1;
       const federation = createInstance({
         name: `bff_server_render_${instances}`,
-        remotes: [{ name: 'shell', entry: `${BUILD_ORIGIN}/shell/server/remoteEntry.js?v=${instances}` }, ...registry.remotes.map((remote) => ({ name: remote.name, entry: serverEntryOf(remote) }))],
+        remotes: [{ name: 'shell', entry: `${BUILD_ORIGIN}/shell/server/remoteEntry.js?instance=${instances}` }, ...registry.remotes.map((remote) => ({ name: remote.name, entry: serverEntryOf(remote, instances) }))],
         shared: {},
         plugins: [localBuilds],
       });
@@ -143,14 +148,14 @@ export default fp(
         if (cached && fastify.now() - cached.at < CACHE_MS) return { ...cached.result, ms: 0, cpuMs: 0, cached: true };
 
         const signal = AbortSignal.timeout(timeoutMs);
+        // Whatever the render does with the signal, the page waits no longer than the time limit.
+        const timeLimit = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error(`not rendered within ${timeoutMs} ms (SERVER_RENDER_TIMEOUT_MS)`)), { once: true }));
+        timeLimit.catch(() => undefined);
         const started = performance.now();
         const cpu = process.cpuUsage();
         try {
-          const { renderPage } = await Promise.race([
-            shell,
-            new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error(`the shell's server build did not load within ${timeoutMs} ms`)), { once: true })),
-          ]);
-          const result = await renderPage({
+          const { renderPage } = await Promise.race([shell, timeLimit]);
+          const rendering = renderPage({
             url,
             remotes: registry.remotes,
             config: publicConfig,
@@ -161,6 +166,11 @@ export default fp(
               }),
             signal,
           });
+          rendering.catch(() => undefined);
+          const result = await Promise.race([rendering, timeLimit]);
+          // Cut off at the time limit, React leaves the unfinished parts pending, to be revealed by an
+          // inline script the Content-Security-Policy refuses: the whole page goes to the browser instead.
+          if (signal.aborted) throw new Error('aborted');
           if (result.errors.length > 0) {
             log.warn({ url, errors: result.errors }, 'server rendering: parts of the page failed and are left to the browser');
             // A container that failed to load stays failed in its instance: a later render starts a new one.
@@ -172,7 +182,8 @@ export default fp(
           const used = process.cpuUsage(cpu);
           return { ...result, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, cached: false };
         } catch (error) {
-          log.warn({ url, err: error }, 'server rendering failed: the page renders in the browser');
+          if (signal.aborted) log.warn({ url, timeoutMs }, 'server rendering outlasted its time limit: the page renders in the browser');
+          else log.warn({ url, err: error }, 'server rendering failed: the page renders in the browser');
           return undefined;
         }
       },

@@ -1,0 +1,83 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createFakeRoot, shellTemplate, startTestStore, type TestStore } from './fixtures';
+
+/**
+ * The bff's server rendering (plugins/app/server-render.ts) with a hand-written federation
+ * container in place of the shell's server build: `renderPage` does what `body` says. The real
+ * builds are rendered in the e2e flow server-rendering.spec.ts.
+ */
+function rootWithShellServerBuild(body: string): string {
+  const rootDir = createFakeRoot();
+  // The root as the shell's template has it: empty but for the notice.
+  writeFileSync(join(rootDir, 'shell', 'dist', 'index.html'), shellTemplate().replace(/<div id="root">[\s\S]*?<\/div>/, '<div id="root"><noscript>This site needs JavaScript to run.</noscript></div>'));
+  const folder = join(rootDir, 'shell', 'dist', 'server');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'remoteEntry.js'),
+    `let renders = 0;
+module.exports = {
+  init() {},
+  get(expose) {
+    if (expose !== './render') return Promise.reject(new Error('no ' + expose));
+    return Promise.resolve(() => ({ async renderPage(request) { renders += 1; ${body} } }));
+  },
+};
+`,
+  );
+  return rootDir;
+}
+
+const ROOT_OF = /<div id="root"([^>]*)>([\s\S]*?)<\/div><script/;
+
+describe('server rendering in the bff', () => {
+  let store: TestStore | undefined;
+  afterEach(async () => {
+    await store?.cleanUp();
+    store = undefined;
+  });
+
+  it("puts the shell's render into #root for public pages, keeps it 30 s, and says what it cost; the account area is left to the browser", async () => {
+    store = await startTestStore({}, rootWithShellServerBuild(`return { html: '<main><h1>' + request.url + ' #' + renders + '</h1></main>', errors: [] };`));
+    const first = await store.app.inject({ url: '/faq?from=mail' });
+    expect(ROOT_OF.exec(first.body)?.slice(1)).toEqual([' data-server-rendered="true"', '<main><h1>/faq?from=mail #1</h1></main>']);
+    expect(first.headers['server-timing']).toMatch(/^render;dur=[\d.]+, render-cpu;dur=[\d.]+$/);
+    const again = await store.app.inject({ url: '/faq?from=mail' });
+    expect(ROOT_OF.exec(again.body)?.[2]).toBe('<main><h1>/faq?from=mail #1</h1></main>');
+    expect(again.headers['server-timing']).toBe('render;desc="cached"');
+
+    const account = await store.app.inject({ url: '/account/monitors/example.com' });
+    expect(account.body).not.toContain('data-server-rendered');
+    expect(account.headers['server-timing']).toBeUndefined();
+  });
+
+  it('renders from the URL, the registry and the public config only: no session or cookie reaches it, so a cached page holds nothing of a signed-in visitor', async () => {
+    store = await startTestStore({}, rootWithShellServerBuild(`return { html: '<pre>' + Object.keys(request).sort().join(' ') + '</pre>', errors: [] };`));
+    const page = await store.app.inject({ url: '/faq', headers: { cookie: 'bimi.session=someone' } });
+    expect(ROOT_OF.exec(page.body)?.[2]).toBe('<pre>config loadRemoteModule remotes signal url</pre>');
+  });
+
+  it('leaves the page to the browser when the render outlasts SERVER_RENDER_TIMEOUT_MS, and answers in time', async () => {
+    store = await startTestStore({ SERVER_RENDER_TIMEOUT_MS: '100' }, rootWithShellServerBuild(`await new Promise((resolve) => setTimeout(resolve, 2000)); return { html: '<main>late</main>', errors: [] };`));
+    const started = Date.now();
+    const page = await store.app.inject({ url: '/faq' });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('data-server-rendered');
+    expect(store.logs.messages()).toContainEqual(expect.stringContaining('server rendering outlasted its time limit'));
+  });
+
+  it('leaves the page to the browser when the render throws, and serves a render with failed parts without keeping it', async () => {
+    store = await startTestStore({}, rootWithShellServerBuild(`if (request.url === '/faq') throw new Error('broken'); return { html: '<main>part #' + renders + '</main>', errors: ['the storefront remote failed'] };`));
+    const broken = await store.app.inject({ url: '/faq' });
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).not.toContain('data-server-rendered');
+    expect((await store.app.inject({ url: '/' })).body).toContain('<main>part #2</main>');
+    expect((await store.app.inject({ url: '/' })).body).toContain('<main>part #3</main>');
+  });
+
+  it('renders nothing with SERVER_RENDER_TIMEOUT_MS=0', async () => {
+    store = await startTestStore({ SERVER_RENDER_TIMEOUT_MS: '0' }, rootWithShellServerBuild(`return { html: '<main>rendered</main>', errors: [] };`));
+    expect((await store.app.inject({ url: '/faq' })).body).not.toContain('data-server-rendered');
+  });
+});
