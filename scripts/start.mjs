@@ -17,7 +17,8 @@ function newestMtime(dir) {
 
 /** An app needs a build when it has none, or when its sources or the shared packages are newer. */
 function needsBuild(app, packagesMtime) {
-  const marker = path.join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js');
+  // The server build is written last (scripts/build.mjs): its entry marks a whole build.
+  const marker = path.join(ROOT, app, 'dist', 'server', 'remoteEntry.js');
   if (!existsSync(marker)) return true;
   return Math.max(newestMtime(path.join(ROOT, app)), packagesMtime) > statSync(marker).mtimeMs;
 }
