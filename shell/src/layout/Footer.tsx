@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { COMPANY_LINKS, LEGAL_LINKS, PRODUCT_LINKS, PUBLIC_TOOL_LINKS, SUPPORT_LINKS, type NavLink } from './navigation';
 import { Newsletter } from './Newsletter';
 
-const YEAR = new Date().getFullYear();
-const COPYRIGHT = `© ${YEAR} BIMI Store. All rights reserved.`;
+// Read at each render: the server keeps this module loaded across New Year.
+const copyright = () => `© ${new Date().getFullYear()} BIMI Store. All rights reserved.`;
 
 function LinkColumn({ heading, links }: { heading: string; links: NavLink[] }) {
   return (
@@ -40,7 +40,7 @@ export function FullFooter() {
         </Box>
       </Box>
       <Typography variant="body2" sx={{ maxWidth: 1200, mx: 'auto', mt: 5, pt: 3, borderTop: '1px solid rgba(255,255,255,.15)', color: 'rgba(255,255,255,.75)' }}>
-        {COPYRIGHT}
+        {copyright()}
       </Typography>
     </Box>
   );
@@ -50,7 +50,7 @@ export function FullFooter() {
 export function SmallFooter() {
   return (
     <Box component="footer" data-testid="footer-small" sx={{ borderTop: '1px solid', borderColor: 'divider', px: 3, py: 3, display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'center', color: 'text.secondary', fontSize: 14 }}>
-      <span>{COPYRIGHT}</span>
+      <span>{copyright()}</span>
       {LEGAL_LINKS.map((link) => (
         <Box key={link.to} component={RouterLink} to={link.to} sx={{ color: 'text.secondary' }}>
           {link.label}
@@ -64,7 +64,7 @@ export function SmallFooter() {
 export function MinimalFooter() {
   return (
     <Box component="footer" data-testid="footer-minimal" sx={{ px: 3, py: 3, textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>
-      {COPYRIGHT}
+      {copyright()}
     </Box>
   );
 }
