@@ -51,10 +51,24 @@ describe('server rendering in the bff', () => {
     expect(account.headers['server-timing']).toBeUndefined();
   });
 
-  it('renders from the URL, the registry and the public config only: no session or cookie reaches it, so a cached page holds nothing of a signed-in visitor', async () => {
+  it('renders from the URL, the registry, the public config and the cookie choice only: no session reaches it, so a cached page holds nothing of a signed-in visitor', async () => {
     store = await startTestStore({}, rootWithShellServerBuild(`return { html: '<pre>' + Object.keys(request).sort().join(' ') + '</pre>', errors: [] };`));
     const page = await store.app.inject({ url: '/faq', headers: { cookie: 'bimi.session=someone' } });
-    expect(ROOT_OF.exec(page.body)?.[2]).toBe('<pre>config loadRemoteModule remotes signal url</pre>');
+    expect(ROOT_OF.exec(page.body)?.[2]).toBe('<pre>config consent loadRemoteModule remotes signal url</pre>');
+  });
+
+  it("passes the visitor's cookie choice (only a valid one), keeps a page per choice and says the page varies on cookies", async () => {
+    store = await startTestStore({}, rootWithShellServerBuild(`return { html: '<p>' + request.consent + ' #' + renders + '</p>', errors: [] };`));
+    const rootFor = async (cookie?: string) => {
+      const page = await store!.app.inject({ url: '/faq', headers: cookie ? { cookie } : {} });
+      expect(page.headers.vary).toBe('accept-encoding, cookie');
+      return ROOT_OF.exec(page.body)?.[2];
+    };
+    expect(await rootFor()).toBe('<p>null #1</p>');
+    expect(await rootFor('cookie_consent=accepted')).toBe('<p>accepted #2</p>');
+    expect(await rootFor('cookie_consent=declined; other=1')).toBe('<p>declined #3</p>');
+    expect(await rootFor('cookie_consent=<script>')).toBe('<p>null #1</p>');
+    expect(await rootFor('cookie_consent=accepted')).toBe('<p>accepted #2</p>');
   });
 
   it('leaves the page to the browser when the render outlasts SERVER_RENDER_TIMEOUT_MS, and answers in time', async () => {

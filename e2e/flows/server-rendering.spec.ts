@@ -1,7 +1,8 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { concretePath, fetchRegistry } from '../support/registry';
-import { expect, tempRoot, test } from '../support/test';
+import { CONSENT_COOKIE, expect, tempRoot, test } from '../support/test';
 
 /**
  * Issue 14: the bff renders public pages on the server with the server builds of the shell and the
@@ -67,15 +68,35 @@ test('with JavaScript off, a visitor still reads the page: its heading, its text
   await context.close();
 });
 
+/** Keeps the server's h1 element as the document is parsed, before any script runs. */
+async function keepServerHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('main h1');
+    });
+  });
+}
+
+/** Hydration took the server's h1 over: the same element is still in the page (not drawn anew after a blink of PageLoading). */
+const serverHeadingKept = (page: Page) =>
+  page.evaluate(() => {
+    const kept = (window as unknown as { serverHeading: Element | null }).serverHeading;
+    return kept !== null && kept === document.querySelector('main h1') && document.contains(kept);
+  });
+
 for (const path of ['/', '/products/digicert-verified-mark-certificate', '/faq', '/bimi-checker', '/auth/signin']) {
-  test(`${path} hydrates without a console error or a hydration warning, and answers clicks`, async ({ page }) => {
+  test(`${path} hydrates without a console error or a hydration warning, keeps the server's elements, and answers clicks`, async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
+    await keepServerHeading(page);
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+    // When the session's status arrives the frame re-renders: the page must not be drawn anew.
+    await page.waitForLoadState('networkidle');
+    expect(await serverHeadingKept(page), 'the h1 the server sent is the one on the page').toBe(true);
     // A client-side navigation: the logo's link is live.
     await page.getByRole('link', { name: 'BIMI Store home' }).first().click();
     await expect(page).toHaveURL(/\/$/);
@@ -83,3 +104,33 @@ for (const path of ['/', '/products/digicert-verified-mark-certificate', '/faq',
     expect(problems).toEqual([]);
   });
 }
+
+test.describe('before the visitor chose about cookies', () => {
+  test.use({ consent: null });
+
+  test('the cookie banner is in the first HTML exactly when the browser shows it, and hydrates in place', async ({ page, request, context }) => {
+    const BANNER = 'data-testid="cookie-consent"';
+    expect((await (await request.get('/faq')).text()).includes(BANNER), 'no choice yet: the banner is in the HTML').toBe(true);
+    for (const choice of ['declined', 'accepted']) {
+      const html = await (await request.get('/faq', { headers: { cookie: `${CONSENT_COOKIE}=${choice}` } })).text();
+      expect(html.includes(BANNER), `${choice}: no banner`).toBe(false);
+    }
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    await keepServerHeading(page);
+    await page.goto('/faq');
+    const banner = page.getByTestId('cookie-consent');
+    await expect(banner).toBeVisible();
+    expect(await serverHeadingKept(page)).toBe(true);
+    await banner.getByRole('button', { name: 'Decline' }).click();
+    await expect(banner).toBeHidden();
+    expect((await context.cookies()).find((cookie) => cookie.name === CONSENT_COOKIE)?.value).toBe('declined');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+    await expect(banner).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { CONSENT_COOKIE, consentChoiceOf } from '@bimi/contracts/consent';
 import type { RouteLayout } from '@bimi/contracts/registry';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyPluginAsync } from 'fastify';
@@ -29,8 +30,12 @@ const pages: FastifyPluginAsync = async (fastify) => {
     // `/faq/` and `/faq` are one page: the canonical URL has no trailing slash.
     const pageUrl = `${publicBaseUrl(fastify.config)}${urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath}`;
     // Public pages come with their content; the account area and checkout (which show what only the
-    // browser knows: the session's data, the cart) render in the browser.
-    const rendered = owner && SERVER_RENDERED_LAYOUTS.has(owner.route.layout) ? await fastify.serverRender.render(request.url, registry, fastify.publicConfig) : undefined;
+    // browser knows: the session's data, the cart) render in the browser. The cookie banner is in
+    // the first HTML unless the visitor's cookie holds their choice.
+    const rendered =
+      owner && SERVER_RENDERED_LAYOUTS.has(owner.route.layout)
+        ? await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consentChoiceOf(request.cookies[CONSENT_COOKIE]))
+        : undefined;
     const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads, pageUrl, rootHtml: rendered?.html });
     if (html === undefined) {
       return reply
@@ -40,7 +45,11 @@ const pages: FastifyPluginAsync = async (fastify) => {
         .send('The site is not built yet: run the build (pnpm build), then reload this page.\n');
     }
 
-    reply.code(owned ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply
+      .code(owned ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .header('vary', rendered ? 'accept-encoding, cookie' : 'accept-encoding')
+      .type('text/html; charset=utf-8');
     // What the server render cost (bench:web reads it; browsers show it in their network panel).
     if (rendered) reply.header('server-timing', rendered.cached ? 'render;desc="cached"' : `render;dur=${rendered.ms.toFixed(1)}, render-cpu;dur=${rendered.cpuMs.toFixed(1)}`);
     const encoding = Buffer.byteLength(html) >= COMPRESSION_THRESHOLD_BYTES ? chooseContentEncoding(request.headers['accept-encoding']) : undefined;

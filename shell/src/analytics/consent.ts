@@ -1,18 +1,7 @@
 import { proxy } from 'valtio';
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, readConsentCookie, type ConsentChoice } from '@bimi/contracts/consent';
 
 /** Spec §4: consent is unset until the visitor chooses; the choice is kept 365 days. */
-export type ConsentChoice = 'accepted' | 'declined';
-export const CONSENT_COOKIE = 'cookie_consent';
-const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-
-export function readConsentCookie(cookieHeader: string): ConsentChoice | null {
-  for (const part of cookieHeader.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === CONSENT_COOKIE && (value === 'accepted' || value === 'declined')) return value;
-  }
-  return null;
-}
-
 export const consent = proxy<{ choice: ConsentChoice | null }>({
   choice: typeof document === 'undefined' ? null : readConsentCookie(document.cookie),
 });

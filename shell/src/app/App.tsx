@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import createCache from '@emotion/cache';
 import { ThemeProvider } from '@mui/material/styles';
+import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import { EMOTION_CACHE_KEY, theme } from '@bimi/ui/theme';
 import { persistCart } from '@bimi/cart/store';
@@ -25,10 +26,12 @@ export interface AppProps {
   Router?: ComponentType<{ children: ReactNode }>;
   /** The server renders each page with a cache of its own. */
   emotionCache?: EmotionCache;
+  /** The server passes the request's cookie choice: the cookie banner is in the first HTML when the browser will show it. */
+  serverConsent?: ConsentChoice | null;
 }
 
 /** The whole site, the same tree in the browser and on the server (src/server/render.tsx), so hydration matches. */
-export function App({ registry, config, Router = BrowserRouter, emotionCache = siteEmotionCache }: AppProps) {
+export function App({ registry, config, Router = BrowserRouter, emotionCache = siteEmotionCache, serverConsent }: AppProps) {
   useEffect(() => persistCart(), []);
   useEffect(() => setPriceSettings(config.priceSettings), [config.priceSettings]);
   useEffect(() => startSessionSync(), []);
@@ -37,7 +40,7 @@ export function App({ registry, config, Router = BrowserRouter, emotionCache = s
     <ShellErrorBoundary>
       <CacheProvider value={emotionCache}>
         <ThemeProvider theme={theme}>
-          <ShellContext.Provider value={{ registry, config }}>
+          <ShellContext.Provider value={{ registry, config, serverConsent }}>
             <Router>
               <SiteFrame />
             </Router>

@@ -18,6 +18,9 @@ import { RequireSession } from './RequireSession';
 import { useShell } from './shell-context';
 
 // Visitors of the public site never download the account frame (sidebar, tabs, sheet).
+// One element for every render, so the memoised RemoteRoute sees the same props.
+const notFound = <NotFoundPage />;
+
 const AccountLayout = lazy(() => import('../layout/account/AccountLayout').then((m) => ({ default: m.AccountLayout })));
 
 /** Picks the remote that owns the path and the frame (spec §2 layout rules) it is shown in. */
@@ -41,7 +44,6 @@ export function SiteFrame() {
 
   useEffect(() => preloadLinkedRemotesWhenIdle(owner?.remote.name), [owner?.remote.name, pathname]);
 
-  const notFound = <NotFoundPage />;
   const content =
     registry.status !== 'ready' ? (
       <RegistryUnavailablePage />

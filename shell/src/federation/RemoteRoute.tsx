@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RemoteRoutesModule } from '@bimi/contracts/remote-modules';
 import { resetRemote } from './registry';
@@ -7,8 +7,14 @@ import { PageReady } from './PageReady';
 import { RemoteBoundary } from './RemoteBoundary';
 import { PageLoading } from '../pages/PageLoading';
 
-/** Mounts the route table a remote exposes (`<remote>/routes`), loading it on first use. */
-export function RemoteRoute({ remote, notFound }: { remote: string; notFound: ReactNode }) {
+/**
+ * Mounts the route table a remote exposes (`<remote>/routes`), loading it on first use.
+ *
+ * Memoised: on a server-rendered page the remote's markup waits, dehydrated, for the remote's
+ * code, and React draws it anew (the page blinks to PageLoading) if new props reach it before
+ * then, as they would each time the frame re-renders (the session's status arriving, say).
+ */
+export const RemoteRoute = memo(function RemoteRoute({ remote, notFound }: { remote: string; notFound: ReactNode }) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   const loadRemoteModule = useRemoteLoader();
@@ -35,4 +41,4 @@ export function RemoteRoute({ remote, notFound }: { remote: string; notFound: Re
       </Suspense>
     </RemoteBoundary>
   );
-}
+});

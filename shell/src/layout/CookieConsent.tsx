@@ -7,20 +7,20 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { chooseConsent, consent, loadTagManager } from '../analytics/consent';
 import { useShell } from '../app/shell-context';
-import { useHydrated } from '../app/useHydrated';
 
 /** Spec §2, §4: shown until the visitor chooses; the tag manager loads only after acceptance. */
 export function CookieConsent() {
-  const { choice } = useSnapshot(consent);
-  const { config } = useShell();
-  // The choice is in a cookie the server does not read: the banner waits for hydration.
-  const hydrated = useHydrated();
+  const snapshot = useSnapshot(consent);
+  const { config, serverConsent } = useShell();
+  // The server reads the same cookie from the request: the first HTML shows the banner exactly
+  // when the browser will, and it is painted with the page instead of after hydration.
+  const choice = serverConsent === undefined ? snapshot.choice : serverConsent;
 
   useEffect(() => {
     if (choice === 'accepted' && config.tagManagerId) loadTagManager(config.tagManagerId);
   }, [choice, config.tagManagerId]);
 
-  if (choice || !hydrated) return null;
+  if (choice) return null;
   return (
     <Paper
       role="region"

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom/server';
 import createCache from '@emotion/cache';
+import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { RegistryEntry } from '@bimi/contracts/registry';
 import { EMOTION_CACHE_KEY } from '@bimi/ui/theme';
@@ -13,6 +14,8 @@ export interface RenderRequest {
   url: string;
   remotes: RegistryEntry[];
   config: PublicConfig;
+  /** The visitor's cookie choice from the request's cookie (null: none yet, the banner shows). */
+  consent: ConsentChoice | null;
   /** Loads a remote's server module through the bff's federation runtime. */
   loadRemoteModule: RemoteModuleLoader;
   /** Aborted at the bff's time limit: what is not rendered by then is rendered by the browser. */
@@ -31,12 +34,18 @@ export interface RenderResult {
  * (the same App, with a StaticRouter), every Suspense boundary waited for, Emotion's styles inline
  * beside the elements they style (the browser's cache moves them into <head> before hydrating).
  */
-export async function renderPage({ url, remotes, config, loadRemoteModule, signal }: RenderRequest): Promise<RenderResult> {
+export async function renderPage({ url, remotes, config, consent, loadRemoteModule, signal }: RenderRequest): Promise<RenderResult> {
   const errors: string[] = [];
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const { prelude } = await prerenderToNodeStream(
     <RemoteLoaderContext.Provider value={loadRemoteModule}>
-      <App registry={{ status: 'ready', remotes }} config={config} Router={Router} emotionCache={createCache({ key: EMOTION_CACHE_KEY })} />
+      <App
+        registry={{ status: 'ready', remotes }}
+        config={config}
+        Router={Router}
+        emotionCache={createCache({ key: EMOTION_CACHE_KEY })}
+        serverConsent={consent ?? null}
+      />
     </RemoteLoaderContext.Provider>,
     {
       signal,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInstance, type ModuleFederation, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { Registry, RegistryEntry } from '@bimi/contracts/registry';
 import fp from 'fastify-plugin';
@@ -11,6 +12,7 @@ interface RenderRequest {
   url: string;
   remotes: RegistryEntry[];
   config: PublicConfig;
+  consent: ConsentChoice | null;
   loadRemoteModule: <T>(remote: string, expose: string) => Promise<T>;
   signal: AbortSignal;
 }
@@ -36,9 +38,9 @@ export interface ServerRender {
    * and the remotes the registry names; undefined when the page is left to the browser (server
    * rendering off, the shell's server build missing, a failure or the time limit): the page then
    * renders in the browser as before. Parts that failed on the server are in `errors`: the browser
-   * renders those parts.
+   * renders those parts. `consent` is the visitor's cookie choice (the cookie banner shows without one).
    */
-  render(url: string, registry: Registry, publicConfig: PublicConfig): Promise<ServerRendered | undefined>;
+  render(url: string, registry: Registry, publicConfig: PublicConfig, consent: ConsentChoice | null): Promise<ServerRendered | undefined>;
 }
 
 declare module 'fastify' {
@@ -52,7 +54,7 @@ declare module 'fastify' {
  * is read from the build folder on this machine (loadEntry below), never fetched.
  */
 const BUILD_ORIGIN = 'http://build.invalid';
-/** Anonymous page HTML is the same for everyone: kept this long, per URL and registry. */
+/** Anonymous page HTML is the same for everyone: kept this long, per URL, registry and cookie choice. */
 const CACHE_MS = 30_000;
 const CACHE_ENTRIES = 500;
 /**
@@ -134,7 +136,7 @@ export default fp(
     let warnedMissing = false;
 
     fastify.decorate('serverRender', {
-      async render(url, registry, publicConfig) {
+      async render(url, registry, publicConfig, consent) {
         if (timeoutMs === 0) return undefined;
         if (!existsSync(shellEntry)) {
           if (!warnedMissing) log.warn(`no server build of the shell at ${shellEntry}: pages render in the browser only (run the build)`);
@@ -143,7 +145,7 @@ export default fp(
         }
         const instance = federationFor(registry);
         const { key, federation, shell } = instance;
-        const cacheKey = `${key} ${url}`;
+        const cacheKey = `${key} ${consent ?? 'unset'} ${url}`;
         const cached = cache.get(cacheKey);
         if (cached && fastify.now() - cached.at < CACHE_MS) return { ...cached.result, ms: 0, cpuMs: 0, cached: true };
 
@@ -159,6 +161,7 @@ export default fp(
             url,
             remotes: registry.remotes,
             config: publicConfig,
+            consent,
             loadRemoteModule: (remote, expose) =>
               federation.loadRemote(`${remote}/${expose.replace(/^\.\//, '')}`).then((module) => {
                 if (!module) throw new Error(`${remote}/${expose} exported nothing`);
