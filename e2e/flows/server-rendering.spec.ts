@@ -1,6 +1,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { CART_STORAGE_KEY, ONE_VMC_CART, ONE_VMC_TOTAL } from '../fixtures/cart';
 import { concretePath, fetchRegistry } from '../support/registry';
 import { CONSENT_COOKIE, expect, tempRoot, test } from '../support/test';
 
@@ -9,7 +10,7 @@ import { CONSENT_COOKIE, expect, tempRoot, test } from '../support/test';
  * remotes; the browser hydrates them. This project has a server of its own (playwright.config.ts),
  * as the last flow breaks a remote's server build on purpose.
  */
-const SERVER_RENDERED_LAYOUTS = new Set(['public', 'landing', 'legal', 'enrollment', 'auth']);
+const SERVER_RENDERED_LAYOUTS = new Set(['public', 'landing', 'legal', 'enrollment', 'auth', 'checkout']);
 const HEADING = /<h1\b[^>]*>([\s\S]*?)<\/h1>/;
 const textOf = (html: string) => html.replace(/<[^>]+>/g, '').trim();
 
@@ -38,7 +39,7 @@ test("a remote whose server build fails leaves only its own area to the browser;
   await expect.poll(async () => textOf(HEADING.exec(await (await request.get('/faq')).text())?.[1] ?? ''), { timeout: 30_000 }).toBe('Frequently asked questions');
 });
 
-test('every public route comes with its heading in the first HTML; the account area and checkout render in the browser', async ({ request }) => {
+test('every public route and checkout come with their heading in the first HTML; the account area renders in the browser', async ({ request }) => {
   for (const remote of await fetchRegistry(request)) {
     for (const route of remote.routes) {
       const path = concretePath(route.path);
@@ -84,7 +85,7 @@ const serverHeadingKept = (page: Page) =>
     return kept !== null && kept === document.querySelector('main h1') && document.contains(kept);
   });
 
-for (const path of ['/', '/products/digicert-verified-mark-certificate', '/faq', '/bimi-checker', '/auth/signin']) {
+for (const path of ['/', '/products/digicert-verified-mark-certificate', '/faq', '/bimi-checker', '/auth/signin', '/checkout', '/checkout/cancel']) {
   test(`${path} hydrates without a console error or a hydration warning, keeps the server's elements, and answers clicks`, async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -104,6 +105,26 @@ for (const path of ['/', '/products/digicert-verified-mark-certificate', '/faq',
     expect(problems).toEqual([]);
   });
 }
+
+test("checkout comes with its frame in the first HTML, shows the cart loading (never empty) until the browser read it, then the visitor's lines", async ({ page, request }) => {
+  const html = await (await request.get('/checkout')).text();
+  expect(textOf(HEADING.exec(html)?.[1] ?? '')).toBe('Checkout');
+  expect(html.includes('Loading your cart…'), 'the cart shows as loading').toBe(true);
+  expect(html.includes('Your cart is empty'), 'not as empty: the server cannot know').toBe(false);
+
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [CART_STORAGE_KEY, JSON.stringify(ONE_VMC_CART)] as const);
+  await keepServerHeading(page);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+  await expect(page.getByTestId('checkout-total')).toContainText(ONE_VMC_TOTAL);
+  await expect(page.getByTestId('checkout-loading')).toHaveCount(0);
+  expect(await serverHeadingKept(page)).toBe(true);
+  expect(problems).toEqual([]);
+});
 
 test.describe('before the visitor chose about cookies', () => {
   test.use({ consent: null });

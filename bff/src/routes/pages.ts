@@ -8,7 +8,7 @@ import { looksLikeFilePath } from '../lib/route-match';
 
 /** Paths the page route never answers: they belong to the API, the builds and the registry. */
 const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;
-const SERVER_RENDERED_LAYOUTS = new Set<RouteLayout>(['public', 'landing', 'legal', 'enrollment', 'auth']);
+const SERVER_RENDERED_LAYOUTS = new Set<RouteLayout>(['public', 'landing', 'legal', 'enrollment', 'auth', 'checkout']);
 /** Below this size, compressing costs more than it saves. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -29,8 +29,9 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const preloads = owner ? await fastify.remoteRegistry.preloadsFor(owner.remote.name) : [];
     // `/faq/` and `/faq` are one page: the canonical URL has no trailing slash.
     const pageUrl = `${publicBaseUrl(fastify.config)}${urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath}`;
-    // Public pages come with their content; the account area and checkout (which show what only the
-    // browser knows: the session's data, the cart) render in the browser. The cookie banner is in
+    // Public pages come with their content; checkout with its frame (the cart is in the browser's
+    // storage: the page shows it loading until hydrated); the account area (the session's data)
+    // renders in the browser. The cookie banner is in
     // the first HTML unless the visitor's cookie holds their choice.
     const rendered =
       owner && SERVER_RENDERED_LAYOUTS.has(owner.route.layout)

@@ -190,9 +190,11 @@ describe('stored cart', () => {
     const storage = new MemoryStorage();
     storage.setItem(CART_STORAGE_KEY, serializeCart([vmc]));
     const events = new EventTarget();
+    cart.loaded = false;
     const stop = persistCart(storage, events as unknown as Window);
     try {
       expect(cart.items).toEqual([vmc]);
+      expect(cart.loaded).toBe(true);
       addItem(dmarc);
       await flush();
       expect(readStoredCart(storage.getItem(CART_STORAGE_KEY))).toEqual([vmc, dmarc]);

@@ -20,6 +20,12 @@ export const CART_STORAGE_KEY = 'bimi.cart';
 
 export interface CartState {
   items: CartItem[];
+  /**
+   * True once the stored cart was read: in the browser just after the page's first render (so a
+   * server-rendered page hydrates with the markup the server sent), never on the server. Until then
+   * a page that shows the cart's contents shows that it is loading, not that it is empty.
+   */
+  loaded: boolean;
   /** Sum of price × quantity, in integer cents. */
   readonly totalPrice: number;
   readonly totalQuantities: number;
@@ -35,6 +41,7 @@ function cartTotal(items: readonly CartItem[]): number {
 
 export const cart: CartState = proxy({
   items: [] as CartItem[],
+  loaded: false,
   get totalPrice(): number {
     return cartTotal(this.items);
   },
@@ -185,6 +192,7 @@ export function persistCart(storage: Storage = window.localStorage, events: Pick
     console.warn('[cart] local storage cannot be read; the cart lasts for this page only');
   }
   cart.items = readStoredCart(lastWritten);
+  cart.loaded = true;
   const unsubscribe = subscribe(cart, () => {
     const value = serializeCart(cart.items);
     if (value === lastWritten) return;

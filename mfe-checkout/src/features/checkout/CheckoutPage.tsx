@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,11 +19,12 @@ import RemoveOutlined from '@mui/icons-material/RemoveOutlined';
 import type { CartItem } from '@bimi/catalog/cart-items';
 import { formatUsd } from '@bimi/catalog/prices';
 import { MAX_QUANTITY } from '@bimi/catalog/quote';
-import { cart, decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
+import { decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
+import { useCart } from '@bimi/cart/useCart';
 import { ACCOUNT_PATHS, ContactList, Organization, OrganizationList, type Contact } from '@bimi/contracts/account';
 import { CheckoutStarted, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts/orders';
 import { useSession } from '@bimi/session/useSession';
-import type { PageProps } from '@bimi/ui/RouteTable';
+import type { PageProps, RouteEntry } from '@bimi/ui/RouteTable';
 import { callApi, failureMessage } from '@bimi/session/api';
 import { editLink } from '../../lib/edit-link';
 import { AccountStep } from './AccountStep';
@@ -34,6 +34,24 @@ import { billingTermOf, describeOptions, formatDate, isCertificateItem, quoteLin
 import { PaymentOutcome } from './PaymentOutcome';
 import { useDetailsDrafts } from './useDetailsDrafts';
 import { useQuote } from './useQuote';
+
+/**
+ * The page's column and heading, the same element in every state (the cart loading, empty, or
+ * with lines): the heading the server sent stays in place when the browser shows the cart.
+ */
+function CheckoutFrame({ route, lead = true, children }: { route: RouteEntry; lead?: boolean; children: ReactNode }) {
+  return (
+    <Box sx={{ maxWidth: 920, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 4, md: 6 }, display: 'flex', flexDirection: 'column', gap: 3 }}>
+      <Box>
+        <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: 30, md: 40 } }}>
+          {route.title}
+        </Typography>
+        {lead && <Typography color="text.secondary">{route.description}</Typography>}
+      </Box>
+      {children}
+    </Box>
+  );
+}
 
 function Section({ step, title, children, id }: { step: number; title: string; children: ReactNode; id: string }) {
   return (
@@ -144,7 +162,7 @@ function useAccountChoices(signedIn: boolean) {
 }
 
 export function CheckoutPage({ route }: PageProps) {
-  const { items, totalQuantities } = useSnapshot(cart) as unknown as { items: CartItem[]; totalQuantities: number };
+  const { items, totalQuantities, loaded } = useCart() as unknown as { items: CartItem[]; totalQuantities: number; loaded: boolean };
   const [params] = useSearchParams();
   const { data: session } = useSession();
   const signedIn = Boolean(session);
@@ -191,12 +209,22 @@ export function CheckoutPage({ route }: PageProps) {
     }
   };
 
+  // The server has not read the stored cart (useCart: nor has the browser while it hydrates the server's page).
+  if (!loaded) {
+    return (
+      <CheckoutFrame route={route}>
+        <Paper variant="outlined" role="status" aria-busy="true" data-testid="checkout-loading" sx={{ p: 3, borderRadius: 3 }}>
+          <Typography sx={{ fontWeight: 600, mb: 1 }}>Loading your cart…</Typography>
+          <Skeleton height={28} />
+          <Skeleton height={28} width="70%" />
+        </Paper>
+      </CheckoutFrame>
+    );
+  }
+
   if (items.length === 0) {
     return (
-      <Box sx={{ maxWidth: 920, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 4, md: 6 } }}>
-        <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: 30, md: 40 } }}>
-          {route.title}
-        </Typography>
+      <CheckoutFrame route={route} lead={false}>
         {returnedFrom && <PaymentOutcome checkoutId={returnedFrom} />}
         <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
           <Typography sx={{ fontWeight: 600 }}>Your cart is empty.</Typography>
@@ -207,7 +235,7 @@ export function CheckoutPage({ route }: PageProps) {
             Browse certificates
           </Button>
         </Paper>
-      </Box>
+      </CheckoutFrame>
     );
   }
 
@@ -216,13 +244,7 @@ export function CheckoutPage({ route }: PageProps) {
   let step = 0;
 
   return (
-    <Box sx={{ maxWidth: 920, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 4, md: 6 }, display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <Box>
-        <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: 30, md: 40 } }}>
-          {route.title}
-        </Typography>
-        <Typography color="text.secondary">{route.description}</Typography>
-      </Box>
+    <CheckoutFrame route={route}>
       {returnedFrom && <PaymentOutcome checkoutId={returnedFrom} />}
 
       <Section step={++step} title="Review your order" id="checkout-review">
@@ -350,6 +372,6 @@ export function CheckoutPage({ route }: PageProps) {
           You pay by card on our payment provider's secure page, then come back here.
         </Typography>
       </Section>
-    </Box>
+    </CheckoutFrame>
   );
 }

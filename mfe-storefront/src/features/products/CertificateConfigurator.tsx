@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -23,7 +22,8 @@ import {
   RULE_MESSAGES,
 } from '@bimi/catalog/prices';
 import { AGENCY_LEVEL_OPTIONS, type AgencyLevel, type CertificateId, DEFAULT_AGENCY_LEVEL, PLAN_YEARS, PRODUCTS, TRADEMARK_STATUS_OPTIONS, type TrademarkStatus } from '@bimi/catalog/products';
-import { addToCart, cart, updateInCart } from '@bimi/cart/store';
+import { addToCart, updateInCart } from '@bimi/cart/store';
+import { useCart } from '@bimi/cart/useCart';
 import { openCartDrawer } from '@bimi/cart/drawer';
 import { readPriceSettings } from '@bimi/cart/price-settings';
 
@@ -93,7 +93,7 @@ export function CertificateConfigurator({ productId }: { productId: CertificateI
   const [years, setYears] = useState<(typeof PLAN_YEARS)[number]>(initial.years);
   const [trademarkStatus, setTrademarkStatus] = useState<TrademarkStatus>(initial.trademarkStatus);
   const [agencyLevel, setAgencyLevel] = useState<AgencyLevel>(initial.agencyLevel);
-  const { items } = useSnapshot(cart);
+  const { items } = useCart();
   const inCart = items.filter((item) => item.id === productId).reduce((n, item) => n + item.quantity, 0);
   // Editing a cart line (its Edit action in the drawer): "Update cart" replaces that line, while it is still in the cart.
   const editing = items.find((item) => item.uniqueId === searchParams.get('edit') && item.id === productId);
