@@ -4,7 +4,7 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { formatUsd } from '@bimi/catalog/prices';
-import { cart } from '@bimi/cart/store';
+import { useCart } from '@bimi/cart/useCart';
 import { cartDrawer, closeCartDrawer, openCartDrawer } from '@bimi/cart/drawer';
 import type { CartDrawerProps } from '@bimi/contracts/remote-modules';
 import { RemoteWidget } from '../federation/RemoteWidget';
@@ -12,7 +12,7 @@ import { loadRemoteModule } from '../federation/registry';
 
 /** The header's cart button (a dot when the cart has items) and the checkout remote's drawer. */
 export function CartToggle() {
-  const { totalQuantities: count, totalPrice } = useSnapshot(cart);
+  const { totalQuantities: count, totalPrice } = useCart();
   const { open } = useSnapshot(cartDrawer);
   const [mounted, setMounted] = useState(false);
   if (open && !mounted) setMounted(true);
