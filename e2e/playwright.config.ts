@@ -47,6 +47,7 @@ const STRIPE_FLOWS = /buy-and-manage-an-order\.spec\.ts$/;
 const ssrPort = port + 4000;
 const ssrURL = `http://127.0.0.1:${ssrPort}`;
 const SERVER_RENDERING_FLOWS = /server-rendering\.spec\.ts$/;
+const DEPLOY_FLOWS = /independent-deploy\.spec\.ts$/;
 
 /** One server of support/serve.mjs for a project: its own port, and its own run folder when asked. */
 function serve(options: { url: string; port: number; flag?: string; runDir?: string; env?: Record<string, string>; ignoreHTTPSErrors?: boolean }) {
@@ -94,7 +95,10 @@ export default defineConfig({
     // Every flow but the production and clock ones, against the bff with NODE_ENV=test on plain http.
     // Each project whose server is its own says where that server keeps its mail and data
     // (metadata.runDir, read by support/test.ts's runDir()).
-    { name: 'test-settings', testIgnore: [PRODUCTION_FLOWS, CLOCK_FLOWS, SERVER_RENDERING_FLOWS] },
+    { name: 'test-settings', testIgnore: [PRODUCTION_FLOWS, CLOCK_FLOWS, SERVER_RENDERING_FLOWS, DEPLOY_FLOWS] },
+    // The deploy flow, on the same server, publishes a build of the tools remote staged beforehand.
+    { name: 'stage-deploy', testDir: './support', testMatch: /stage-deploy\.setup\.ts$/ },
+    { name: 'independent-deploy', testMatch: DEPLOY_FLOWS, dependencies: ['stage-deploy'] },
     // Flows that move the store's clock forward (renewals, expiry), on a server of their own.
     { name: 'controlled-clock', testMatch: CLOCK_FLOWS, use: { baseURL: clockURL }, metadata: { runDir: 'clock' } },
     // A few flows against the bff as production runs it: NODE_ENV=production behind a TLS proxy,

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // Redeploys ONE remote while the site runs: `pnpm deploy:remote tools [--version 1.2.3] [--root DIR]`.
+// In two steps when the build should happen ahead of time (a release pipeline, the e2e flows):
+//   pnpm deploy:remote tools --version 1.2.3 --stage DIR   builds into DIR and stops
+//   pnpm deploy:remote tools --from DIR [--root DIR]       publishes that build, no build
 //
 // The remote is built into a staging folder, its content-hashed files are copied next to
 // the live ones (new names, so nothing in use changes), and only then are its entry files
@@ -7,7 +10,7 @@
 // subfolders (the storefront's docs/*.pdf) are swapped in by rename.
 // The next page load gets the new version; pages already open keep loading the old chunks,
 // which stay in place. The shell and the other remotes are not touched.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,26 +37,38 @@ const { values, positionals } = parseArgs({
   options: {
     version: { type: 'string' },
     root: { type: 'string', default: ROOT },
+    stage: { type: 'string' },
+    from: { type: 'string' },
   },
 });
 
 const remote = positionals[0];
-if (!remote || !REMOTES.includes(remote)) {
-  console.error(`usage: pnpm deploy:remote <${REMOTES.join('|')}> [--version X] [--root DIR]`);
+if (!remote || !REMOTES.includes(remote) || (values.stage && values.from) || (values.from && values.version)) {
+  console.error(`usage: pnpm deploy:remote <${REMOTES.join('|')}> [--version X] [--root DIR]
+       pnpm deploy:remote <remote> [--version X] --stage DIR   (build only)
+       pnpm deploy:remote <remote> --from DIR [--root DIR]     (publish a staged build; its version is the one it was built with)`);
   process.exit(2);
 }
 
-const appDir = path.join(ROOT, `mfe-${remote}`);
-const liveDir = path.join(path.resolve(values.root), `mfe-${remote}`, 'dist');
-const version = values.version ?? `1.0.0-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
-const staging = mkdtempSync(path.join(os.tmpdir(), `deploy-${remote}-`));
-
-try {
+/** Builds the remote, stamped with `version`, into `folder`. */
+async function stage(folder, version) {
   process.env.NODE_ENV = 'production';
   process.env.MF_BUILD_VERSION = version;
-  console.log(`building ${remote} ${version} into ${staging}`);
-  await buildApp(appDir, staging);
+  console.log(`building ${remote} ${version} into ${folder}`);
+  await buildApp(path.join(ROOT, `mfe-${remote}`), folder);
+}
 
+/** The version a staged build was made with, as its manifest records it. */
+function stagedVersion(folder) {
+  const manifest = path.join(folder, 'mf-manifest.json');
+  if (!existsSync(manifest)) throw new Error(`${folder} holds no build of ${remote} (no mf-manifest.json): stage one with --stage`);
+  const { name, metaData } = JSON.parse(readFileSync(manifest, 'utf8'));
+  if (name !== remote) throw new Error(`${folder} holds a build of ${name}, not of ${remote}`);
+  return metaData?.buildInfo?.buildVersion ?? 'unknown';
+}
+
+/** Publishes the build in `staging` over the live one: new hashed files first, the fixed-name entries swapped in last. */
+function publish(staging, liveDir) {
   if (!existsSync(liveDir)) throw new Error(`${liveDir} does not exist: build the site first`);
   const files = readdirSync(staging, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -78,10 +93,27 @@ try {
     copyFileSync(path.join(staging, name), temporary);
     renameSync(temporary, target);
   }
-  console.log(`deployed ${remote} ${version}: ${added} new hashed files, ${entries.length} fixed-name files swapped in ${liveDir}`);
+  return { added, swapped: entries.length };
+}
+
+const liveDir = path.join(path.resolve(values.root), `mfe-${remote}`, 'dist');
+const version = values.version ?? `1.0.0-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+const temporary = values.stage || values.from ? null : mkdtempSync(path.join(os.tmpdir(), `deploy-${remote}-`));
+
+try {
+  if (values.stage) {
+    await stage(path.resolve(values.stage), version);
+    console.log(`staged ${remote} ${version} in ${path.resolve(values.stage)}: publish it with --from`);
+  } else {
+    const staging = values.from ? path.resolve(values.from) : temporary;
+    if (temporary) await stage(temporary, version);
+    const deployed = values.from ? stagedVersion(staging) : version;
+    const { added, swapped } = publish(staging, liveDir);
+    console.log(`deployed ${remote} ${deployed}: ${added} new hashed files, ${swapped} fixed-name files swapped in ${liveDir}`);
+  }
 } catch (error) {
   console.error(`deploy of ${remote} failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
-  rmSync(staging, { recursive: true, force: true });
+  if (temporary) rmSync(temporary, { recursive: true, force: true });
 }

@@ -4,11 +4,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { fetchRegistry } from '../support/registry';
+import { DEPLOYED_VERSION as NEW_VERSION, stagedToolsDir } from '../support/staged-deploy';
 import { expect, expectRemotePage, navigateClientSide, tempRoot, test } from '../support/test';
 
 const run = promisify(execFile);
 const WORKSPACE = resolve(__dirname, '..', '..');
-const NEW_VERSION = '9.9.9-e2e';
 const UNTOUCHED_APPS = ['shell', 'mfe-storefront', 'mfe-checkout', 'mfe-account'];
 /** Webpack's content-hashed names (`<name>.<10 hex>.<ext>`), which a deploy must never replace. */
 const CONTENT_HASHED = /\.[0-9a-f]{10}\./;
@@ -26,7 +26,6 @@ function hashTree(folder: string, prefix = ''): Map<string, string> {
 }
 
 test('deploying the tools remote alone changes tools only, while the site keeps running', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const root = tempRoot();
   const toolsPackage = JSON.parse(readFileSync(join(WORKSPACE, 'mfe-tools', 'package.json'), 'utf8')) as { version: string };
 
@@ -43,10 +42,11 @@ test('deploying the tools remote alone changes tools only, while the site keeps 
   const oldToolsHashed = [...oldTools].filter(([file]) => CONTENT_HASHED.test(file));
   expect(oldToolsHashed.length).toBeGreaterThan(0);
 
-  // The deploy runs while the bff serves the page that is open.
-  const { stdout } = await run(process.execPath, ['scripts/deploy-remote.mjs', 'tools', '--root', root, '--version', NEW_VERSION], {
+  // The deploy (of the build staged before this flow: support/stage-deploy.setup.ts) runs while
+  // the bff serves the page that is open.
+  const { stdout } = await run(process.execPath, ['scripts/deploy-remote.mjs', 'tools', '--from', stagedToolsDir(), '--root', root], {
     cwd: WORKSPACE,
-    timeout: 100_000,
+    timeout: 30_000,
     maxBuffer: 16 * 1024 * 1024,
   });
   expect(stdout).toContain(`deployed tools ${NEW_VERSION}`);
