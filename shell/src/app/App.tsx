@@ -1,11 +1,10 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
-import createCache from '@emotion/cache';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
-import { EMOTION_CACHE_KEY, theme } from '@bimi/ui/theme';
+import { theme } from '@bimi/ui/theme';
 import { persistCart } from '@bimi/cart/store';
 import { setPriceSettings } from '@bimi/cart/price-settings';
 import { startSessionSync } from '@bimi/session/client';
@@ -14,10 +13,11 @@ import { startPreloading } from '../federation/preload';
 import { SiteFrame } from './SiteFrame';
 import { ShellContext } from './shell-context';
 import { ShellErrorBoundary } from './ShellErrorBoundary';
+import { createSiteEmotionCache } from './emotion-cache';
 
 // One Emotion cache for the whole site: remotes share @emotion/react, so their styles land here.
 // Made when the page starts, it also moves the styles a server-rendered page carries into <head>.
-const siteEmotionCache = createCache({ key: EMOTION_CACHE_KEY });
+const siteEmotionCache = createSiteEmotionCache();
 
 export interface AppProps {
   registry: RegistryState;

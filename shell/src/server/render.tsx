@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom/server';
-import createCache from '@emotion/cache';
 import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { RegistryEntry } from '@bimi/contracts/registry';
-import { EMOTION_CACHE_KEY } from '@bimi/ui/theme';
 import { App } from '../app/App';
 import { RemoteLoaderContext, type RemoteModuleLoader } from '../federation/remote-loader';
+import { createSiteEmotionCache } from '../app/emotion-cache';
 
 export interface RenderRequest {
   /** The path and query the visitor asked for. */
@@ -43,7 +42,7 @@ export async function renderPage({ url, remotes, config, consent, loadRemoteModu
         registry={{ status: 'ready', remotes }}
         config={config}
         Router={Router}
-        emotionCache={createCache({ key: EMOTION_CACHE_KEY })}
+        emotionCache={createSiteEmotionCache()}
         serverConsent={consent ?? null}
       />
     </RemoteLoaderContext.Provider>,
