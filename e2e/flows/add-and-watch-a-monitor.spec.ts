@@ -56,8 +56,6 @@ async function holdCreate(page: Page): Promise<{ request: Promise<Request>; rele
 }
 
 test('desktop: the modal from the account frame, every message and state, then the monitor page', async ({ page }) => {
-  // Two real first analyses against the fixture servers (create waits for each).
-  test.setTimeout(90_000);
   await signedInOnDashboard(page);
   // The charts are never part of the dashboard (they load on the monitor page only).
   const chartChunks: string[] = [];

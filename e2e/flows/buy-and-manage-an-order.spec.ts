@@ -245,7 +245,6 @@ for (const { width, detailsNow } of [
 }
 
 test('a declined card returns to checkout with the reason, and the cart is intact', async ({ page }) => {
-  test.setTimeout(90_000);
   await seedCart(page);
   const user = await createVerifiedAccount(page);
   await signInByApi(page, user);
@@ -275,7 +274,6 @@ test('a declined card returns to checkout with the reason, and the cart is intac
 });
 
 test('turning renewal off asks first, then the plan shows under expiring', async ({ page }) => {
-  test.setTimeout(90_000);
   await page.addInitScript(({ key, value }) => {
     if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
   }, { key: CART_KEY, value: JSON.stringify({ version: 2, items: [DMARC] }) });
@@ -307,7 +305,6 @@ test('turning renewal off asks first, then the plan shows under expiring', async
 });
 
 test('at 375px, payment methods: cards are added through the payment page, one is the default, one is removed after a confirm', async ({ page }) => {
-  test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const user = await createVerifiedAccount(page);
   await signInByApi(page, user);
@@ -349,7 +346,6 @@ test('at 375px, payment methods: cards are added through the payment page, one i
 });
 
 test("the account's own sign-up pages keep the way back to checkout: sign-in → create an account → check email → verify → sign in → /checkout", async ({ page }) => {
-  test.setTimeout(90_000);
   await seedCart(page);
   await page.goto('/checkout');
   await page.getByRole('link', { name: 'Sign in to continue' }).click();

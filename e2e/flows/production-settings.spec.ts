@@ -19,8 +19,6 @@ async function sessionOf(page: Page): Promise<unknown> {
 }
 
 test('sign up, verify by mail, sign in, the account page, sign out: over https with __Host- Secure cookies', async ({ page, context }) => {
-  // The longest flow here: sign-up, mail, sign-in, a write and sign-out on a shared 2-core machine.
-  test.setTimeout(120_000);
   const user = newUser('Paula Production');
 
   await page.goto('/auth/signup');

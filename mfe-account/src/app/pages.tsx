@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { PageIntro } from '@bimi/ui/PageIntro';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { SignInPage } from '../features/auth/SignInPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
@@ -47,7 +46,3 @@ export const pages: Record<string, ComponentType<PageProps>> = {
   '/account/billing/payment-methods': PaymentMethodsPage,
   '/account/monitors/:domain': MonitorPage,
 };
-
-export function GenericPage({ route }: PageProps) {
-  return <PageIntro title={route.title} lead={route.description} />;
-}

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { PageIntro } from '@bimi/ui/PageIntro';
 import { CancelPage } from '../features/checkout/CancelPage';
 import { CheckoutPage } from '../features/checkout/CheckoutPage';
 import { SuccessPage } from '../features/checkout/SuccessPage';
@@ -10,7 +9,3 @@ export const pages: Record<string, ComponentType<PageProps>> = {
   '/checkout/success': SuccessPage,
   '/checkout/cancel': CancelPage,
 };
-
-export function GenericPage({ route }: PageProps) {
-  return <PageIntro title={route.title} lead={route.description} />;
-}

@@ -1,14 +1,6 @@
-import type { RemoteRoutesProps } from '@bimi/contracts/remote-modules';
-import { RouteTable } from '@bimi/ui/RouteTable';
+import { remoteRoutes } from '@bimi/ui/RouteTable';
 import table from '../app/routes.json';
-import { pages, GenericPage } from '../app/pages';
+import { pages } from '../app/pages';
 
 /** `checkout/routes`: the pages this remote owns (see src/app/routes.json). */
-export default function CheckoutRoutes({ notFound }: RemoteRoutesProps) {
-  return (
-    // The remote's build version, visible to QA and to the deploy flow's test.
-    <div data-remote="checkout" data-version={__APP_VERSION__} style={{ display: 'contents' }}>
-      <RouteTable routes={table.routes} pages={pages} fallback={GenericPage} notFound={notFound} />
-    </div>
-  );
-}
+export default remoteRoutes('checkout', __APP_VERSION__, table, pages);

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { PageIntro } from '@bimi/ui/PageIntro';
 import { HomePage } from '../features/home/HomePage';
 import { contentPages } from './content-pages';
 import {
@@ -21,7 +20,3 @@ export const pages: Record<string, ComponentType<PageProps>> = {
   '/products/digicert-government-mark-certificate': GovernmentMarkPage,
   '/products/easydmarc-enforcement': DmarcEnforcementPage,
 };
-
-export function GenericPage({ route }: PageProps) {
-  return <PageIntro title={route.title} lead={route.description} />;
-}

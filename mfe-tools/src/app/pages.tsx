@@ -1,12 +1,12 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { PageIntro } from '@bimi/ui/PageIntro';
 
 /**
  * One chunk per tool: opening the DMARC inspector downloads the DMARC inspector, not the
- * other eleven (the DKIM generator's key code, the VMC upload…).
+ * other eleven (the DKIM generator's key code, the VMC upload…). No Suspense boundary of their
+ * own: a page waiting for its chunk suspends the shell's boundary for the remote, so a
+ * server-rendered tool page is hydrated, and marked ready, as one piece with its chunk (a
+ * boundary here would hydrate later than the shell's ready mark, and a click before then is lost).
  */
 const TOOL_PAGES = {
   'vmc-validator': lazy(() => import('../features/vmc-validator/VmcValidatorPage')),
@@ -28,30 +28,8 @@ const PUBLIC_TOOLS = ['vmc-validator', 'bimi-checker', 'dmarc-inspector'] as con
 
 const ToolsIndexPage = lazy(() => import('../features/tools-index/ToolsIndexPage'));
 
-function PageLoading() {
-  return (
-    <Box role="status" aria-label="Loading the tool" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress />
-    </Box>
-  );
-}
-
-function withSuspense(Page: ComponentType<PageProps>): ComponentType<PageProps> {
-  return function LazyPage(props: PageProps) {
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <Page {...props} />
-      </Suspense>
-    );
-  };
-}
-
 export const pages: Record<string, ComponentType<PageProps>> = {
-  '/account/tools': withSuspense(ToolsIndexPage),
-  ...Object.fromEntries(Object.entries(TOOL_PAGES).map(([tool, Page]) => [`/account/tools/${tool}`, withSuspense(Page)])),
-  ...Object.fromEntries(PUBLIC_TOOLS.map((tool) => [`/${tool}`, withSuspense(TOOL_PAGES[tool])])),
+  '/account/tools': ToolsIndexPage,
+  ...Object.fromEntries(Object.entries(TOOL_PAGES).map(([tool, Page]) => [`/account/tools/${tool}`, Page])),
+  ...Object.fromEntries(PUBLIC_TOOLS.map((tool) => [`/${tool}`, TOOL_PAGES[tool]])),
 };
-
-export function GenericPage({ route }: PageProps) {
-  return <PageIntro title={route.title} lead={route.description} />;
-}

@@ -1,5 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import type { RemoteRoutesProps } from '@bimi/contracts/remote-modules';
+import { PageIntro } from './PageIntro';
 
 export interface RouteEntry {
   path: string;
@@ -35,4 +37,31 @@ export function RouteTable({
       <Route path="*" element={notFound} />
     </Routes>
   );
+}
+
+/** A route without a page of its own: its heading and lead, from routes.json. */
+export function GenericPage({ route }: PageProps) {
+  return <PageIntro title={route.title} lead={route.description} />;
+}
+
+/**
+ * A remote's exposed `./routes` module, made from its route table (its routes.json) and its pages:
+ * every path gets its page (or GenericPage), wrapped in the element that names the remote and its
+ * build version (QA and the deploy flow read them).
+ */
+export function remoteRoutes(
+  remote: string,
+  version: string,
+  table: { routes: readonly RouteEntry[] },
+  pages: Readonly<Record<string, ComponentType<PageProps>>>,
+): ComponentType<RemoteRoutesProps> {
+  function RemoteRoutes({ notFound }: RemoteRoutesProps) {
+    return (
+      <div data-remote={remote} data-version={version} style={{ display: 'contents' }}>
+        <RouteTable routes={table.routes} pages={pages} fallback={GenericPage} notFound={notFound} />
+      </div>
+    );
+  }
+  RemoteRoutes.displayName = `RemoteRoutes(${remote})`;
+  return RemoteRoutes;
 }
