@@ -17,10 +17,10 @@ import { useSession } from '@bimi/session/useSession';
 import { RequireSession } from './RequireSession';
 import { useShell } from './shell-context';
 
-// Visitors of the public site never download the account frame (sidebar, tabs, sheet).
 // One element for every render, so the memoised RemoteRoute sees the same props.
 const notFound = <NotFoundPage />;
 
+// Visitors of the public site never download the account frame (sidebar, tabs, sheet).
 const AccountLayout = lazy(() => import('../layout/account/AccountLayout').then((m) => ({ default: m.AccountLayout })));
 
 /** Picks the remote that owns the path and the frame (spec §2 layout rules) it is shown in. */
