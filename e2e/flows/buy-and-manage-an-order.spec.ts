@@ -6,7 +6,7 @@ import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
 import { createVerifiedAccount, newUser, signInByApi, signInWithForm, VERIFY_MAIL } from '../support/account';
 import { ordersCommand } from '../support/fulfilment';
 import { linkFromMail } from '../support/mail';
-import { expect, expectRemotePage, test } from '../support/test';
+import { expect, expectRemotePage, PAYMENT_CONFIRMED_MS, test } from '../support/test';
 
 /**
  * Issue 11, end to end: a cart of a 2-year VMC for 3 domains and a monthly DMARC Plus plan →
@@ -171,7 +171,7 @@ for (const { width, detailsNow } of [
     // Success: confirmed by the bff, then (only then) the cart is empty.
     await expect(page).toHaveURL(/\/checkout\/success\?checkout=/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order confirmed');
-    await expect(page.getByTestId('confirmed-order')).toHaveCount(2);
+    await expect(page.getByTestId('confirmed-order')).toHaveCount(2, { timeout: PAYMENT_CONFIRMED_MS });
     expect(await storedCartItems(page)).toEqual([]);
     await page.screenshot({ path: `/tmp/e2e-checkout-success-${width}.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
@@ -282,7 +282,7 @@ test('turning renewal off asks first, then the plan shows under expiring', async
   await page.goto('/checkout');
   await acceptAndPay(page);
   await payWithCard(page, '4242 4242 4242 4242');
-  await expect(page.getByTestId('confirmed-order')).toHaveCount(1);
+  await expect(page.getByTestId('confirmed-order')).toHaveCount(1, { timeout: PAYMENT_CONFIRMED_MS });
   await page.getByTestId('confirmed-order').getByRole('link', { name: /^Order / }).click();
 
   const renewal = page.getByRole('switch', { name: 'Renew automatically' });

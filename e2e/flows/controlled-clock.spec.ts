@@ -4,7 +4,7 @@ import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
 import { ORDER_PATHS, type OrderList } from '@bimi/contracts/orders';
 import { createVerifiedAccount, signInByApi } from '../support/account';
 import { ordersCommand } from '../support/fulfilment';
-import { expect, test } from '../support/test';
+import { expect, PAYMENT_CONFIRMED_MS, test } from '../support/test';
 
 /**
  * Issue 11, with the store's clock under the flow's control (the controlled-clock project:
@@ -49,7 +49,7 @@ test('a certificate stays active while it renews; eleven months on, turning rene
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByTestId('confirmed-order')).toHaveCount(1);
+  await expect(page.getByTestId('confirmed-order')).toHaveCount(1, { timeout: PAYMENT_CONFIRMED_MS });
 
   // The details through the API (the checkout and order pages' forms have flows of their own), then
   // the operator validates and issues it.

@@ -8,6 +8,12 @@ export { expect, SITE_NAME };
 export const REMOTES = REMOTE_NAMES;
 export type { RemoteName };
 export const CONSENT_COOKIE = 'cookie_consent';
+/**
+ * How long a success page may wait for the payment to be confirmed: the provider's webhook reaches
+ * the bff asynchronously, and on a loaded machine (the Stripe double's signed webhook, six servers,
+ * two browsers) it took over 10 s.
+ */
+export const PAYMENT_CONFIRMED_MS = 30_000;
 
 /**
  * Where the web server of the running test's project put its temporary copy of the build, its data
