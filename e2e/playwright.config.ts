@@ -57,10 +57,7 @@ function serve(options: { url: string; port: number; flag?: string; runDir?: str
     url: `${options.url}/api/health`,
     ignoreHTTPSErrors: options.ignoreHTTPSErrors,
     reuseExistingServer: false,
-    // Some flows are whole journeys (sign up → verify by mail → sign in → profile → sign out: about
-  // fifteen page loads). On two cores shared by six servers and two browsers one took 66 s, so a
-  // flow may take two minutes; a hang still fails, and speed is the benchmarks' business.
-  timeout: 120_000,
+    timeout: 60_000,
     env: { E2E_RUN_DIR: options.runDir ?? (process.env.E2E_RUN_DIR as string), E2E_PORT: String(options.port), ...options.env },
     // SIGTERM lets serve.mjs stop the bff and remove the temporary copy.
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@bimi/contracts/remote-modules';
 import { SITE_NAME } from '@bimi/contracts/site';
+import { CONSENT_COOKIE } from '@bimi/contracts/consent';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 
 export { expect, SITE_NAME };
 export const REMOTES = REMOTE_NAMES;
 export type { RemoteName };
-export const CONSENT_COOKIE = 'cookie_consent';
+export { CONSENT_COOKIE };
 /**
  * How long a success page may wait for the payment to be confirmed: the provider's webhook reaches
  * the bff asynchronously, and on a loaded machine (the Stripe double's signed webhook, six servers,

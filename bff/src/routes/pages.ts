@@ -31,8 +31,8 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const pageUrl = `${publicBaseUrl(fastify.config)}${urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath}`;
     // Public pages come with their content; checkout with its frame (the cart is in the browser's
     // storage: the page shows it loading until hydrated); the account area (the session's data)
-    // renders in the browser. The cookie banner is in
-    // the first HTML unless the visitor's cookie holds their choice.
+    // renders in the browser. The cookie banner is in the first HTML unless the visitor's cookie
+    // holds their choice.
     const rendered =
       owner && SERVER_RENDERED_LAYOUTS.has(owner.route.layout)
         ? await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consentChoiceOf(request.cookies[CONSENT_COOKIE]))
