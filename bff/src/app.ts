@@ -6,9 +6,12 @@ import type { Config } from './config';
 import { containsNul, NUL_REFUSED } from './lib/nul-characters';
 import { anonymousWrites } from './lib/csrf';
 import { serverOptions } from './lib/server-options';
+import clock, { movableClock } from './plugins/app/clock';
 import contactMessages from './plugins/app/contact-messages';
+import contacts from './plugins/app/contacts';
 import database from './plugins/app/db';
 import dnsResolver from './plugins/app/dns';
+import emailTokens from './plugins/app/email-tokens';
 import untrustedFiles from './plugins/app/mark-certificate';
 import mailer from './plugins/app/mailer';
 import monitorEngine from './plugins/app/monitor-engine';
@@ -21,6 +24,8 @@ import newsletterSubscribers from './plugins/app/newsletter-subscribers';
 import fulfilment from './plugins/app/fulfilment';
 import orderNotifications from './plugins/app/order-notifications';
 import orders from './plugins/app/orders';
+import organizations from './plugins/app/organizations';
+import partnerApplications from './plugins/app/partner-applications';
 import paymentCustomers from './plugins/app/payment-customers';
 import payments from './plugins/app/payments';
 import publicConfig from './plugins/app/public-config';
@@ -29,9 +34,11 @@ import renewalReminders from './plugins/app/renewal-reminders';
 import safeFetch from './plugins/app/safe-fetch';
 import shellPage from './plugins/app/shell-page';
 import serverRender from './plugins/app/server-render';
+import supportTickets from './plugins/app/support-tickets';
 import telemetry from './plugins/app/telemetry';
 import toolAnswers from './plugins/app/tool-answers';
 import transactions from './plugins/app/transactions';
+import users from './plugins/app/users';
 import cookie from './plugins/external/cookie';
 import securityHeaders from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
@@ -50,7 +57,7 @@ import documentRoutes from './routes/docs';
 import pageRoutes from './routes/pages';
 import remotesRoutes from './routes/remotes';
 import toolRoutes from './routes/api/tools';
-import devClockRoutes, { movableClock } from './routes/dev/clock';
+import devClockRoutes from './routes/dev/clock';
 import devOutboxRoutes from './routes/dev/outbox';
 
 declare module 'fastify' {
@@ -62,7 +69,7 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where log lines go instead of stdout; tests read them. */
   logStream?: NodeJS.WritableStream;
-  /** The clock sessions and mailed links go by (epoch ms); tests move it to check expiry. */
+  /** The store's clock (epoch ms; src/plugins/app/clock.ts); tests move it to check expiry. */
   now?: () => number;
 }
 
@@ -109,10 +116,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(database);
   // DEV_CLOCK (never in production): a clock the e2e flows move forward through POST /dev/clock.
   const devClock = !options.now && config.devClock ? movableClock() : undefined;
-  await app.register(sessions, { now: options.now ?? devClock?.now });
+  await app.register(clock, { now: options.now ?? devClock?.now });
+  await app.register(emailTokens);
+  await app.register(users);
+  await app.register(sessions);
   await app.register(mailer);
   await app.register(newsletterSubscribers);
   await app.register(contactMessages);
+  await app.register(partnerApplications);
+  await app.register(organizations);
+  await app.register(contacts);
+  await app.register(supportTickets);
   await app.register(paymentCustomers);
   await app.register(orders);
   await app.register(transactions);

@@ -111,5 +111,5 @@ export default fp(
 
     fastify.decorate('mailer', { send, sendEach, trySend, kind: transport ? 'smtp' : 'outbox' } satisfies Mailer);
   },
-  { name: 'mailer', dependencies: ['db', 'sessions'], decorators: { fastify: ['config', 'db'] } },
+  { name: 'mailer', dependencies: ['db', 'clock'], decorators: { fastify: ['config', 'db'] } },
 );

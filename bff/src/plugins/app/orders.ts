@@ -1333,7 +1333,7 @@ export default fp(
       if (wake) wakers.push(wake);
     });
   },
-  { name: 'orders', dependencies: ['db', 'sessions'] },
+  { name: 'orders', dependencies: ['db', 'clock'] },
 );
 
 declare module 'fastify' {

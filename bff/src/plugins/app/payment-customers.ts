@@ -55,5 +55,5 @@ export default fp(
       }),
     );
   },
-  { name: 'payment-customers', dependencies: ['db', 'sessions'] },
+  { name: 'payment-customers', dependencies: ['db', 'clock'] },
 );

@@ -381,5 +381,5 @@ export default fp(
       fastify.addHook('onClose', async () => clearInterval(timer));
     }
   },
-  { name: 'payments', dependencies: ['db', 'sessions', 'orders', 'payment-customers'] },
+  { name: 'payments', dependencies: ['db', 'clock', 'orders', 'payment-customers'] },
 );

@@ -16,8 +16,6 @@ declare module 'fastify' {
     lastSeenAt?: number;
   }
   interface FastifyInstance {
-    /** The bff's clock (epoch ms); tests move it to check expiry. */
-    now: () => number;
     /** Signs the CSRF cookie (the session cookie too). */
     sessionSecret: string;
     /** The Redis client when REDIS_URL is set. */
@@ -53,10 +51,6 @@ export const SIGN_IN_NEEDS_HTTPS =
   'sign-in over plain http with NODE_ENV=production: the Secure session cookie cannot be set. Serve the bff behind a TLS-terminating proxy that sends X-Forwarded-Proto: https and set TRUST_PROXY to that proxy';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CSRF_POLICIES: readonly unknown[] = ['header', 'form', 'origin', false];
-
-export interface SessionsOptions {
-  now?: () => number;
-}
 
 /** A state-changing route and how it is protected (see CsrfPolicy). */
 export interface WriteRoute {
@@ -103,11 +97,9 @@ const isUnder = (path: string, prefix: string) => path === prefix || path.starts
  * without the CSRF token unless its route says otherwise (CsrfPolicy in src/lib/csrf.ts).
  */
 export default fp(
-  async function sessions(fastify, options: SessionsOptions) {
-    const { config } = fastify;
+  async function sessions(fastify) {
+    const { config, now } = fastify;
     const production = config.nodeEnv === 'production';
-    const now = options.now ?? (() => Date.now());
-    fastify.decorate('now', now);
 
     let secret = config.sessionSecret;
     if (!secret) {
@@ -194,10 +186,10 @@ export default fp(
           at - (session.lastSeenAt ?? 0) >= SESSION_IDLE_LIMIT_MS || at - (session.createdAt ?? 0) >= SESSION_ABSOLUTE_LIMIT_MS;
         const user = ended
           ? undefined
-          : await fastify.db.selectFrom('users').select(['id', 'email', 'name', 'sessions_valid_from']).where('id', '=', session.userId).executeTakeFirst();
+          : await fastify.users.sessionUser(session.userId);
         // A session from before a password or email change is void even if a request in flight
         // during the change wrote it back to the store.
-        const voided = user?.sessions_valid_from != null && (session.createdAt ?? 0) < Date.parse(user.sessions_valid_from);
+        const voided = user?.sessionsValidFrom != null && (session.createdAt ?? 0) < Date.parse(user.sessionsValidFrom);
         if (user && !voided) {
           session.lastSeenAt = at;
           request.sessionUser = { id: user.id, email: user.email, name: user.name };
@@ -256,6 +248,6 @@ export default fp(
       reply.clearCookie(cookieName, cookieOptions);
     });
   },
-  { name: 'sessions', dependencies: ['db', 'cookie'], decorators: { fastify: ['config', 'db'] } },
+  { name: 'sessions', dependencies: ['db', 'clock', 'users', 'cookie'], decorators: { fastify: ['config', 'db'] } },
 );
 

@@ -3,20 +3,9 @@ import { z } from 'zod';
 
 const YEAR_MS = 366 * 86_400_000;
 
-/** A clock that runs with the real one, plus however far a test has moved it forward. */
-export function movableClock(): { now: () => number; advance: (ms: number) => void } {
-  let offset = 0;
-  return {
-    now: () => Date.now() + offset,
-    advance: (ms) => {
-      offset += ms;
-    },
-  };
-}
-
 /**
  * GET and POST /dev/clock (DEV_CLOCK=true only, which production refuses): the store's time, and
- * moving it forward, so a browser flow can see a renewal date come near. Sessions go by the same
+ * moving it forward (the clock plugin's movableClock), so a browser flow can see a renewal date come near. Sessions go by the same
  * clock, so a flow signs in again after a long jump.
  */
 const clock = (advance: (ms: number) => void): FastifyPluginAsyncZod =>

@@ -1,0 +1,88 @@
+import {
+  AcceptedAnswer,
+  AUTH_PATHS,
+  RESEND_VERIFICATION_MESSAGE,
+  ResendVerificationRequest,
+  SignUpAnswer,
+  SignUpRequest,
+  VerifyEmailAnswer,
+  VerifyEmailRequest,
+} from '@bimi/contracts/auth';
+import { ApiError } from '@bimi/contracts/api-error';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicBaseUrl } from '../../../config';
+import { signUpAttemptMail, verificationMail } from '../../../lib/mail-texts';
+import { hashPassword } from '../../../lib/passwords';
+import { VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
+import { refusedInOurWords } from '../../../plugins/external/rate-limit';
+
+/** The sign-up answer, the same whether the address has an account or not (see the route). */
+const signUpSentMessage = (email: string) => `We sent an email to ${email}. Open it to continue.`;
+const SIGN_UP_MAIL_FAILED = 'The email to this address could not be sent just now. Please try again in a few minutes.';
+
+/** Sign-up, the verification of an address by its mailed link (a new account's, or an email change's), and a fresh link. */
+const signUp: FastifyPluginAsyncZod = async (fastify) => {
+  const baseUrl = publicBaseUrl(fastify.config);
+
+  /** The mail a sign-up sends (users.signUp says what changes); undefined when a sign-up of the same address raced this one in. */
+  async function signUpMail(name: string, email: string, passwordHash: string) {
+    const signedUp = await fastify.users.signUp({ name, email, passwordHash });
+    if (!signedUp) return undefined;
+    return 'linkToken' in signedUp ? verificationMail(email, name, baseUrl, signedUp.linkToken) : signUpAttemptMail(email, signedUp.verifiedOwner, baseUrl);
+  }
+
+  fastify.post(
+    AUTH_PATHS.signUp,
+    {
+      schema: { body: SignUpRequest, response: { 201: SignUpAnswer, 503: ApiError } },
+      config: { rateLimit: { max: fastify.config.signUpRateLimitPerHour, timeWindow: '1 hour', errorResponseBuilder: refusedInOurWords } },
+    },
+    async (request, reply) => {
+      const { name, email, password } = request.body;
+      // The answer and the work are the same whether or not the address has an account (a hash,
+      // a lookup, a mail), so sign-up cannot be used to learn who is a customer. What differs is
+      // the mail, which only the address's owner reads.
+      const passwordHash = await hashPassword(password);
+      const mail = (await signUpMail(name, email, passwordHash)) ?? (await signUpMail(name, email, passwordHash));
+      if (!mail) throw new Error('sign-up: the account changed twice while signing up');
+      if (!(await fastify.mailer.trySend(mail, request.log))) {
+        // Signing up again is safe: it sends a fresh link to the account made now.
+        return reply.code(503).send({ message: SIGN_UP_MAIL_FAILED });
+      }
+      return reply.code(201).send({ email, message: signUpSentMessage(email) });
+    },
+  );
+
+  fastify.post(
+    AUTH_PATHS.verify,
+    { schema: { body: VerifyEmailRequest, response: { 200: VerifyEmailAnswer } }, config: { rateLimit: { max: 30, timeWindow: '15 minutes', errorResponseBuilder: refusedInOurWords } } },
+    async (request, reply) => {
+      const link = await fastify.emailTokens.live(
+        request.body.token,
+        ['signup', 'email-change'],
+        'This verification link is invalid, already used or expired. Sign in to get a new one.',
+      );
+      const purpose = await fastify.users.followEmailLink(link, 'This verification link was already used.');
+      if (purpose === 'signup') return { purpose, email: link.email, message: 'Your email address is verified. You can sign in now.' };
+      // The account now answers to another address: its sessions elsewhere end, and a browser
+      // signed in as this user, which is following the link, stays signed in.
+      await fastify.endSessionsOf(request, reply, link.user_id, { keepCurrent: true });
+      return { purpose, email: link.email, message: `Your account's email address is now ${link.email}.` };
+    },
+  );
+
+  fastify.post(
+    AUTH_PATHS.resendVerification,
+    { schema: { body: ResendVerificationRequest, response: { 202: AcceptedAnswer } }, config: { rateLimit: { max: 5, timeWindow: '15 minutes', errorResponseBuilder: refusedInOurWords } } },
+    async (request, reply) => {
+      const user = await fastify.users.byEmail(request.body.email);
+      if (user && !user.emailVerified) {
+        const { token } = await fastify.emailTokens.issue({ userId: user.id, purpose: 'signup', email: user.email, lifetimeMs: VERIFICATION_LIFETIME_MS });
+        await fastify.mailer.trySend(verificationMail(user.email, user.name, baseUrl, token), request.log);
+      }
+      return reply.code(202).send({ message: RESEND_VERIFICATION_MESSAGE });
+    },
+  );
+};
+
+export default signUp;
