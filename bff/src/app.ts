@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiError } from '@bimi/contracts/api-error';
+import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
 import { z } from 'zod';
 import type { Config } from './config';
 import { containsNul, NUL_REFUSED } from './lib/nul-characters';
@@ -170,14 +171,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) return reply.code(400).send(apiError(NUL_REFUSED));
   });
 
-  await app.register(healthRoutes, { prefix: '/api/health' });
-  await app.register(publicConfigRoutes, { prefix: '/api/public-config' });
+  await app.register(healthRoutes, { prefix: SITE_API_PATHS.health });
+  await app.register(publicConfigRoutes, { prefix: SITE_API_PATHS.publicConfig });
   // anonymousWrites: browsers post to these without a CSRF token; only another site's Origin is refused.
-  await app.register(anonymousWrites(analyticsRoutes), { prefix: '/api/analytics' });
-  await app.register(anonymousWrites(clientErrorRoutes), { prefix: '/api/client-errors' });
-  await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
-  await app.register(anonymousWrites(contactRoutes), { prefix: '/api/contact' });
-  await app.register(anonymousWrites(cartRoutes), { prefix: '/api/cart' });
+  await app.register(anonymousWrites(analyticsRoutes));
+  await app.register(anonymousWrites(clientErrorRoutes), { prefix: SITE_API_PATHS.clientErrors });
+  await app.register(newsletterRoutes);
+  await app.register(anonymousWrites(contactRoutes), { prefix: SITE_API_PATHS.contact });
+  await app.register(anonymousWrites(cartRoutes));
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(paymentRoutes, { prefix: '/api/payments' });

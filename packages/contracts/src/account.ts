@@ -45,22 +45,7 @@ import { nullablePhone } from './phone';
  * - GET    /api/account/support/tickets                      → TicketList (newest first)
  * - POST   /api/account/support/tickets           TicketCreate → 201 Ticket
  */
-export const ACCOUNT_PATHS = {
-  profile: '/api/account/profile',
-  profileEmail: '/api/account/profile/email',
-  profilePassword: '/api/account/profile/password',
-  notifications: '/api/account/notifications',
-  organizations: '/api/account/organizations',
-  organization: (id: string) => `/api/account/organizations/${encodeURIComponent(id)}`,
-  organizationMembers: (id: string) => `/api/account/organizations/${encodeURIComponent(id)}/members`,
-  organizationInvites: (id: string) => `/api/account/organizations/${encodeURIComponent(id)}/invites`,
-  organizationMember: (id: string, userId: string) => `/api/account/organizations/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`,
-  organizationInvite: (id: string, inviteId: string) => `/api/account/organizations/${encodeURIComponent(id)}/invites/${encodeURIComponent(inviteId)}`,
-  acceptInvite: '/api/account/invites/accept',
-  contacts: '/api/account/contacts',
-  contact: (id: string) => `/api/account/contacts/${encodeURIComponent(id)}`,
-  supportTickets: '/api/account/support/tickets',
-} as const;
+export { ACCOUNT_PATHS } from './api-paths';
 
 /** Where an invitation mail's link leads (query `invite`). */
 export const INVITE_PAGE_PATH = '/account/settings/organizations';

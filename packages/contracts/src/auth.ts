@@ -35,25 +35,7 @@ import { humanText } from './human-text';
  * Links in mails: `/auth/verify?token=…` (sign-up and email change), `/auth/reset-password?token=…`,
  * `/account/settings/organizations?invite=…` (see account.ts).
  */
-export const AUTH_BASE_PATH = '/api/auth';
-
-export const AUTH_PATHS = {
-  session: '/api/auth/session',
-  csrf: '/api/auth/csrf',
-  providers: '/api/auth/providers',
-  credentialsCallback: '/api/auth/callback/credentials',
-  signOut: '/api/auth/signout',
-  log: '/api/auth/_log',
-  signUp: '/api/auth/signup',
-  verify: '/api/auth/verify',
-  resendVerification: '/api/auth/resend-verification',
-  forgotPassword: '/api/auth/forgot-password',
-  resetPassword: '/api/auth/reset-password',
-  partnerSignUp: '/api/auth/partner-signup',
-  /** NextAuth's own pages; the client sends people there (no providers, OAuth-style links): both lead to /auth/signin. */
-  signInPage: '/api/auth/signin',
-  errorPage: '/api/auth/error',
-} as const;
+export { AUTH_BASE_PATH, AUTH_PATHS } from './api-paths';
 
 /** The header every JSON write (auth and /api/account/*) carries: the csrfToken from GET /api/auth/csrf. */
 export const CSRF_HEADER = 'x-csrf-token';

@@ -23,16 +23,7 @@ import { Check, CheckStatus } from './tools';
  *                                                    of the answer, then `done` with both stored entries, or
  *                                                    `error`. Rate limited (429 before the stream starts).
  */
-export const MONITOR_PATHS = {
-  create: '/api/account/monitors/create',
-  list: '/api/account/monitors',
-  monitor: (domain: string) => `/api/account/monitors/${encodeURIComponent(domain)}`,
-  check: (domain: string) => `/api/account/monitors/${encodeURIComponent(domain)}/check`,
-  status: (domain: string) => `/api/account/monitors/${encodeURIComponent(domain)}/status`,
-  assistant: (domain: string) => `/api/account/monitors/${encodeURIComponent(domain)}/assistant`,
-  /** The browser page of one monitor (spec §2: monitors/{domain}). */
-  page: (domain: string) => `/account/monitors/${encodeURIComponent(domain)}`,
-} as const;
+export { MONITOR_PATHS } from './api-paths';
 
 // ---------------------------------------------------------------------------------------------
 // The domain of a new monitor (spec §5)

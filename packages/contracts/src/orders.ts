@@ -25,21 +25,7 @@ import { CartQuoteLine } from './cart-quote';
  * - POST   /api/payments/webhook                      Stripe's signed events (raw body)
  * - GET    /api/payments/test/checkout/:sessionId      the built-in test payment page (HTML), when test payments run
  */
-export const ORDER_PATHS = {
-  checkout: '/api/account/checkout',
-  checkoutState: (checkoutId: string) => `/api/account/checkout/${encodeURIComponent(checkoutId)}`,
-  orders: '/api/account/orders',
-  order: (orderId: string) => `/api/account/orders/${encodeURIComponent(orderId)}`,
-  orderDetails: (orderId: string) => `/api/account/orders/${encodeURIComponent(orderId)}/details`,
-  orderRenewal: (orderId: string) => `/api/account/orders/${encodeURIComponent(orderId)}/renewal`,
-  transactions: '/api/account/billing/transactions',
-  receipt: (transactionId: string) => `/api/account/billing/transactions/${encodeURIComponent(transactionId)}/receipt`,
-  paymentMethods: '/api/account/billing/payment-methods',
-  paymentMethodSetup: '/api/account/billing/payment-methods/setup',
-  defaultPaymentMethod: (id: string) => `/api/account/billing/payment-methods/${encodeURIComponent(id)}/default`,
-  paymentMethod: (id: string) => `/api/account/billing/payment-methods/${encodeURIComponent(id)}`,
-  webhook: '/api/payments/webhook',
-} as const;
+export { ORDER_PATHS } from './api-paths';
 
 /** The list filters of spec §2 and §4. */
 export const ORDER_FILTERS = ['all', 'active', 'pending', 'incomplete', 'expiring'] as const;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ApiError } from '@bimi/contracts/api-error';
+import { ACCOUNT_BASE_PATH } from '@bimi/contracts/api-paths';
 import { CSRF_HEADER } from '@bimi/contracts/auth';
 import { getCsrfToken, getSession } from './client';
 
@@ -36,7 +37,7 @@ export async function callApi<T>(
   }
   const data: unknown = res.status === 204 ? {} : await res.json().catch(() => null);
   if (!res.ok) {
-    if (res.status === 401 && path.startsWith('/api/account/')) void getSession();
+    if (res.status === 401 && path.startsWith(`${ACCOUNT_BASE_PATH}/`)) void getSession();
     const error = ApiError.safeParse(data);
     throw new ApiFailure(error.success ? error.data.message : GENERIC_MESSAGE, res.status);
   }

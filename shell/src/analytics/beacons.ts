@@ -1,3 +1,4 @@
+import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
 import type { ClientErrorReport, PageViewBeacon } from '@bimi/contracts/telemetry';
 
 function send(url: string, body: unknown): void {
@@ -9,11 +10,11 @@ function send(url: string, body: unknown): void {
 
 /** Spec §7: the page-view beacon is always sent, whatever the cookie consent. */
 export function sendPageView(view: PageViewBeacon): void {
-  send('/api/analytics/pageview', view);
+  send(SITE_API_PATHS.pageView, view);
 }
 
 export function reportClientError(report: ClientErrorReport): void {
-  send('/api/client-errors', {
+  send(SITE_API_PATHS.clientErrors, {
     ...report,
     message: report.message.slice(0, 2000),
     stack: report.stack?.slice(0, 8000),

@@ -1,3 +1,4 @@
+import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
 import { PublicConfig } from '@bimi/contracts/public-config';
 import { OWN_NEWSLETTER_PATH } from '@bimi/contracts/site';
 
@@ -7,7 +8,7 @@ const FALLBACK: PublicConfig = { newsletterUrl: OWN_NEWSLETTER_PATH, tagManagerI
 export async function readPublicConfig(): Promise<PublicConfig> {
   try {
     const inline = document.getElementById('public-config')?.textContent;
-    const raw: unknown = inline ? JSON.parse(inline) : await fetch('/api/public-config').then((r) => r.json());
+    const raw: unknown = inline ? JSON.parse(inline) : await fetch(SITE_API_PATHS.publicConfig).then((r) => r.json());
     return PublicConfig.parse(raw);
   } catch (error) {
     console.error('[shell] public configuration unavailable, using defaults', error);

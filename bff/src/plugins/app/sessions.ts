@@ -4,6 +4,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { ACCOUNT_BASE_PATH } from '@bimi/contracts/api-paths';
 import { CSRF_HEADER, SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
 import { CSRF_REFUSED, csrfCookieName, FOREIGN_ORIGIN_REFUSED, isValidCsrf, requestSite, type CsrfPolicy } from '../../lib/csrf';
 import { DatabaseSessionStore, RedisSessionStore, type UserSessionStore } from './session-stores';
@@ -198,7 +199,7 @@ export default fp(
         }
       }
 
-      if (isUnder(path, '/api/account') && !request.sessionUser) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
+      if (isUnder(path, ACCOUNT_BASE_PATH) && !request.sessionUser) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
     });
 
     // On every route, not only /api: a state-changing route anywhere gets the same checks.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CartItem } from '@bimi/catalog/cart-items';
+import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
 import { CartQuote } from '@bimi/contracts/cart-quote';
 import { callApi, failureMessage } from '@bimi/session/api';
 import { quoteLineOf } from './lines';
@@ -23,7 +24,7 @@ export function useQuote(items: readonly CartItem[]): QuoteState & { retry: () =
       return;
     }
     setState({ status: 'loading' });
-    callApi('/api/cart/quote', { method: 'POST', body: { items: lines }, answer: CartQuote }).then(
+    callApi(SITE_API_PATHS.cartQuote, { method: 'POST', body: { items: lines }, answer: CartQuote }).then(
       (quote) => current && setState({ status: 'ready', quote }),
       (error: unknown) => current && setState({ status: 'failed', message: failureMessage(error) }),
     );

@@ -1,4 +1,5 @@
 import { ApiError } from '@bimi/contracts/api-error';
+import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
 import { ContactReceipt, type ContactRequest } from '@bimi/contracts/contact';
 
 export type SendResult = { ok: true; receipt: ContactReceipt } | { ok: false; message: string };
@@ -7,7 +8,7 @@ export type SendResult = { ok: true; receipt: ContactReceipt } | { ok: false; me
 export async function sendContactMessage(message: ContactRequest): Promise<SendResult> {
   let response: Response;
   try {
-    response = await fetch('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
+    response = await fetch(SITE_API_PATHS.contact, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
   } catch {
     return { ok: false, message: 'We could not reach the server. Check your connection and try again.' };
   }

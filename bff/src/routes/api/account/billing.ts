@@ -40,7 +40,7 @@ const billing: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.put(
-    '/api/account/billing/payment-methods/:id/default',
+    `${ORDER_PATHS.paymentMethods}/:id/default`,
     { schema: { params: PaymentMethodParams, response: { 200: PaymentMethodList, 404: ApiError } } },
     async (request) => {
       const user = currentUser(request);
@@ -51,7 +51,7 @@ const billing: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   fastify.delete(
-    '/api/account/billing/payment-methods/:id',
+    `${ORDER_PATHS.paymentMethods}/:id`,
     { schema: { params: PaymentMethodParams, response: { 200: PaymentMethodList, 404: ApiError } } },
     async (request) => {
       const user = currentUser(request);

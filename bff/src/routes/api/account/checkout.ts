@@ -39,7 +39,7 @@ const checkout: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get('/api/account/checkout/:checkoutId', { schema: { params: CheckoutParams, response: { 200: CheckoutState, 404: ApiError } } }, async (request) => {
+  fastify.get(`${ORDER_PATHS.checkout}/:checkoutId`, { schema: { params: CheckoutParams, response: { 200: CheckoutState, 404: ApiError } } }, async (request) => {
     const state = await fastify.orders.checkoutState(currentUser(request).id, request.params.checkoutId);
     if (!state) throw new HttpError(404, NOT_FOUND);
     return state;

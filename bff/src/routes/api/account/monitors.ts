@@ -3,6 +3,7 @@ import { ApiError } from '@bimi/contracts/api-error';
 import {
   AssistantConversation,
   AssistantRequest,
+  MONITOR_PATHS,
   MonitorCreated,
   MonitorCreateRequest,
   MonitorDetail,
@@ -55,7 +56,7 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   fastify.post(
-    '/api/account/monitors/create',
+    MONITOR_PATHS.create,
     {
       schema: { body: MonitorCreateRequest, response: { 201: MonitorCreated, 400: ApiError, 403: ApiError, 409: ApiError, 422: ApiError } },
       config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: byUser } },
@@ -84,17 +85,17 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get('/api/account/monitors', { schema: { response: { 200: MonitorList } } }, async (request) => {
+  fastify.get(MONITOR_PATHS.list, { schema: { response: { 200: MonitorList } } }, async (request) => {
     const rows = await fastify.monitors.list(currentUser(request).id);
     return { monitors: rows.map((row) => monitorListItem(row, fastify.now())), limit: settings.limitPerUser };
   });
 
-  fastify.get('/api/account/monitors/:domain', { schema: { params: MonitorParams, response: { 200: MonitorDetail, 404: ApiError } } }, async (request) =>
+  fastify.get(`${MONITOR_PATHS.list}/:domain`, { schema: { params: MonitorParams, response: { 200: MonitorDetail, 404: ApiError } } }, async (request) =>
     detail(await ownMonitor(request, request.params.domain)),
   );
 
   fastify.post(
-    '/api/account/monitors/:domain/check',
+    `${MONITOR_PATHS.list}/:domain/check`,
     {
       schema: { params: MonitorParams, response: { 200: MonitorDetail, 404: ApiError } },
       config: { rateLimit: { max: settings.rechecksPerHour, timeWindow: '1 hour', keyGenerator: byUser } },
@@ -106,20 +107,20 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.put('/api/account/monitors/:domain/status', { schema: { params: MonitorParams, body: MonitorStatusChange, response: { 200: MonitorListItem, 404: ApiError } } }, async (request) => {
+  fastify.put(`${MONITOR_PATHS.list}/:domain/status`, { schema: { params: MonitorParams, body: MonitorStatusChange, response: { 200: MonitorListItem, 404: ApiError } } }, async (request) => {
     const monitor = await ownMonitor(request, request.params.domain);
     const updated = await fastify.monitors.setStatus(monitor.user_id, monitor.domain, request.body.status, fastify.now());
     if (!updated) throw new HttpError(404, NOT_FOUND);
     return monitorListItem(updated, fastify.now());
   });
 
-  fastify.delete('/api/account/monitors/:domain', { schema: { params: MonitorParams, response: { 204: z.null(), 404: ApiError } } }, async (request, reply) => {
+  fastify.delete(`${MONITOR_PATHS.list}/:domain`, { schema: { params: MonitorParams, response: { 204: z.null(), 404: ApiError } } }, async (request, reply) => {
     const monitor = await ownMonitor(request, request.params.domain);
     await fastify.monitors.remove(monitor.user_id, monitor.domain);
     return reply.code(204).send(null);
   });
 
-  fastify.get('/api/account/monitors/:domain/assistant', { schema: { params: MonitorParams, response: { 200: AssistantConversation, 404: ApiError } } }, async (request) => {
+  fastify.get(`${MONITOR_PATHS.list}/:domain/assistant`, { schema: { params: MonitorParams, response: { 200: AssistantConversation, 404: ApiError } } }, async (request) => {
     const monitor = await ownMonitor(request, request.params.domain);
     const [snapshot, entries] = await Promise.all([fastify.monitorSnapshots.latest(monitor.id), fastify.monitorConversations.list(monitor.id)]);
     return { context: assistantContext({ domain: monitor.domain, snapshot, history: entries }), entries };
@@ -127,7 +128,7 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
 
   // The answer streams as JSON lines (AssistantStreamEvent); both entries are stored once it is whole.
   fastify.post(
-    '/api/account/monitors/:domain/assistant',
+    `${MONITOR_PATHS.list}/:domain/assistant`,
     {
       schema: { params: MonitorParams, body: AssistantRequest, response: { 404: ApiError } },
       config: { rateLimit: { max: fastify.config.assistant.questionsPerHour, timeWindow: '1 hour', keyGenerator: byUser } },

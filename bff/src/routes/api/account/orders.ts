@@ -1,6 +1,6 @@
 import { RecordId } from '@bimi/contracts/account';
 import { ApiError } from '@bimi/contracts/api-error';
-import { CertificateDetails, ORDER_FILTERS, OrderDetail, OrderList, RenewalChange } from '@bimi/contracts/orders';
+import { CertificateDetails, ORDER_FILTERS, ORDER_PATHS, OrderDetail, OrderList, RenewalChange } from '@bimi/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
@@ -17,18 +17,18 @@ const PROVIDER_UNAVAILABLE = 'The payment provider could not change the renewal 
  * detail, its certificate details (validation) and its renewal. Another user's order answers 404.
  */
 const orders: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get('/api/account/orders', { schema: { querystring: OrderQuery, response: { 200: OrderList } } }, async (request) =>
+  fastify.get(ORDER_PATHS.orders, { schema: { querystring: OrderQuery, response: { 200: OrderList } } }, async (request) =>
     fastify.orders.list(currentUser(request).id, request.query.status),
   );
 
-  fastify.get('/api/account/orders/:orderId', { schema: { params: OrderParams, response: { 200: OrderDetail, 404: ApiError } } }, async (request) => {
+  fastify.get(`${ORDER_PATHS.orders}/:orderId`, { schema: { params: OrderParams, response: { 200: OrderDetail, 404: ApiError } } }, async (request) => {
     const order = await fastify.orders.get(currentUser(request).id, request.params.orderId);
     if (!order) throw new HttpError(404, NOT_FOUND);
     return order;
   });
 
   fastify.put(
-    '/api/account/orders/:orderId/details',
+    `${ORDER_PATHS.orders}/:orderId/details`,
     // Up to 250 domains and a 32 KB logo.
     { schema: { params: OrderParams, body: CertificateDetails, response: { 200: OrderDetail, 400: ApiError, 404: ApiError, 409: ApiError } }, bodyLimit: 256 * 1024 },
     async (request) => {
@@ -48,7 +48,7 @@ const orders: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   fastify.put(
-    '/api/account/orders/:orderId/renewal',
+    `${ORDER_PATHS.orders}/:orderId/renewal`,
     { schema: { params: OrderParams, body: RenewalChange, response: { 200: OrderDetail, 404: ApiError, 409: ApiError, 502: ApiError } } },
     async (request, reply) => {
       const userId = currentUser(request).id;

@@ -18,7 +18,7 @@ const transactions: FastifyPluginAsyncZod = async (fastify) => {
     transactions: await fastify.transactions.list(currentUser(request).id),
   }));
 
-  fastify.get('/api/account/billing/transactions/:id/receipt', { schema: { params: TransactionParams } }, async (request, reply) => {
+  fastify.get(`${ORDER_PATHS.transactions}/:id/receipt`, { schema: { params: TransactionParams } }, async (request, reply) => {
     const user = currentUser(request);
     const receipt = await fastify.transactions.receipt(user.id, request.params.id);
     if (!receipt) throw new HttpError(404, NOT_FOUND);

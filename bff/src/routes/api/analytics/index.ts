@@ -1,3 +1,4 @@
+import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
 import { PageViewBeacon } from '@bimi/contracts/telemetry';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEACON_BODY_LIMIT, acceptBeaconBodies } from '../../../lib/beacon-body';
@@ -6,7 +7,7 @@ const analytics: FastifyPluginAsyncZod = async (fastify) => {
   acceptBeaconBodies(fastify);
 
   fastify.post(
-    '/pageview',
+    SITE_API_PATHS.pageView,
     {
       schema: { body: PageViewBeacon },
       bodyLimit: BEACON_BODY_LIMIT,

@@ -1,5 +1,6 @@
 import { CartQuote, CartQuoteRequest } from '@bimi/contracts/cart-quote';
 import { ApiError } from '@bimi/contracts/api-error';
+import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
 import { QuoteError, quoteCart } from '@bimi/catalog/quote';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -9,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  */
 const cart: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
-    '/quote',
+    SITE_API_PATHS.cartQuote,
     { schema: { body: CartQuoteRequest, response: { 200: CartQuote, 400: ApiError } }, bodyLimit: 32 * 1024 },
     async (request, reply) => {
       try {

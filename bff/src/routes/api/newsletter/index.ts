@@ -1,3 +1,4 @@
+import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
 import { NewsletterEmail, NewsletterSubscribeQuery, type NewsletterResult } from '@bimi/contracts/newsletter';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ const SUBSCRIBED: NewsletterResult = { result: 'success', msg: 'Thanks for joini
  */
 const newsletter: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
-    '/subscribe',
+    SITE_API_PATHS.newsletterSubscribe,
     {
       schema: { querystring: z.object({ c: NewsletterSubscribeQuery.shape.c, email: z.unknown().optional() }) },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
