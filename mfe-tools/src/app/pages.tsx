@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from '@bimi/ui/RouteTable';
+import table from './routes.json';
 
 /**
  * One chunk per tool: opening the DMARC inspector downloads the DMARC inspector, not the
@@ -27,9 +28,15 @@ const TOOL_PAGES = {
 const PUBLIC_TOOLS = ['vmc-validator', 'bimi-checker', 'dmarc-inspector'] as const;
 
 const ToolsIndexPage = lazy(() => import('../features/tools-index/ToolsIndexPage'));
+/** What the tools index lists: every route under /account/tools in this remote's route table. */
+const ACCOUNT_TOOLS = table.routes.filter((entry) => entry.path.startsWith('/account/tools/'));
+
+function ToolsIndex({ route }: PageProps) {
+  return <ToolsIndexPage route={route} tools={ACCOUNT_TOOLS} />;
+}
 
 export const pages: Record<string, ComponentType<PageProps>> = {
-  '/account/tools': ToolsIndexPage,
+  '/account/tools': ToolsIndex,
   ...Object.fromEntries(Object.entries(TOOL_PAGES).map(([tool, Page]) => [`/account/tools/${tool}`, Page])),
   ...Object.fromEntries(PUBLIC_TOOLS.map((tool) => [`/${tool}`, TOOL_PAGES[tool]])),
 };

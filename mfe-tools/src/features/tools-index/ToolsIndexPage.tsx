@@ -3,9 +3,8 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
-import type { PageProps } from '@bimi/ui/RouteTable';
+import type { PageProps, RouteEntry } from '@bimi/ui/RouteTable';
 import { PageIntro } from '@bimi/ui/PageIntro';
-import table from '../../app/routes.json';
 
 const GENERATOR_SUFFIX = '-generator';
 
@@ -36,9 +35,11 @@ function ToolGroup({ heading, lead, tools }: { heading: string; lead: string; to
   );
 }
 
-/** /account/tools: every tool in two groups, checkers (read DNS) and generators (write records). */
-export default function ToolsIndexPage({ route }: PageProps) {
-  const tools = table.routes.filter((entry) => entry.path.startsWith('/account/tools/'));
+/**
+ * /account/tools: every tool in two groups, checkers (read DNS) and generators (write records).
+ * `tools` are the routes under /account/tools, from the route table the app layer owns.
+ */
+export default function ToolsIndexPage({ route, tools }: PageProps & { tools: readonly RouteEntry[] }) {
   return (
     <PageIntro title={route.title} lead="Free checkers and record generators for BIMI, VMC, DMARC, SPF and DKIM. Check what your domain publishes today, then build the records it is missing.">
       <ToolGroup
