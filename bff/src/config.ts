@@ -176,7 +176,7 @@ const Environment = z.object({
   MONITOR_QUEUE_SCHEMA: optional(z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a PostgreSQL schema name (lower-case letters, digits and _)')),
   ASSISTANT_API_URL: optional(absoluteHttpUrl),
   ASSISTANT_API_KEY: optional(z.string().min(1).max(500)),
-  ASSISTANT_MODEL: optional(z.string().regex(/^[A-Za-z0-9._:\/-]{1,200}$/, 'must be a model name (letters, digits and . _ : / -)')),
+  ASSISTANT_MODEL: optional(z.string().regex(/^[A-Za-z0-9._:/-]{1,200}$/, 'must be a model name (letters, digits and . _ : / -)')),
   ASSISTANT_QUESTIONS_PER_HOUR: optional(wholeNumber(1, 10_000)),
 });
 

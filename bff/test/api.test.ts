@@ -17,6 +17,7 @@ describe('the API', () => {
       expect(response.statusCode).toBe(200);
       const health = HealthResponse.parse(response.json());
       expect(health.status).toBe('ok');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json itself, not the bff's own reading of it
       expect(health.version).toBe(require('../package.json').version);
       expect(health.uptimeSeconds).toBeGreaterThanOrEqual(0);
     });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createVerifiedAccount, signInWithForm } from '../support/account';
 import { sharedKeys } from '../support/federation';
-import { expect, expectRemotePage, navigateClientSide, REMOTES, test } from '../support/test';
+import { expect, expectRemotePage, REMOTES, test } from '../support/test';
 
 /** The shell theme's primary colour (packages/ui theme: brand.blue #1746c7). */
 const PRIMARY_RGB = 'rgb(23, 70, 199)';

@@ -26,7 +26,6 @@ export function usePrefill() {
         return allowed.find((candidate) => candidate === value);
       },
     };
-    // Read once: a generator's fields belong to the person after the first render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once: a generator's fields belong to the person after the first render
   }, []);
 }

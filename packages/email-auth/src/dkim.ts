@@ -1,4 +1,4 @@
-import { absent, fail, pass, scoreChecks, txtRecord, unreachable, warn, type Inspection } from './checks';
+import { absent, fail, pass, scoreChecks, txtRecord, unreachable, type Inspection } from './checks';
 import { describeLookupError, lookupTxt, type DnsResolver } from './dns';
 import { isSelector, validateDomain } from './domain-name';
 import { asText } from './input';

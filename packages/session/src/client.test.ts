@@ -1,4 +1,5 @@
 // The real bff is built in this test; its declarations of an untyped library come with it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a global declaration file, which an import cannot bring
 /// <reference path="../../../bff/src/types/postalsys-vmc.d.ts" />
 import { SIGN_IN_ERRORS } from '@bimi/contracts/auth';
 import { Browser, freshClientAddress, GOOD_PASSWORD, linkFromOutbox, startIdentityStore, storageEngines, type IdentityStore } from '../../../bff/test/identity-fixtures';

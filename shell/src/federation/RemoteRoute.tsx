@@ -21,7 +21,7 @@ export const RemoteRoute = memo(function RemoteRoute({ remote, notFound }: { rem
   const Routes = useMemo(
     () => lazy(() => loadRemoteModule<RemoteRoutesModule>(remote, './routes')),
     // A new attempt needs a new lazy component: React keeps a rejected one rejected.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is a deliberate extra dependency
     [loadRemoteModule, remote, attempt],
   );
   return (

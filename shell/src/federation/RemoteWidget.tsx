@@ -22,7 +22,8 @@ export function RemoteWidget<P extends object>({
   const loadRemoteModule = useRemoteLoader();
   const Widget = useMemo(
     () => lazy(() => loadRemoteModule<{ default: ComponentType<P> }>(remote, expose)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // A new attempt needs a new lazy component: React keeps a rejected one rejected.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is a deliberate extra dependency
     [loadRemoteModule, remote, expose, attempt],
   );
   return (

@@ -42,7 +42,7 @@ export function useDetailsDrafts(lineIds: readonly string[]) {
     } catch {
       // Storage full or refused: the drafts last for this page only.
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `live` stands for lineIds: a new array with the same lines is no change
   }, [drafts, live]);
   return { drafts, setDraft: (id: string, value: LineDetails) => setDrafts((all) => ({ ...all, [id]: value })) };
 }

@@ -3,7 +3,6 @@ import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from 'react
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
