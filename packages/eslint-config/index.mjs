@@ -1,0 +1,142 @@
+// The workspace's one ESLint configuration (flat config): typescript-eslint's recommended rules
+// (syntax only, no type information, so lint stays fast), React's rules of hooks, and the import
+// boundaries of ../../../shared/DESIGN.md between apps, their layers and the packages.
+//
+// This package carries its own TypeScript 6: typescript-eslint's parser needs TypeScript's
+// JavaScript compiler API, which TypeScript 7 (the workspace's type checker) does not have.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The front ends: the shell and the remotes it composes at run time. */
+export const REMOTES = ['mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
+export const BROWSER_APPS = ['shell', ...REMOTES];
+/** Everything that is an app (deployed on its own) or QA's flows, never a dependency of a package. */
+const APPS = [...BROWSER_APPS, 'bff', 'e2e'];
+
+/**
+ * The import boundaries, as zones on resolved file paths (relative to the repository root), so
+ * an import is caught whether it names a relative path or a workspace package (`@bimi/cart/store`
+ * resolves to packages/cart/src/store.ts). `bffTestFixtures`: the zones of a package's tests.
+ */
+function boundaryZones({ bffTestFixtures = false } = {}) {
+  const packageMessage = 'A package never imports an app: move what both need into a package.';
+  return [
+    // (a) Remotes are composed at run time (Module Federation): none imports another's source or the shell's.
+    ...REMOTES.map((remote) => ({
+      target: remote,
+      from: ['shell', ...REMOTES.filter((other) => other !== remote)],
+      message: 'A remote never imports another remote or the shell: they meet at run time, through the contracts in @bimi/contracts.',
+    })),
+    {
+      target: 'shell',
+      from: REMOTES,
+      message: 'The shell loads remotes at run time from the registry; it never imports their source.',
+    },
+    // (b) Inside a remote, app/ composes the features (route table, pages); a feature never reaches back up.
+    ...REMOTES.map((remote) => ({
+      target: `${remote}/src/features`,
+      from: `${remote}/src/app`,
+      message: 'A feature never imports its app layer (src/app composes the features, not the other way round): take what it needs as a prop.',
+    })),
+    // (c) Packages are shared by the apps and know none of them. A package's tests may start the
+    // bff's test fixtures (a real identity store instead of a mock), nothing else of it.
+    ...(bffTestFixtures
+      ? [
+          { target: 'packages', from: APPS.filter((app) => app !== 'bff'), message: packageMessage },
+          { target: 'packages', from: 'bff', except: ['test'], message: packageMessage },
+        ]
+      : [{ target: 'packages', from: APPS, message: packageMessage }]),
+    // (d) Browser code never imports the backend (secrets, database, Node-only code).
+    {
+      target: BROWSER_APPS,
+      from: 'bff',
+      message: 'Browser code never imports the bff: share schemas through @bimi/contracts and call the API.',
+    },
+  ];
+}
+
+/** Apps are not dependencies of anything: an import by package name is always a boundary crossing. */
+const NO_APP_PACKAGES = {
+  patterns: [
+    {
+      regex: '^@bimi/(shell|mfe-[a-z-]+|bff|e2e)(/|$)',
+      message: 'Apps are not packages: never import one by name (see the boundaries in README.md).',
+    },
+  ],
+};
+
+/**
+ * The configuration for the repository at `root`: every TypeScript, TSX and JavaScript module
+ * of the apps, the bff, the packages, the e2e flows and the scripts.
+ */
+export function workspaceConfig(root) {
+  return tseslint.config(
+    {
+      ignores: ['**/node_modules/', '**/dist/', '.tools/', 'data/', 'test-results/', 'playwright-report/', '.deploys/', 'bench-results/'],
+    },
+    {
+      files: ['**/*.{ts,tsx,mjs,cjs}'],
+      extends: [js.configs.recommended, tseslint.configs.recommended],
+      plugins: { 'import-x': importX },
+      languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+      linterOptions: { reportUnusedDisableDirectives: 'error' },
+      settings: {
+        'import-x/resolver-next': [createTypeScriptImportResolver()],
+      },
+      rules: {
+        'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones() }],
+        'no-restricted-imports': ['error', NO_APP_PACKAGES],
+        // `const { secret: _secret, ...rest } = x` drops a field: a leading _ marks a name kept unused on purpose.
+        '@typescript-eslint/no-unused-vars': [
+          'error',
+          { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        ],
+        // Best-effort clean-up (`try { process.kill(pid) } catch {}`: it may be gone already) needs no handler.
+        'no-empty': ['error', { allowEmptyCatch: true }],
+        // A callback made before the value exists (a double's hook reading the server started after it) needs `let`.
+        'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      },
+    },
+    {
+      files: ['packages/*/src/**/*.test.ts'],
+      rules: {
+        'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones({ bffTestFixtures: true }) }],
+      },
+    },
+    {
+      // React code: the browser apps and the packages (hooks live in .ts files too). The rules of
+      // hooks only: the plugin's React Compiler rules check what that compiler needs (the apps are
+      // not built with it) and took 70 % of the lint time.
+      files: [...BROWSER_APPS.map((app) => `${app}/**/*.{ts,tsx}`), 'packages/**/*.{ts,tsx}'],
+      plugins: { 'react-hooks': reactHooks },
+      rules: {
+        'react-hooks/rules-of-hooks': 'error',
+        'react-hooks/exhaustive-deps': 'error',
+      },
+    },
+    {
+      // Test doubles and helpers handle untyped wire data (Stripe's form-encoded bodies, inject's json()).
+      files: ['**/test/**', '**/*.test.{ts,tsx}', 'e2e/**'],
+      rules: { '@typescript-eslint/no-explicit-any': 'off' },
+    },
+    {
+      // Playwright reads a fixture's first parameter as a destructuring pattern: `async ({}, use)` uses no other fixture.
+      files: ['e2e/**'],
+      rules: { 'no-empty-pattern': 'off' },
+    },
+    {
+      // Scripts, webpack configurations, workers and the e2e helpers run in Node.
+      files: ['**/*.{mjs,cjs}'],
+      languageOptions: { globals: globals.node },
+    },
+    {
+      files: ['**/*.cjs'],
+      languageOptions: { sourceType: 'commonjs' },
+      rules: { '@typescript-eslint/no-require-imports': 'off' },
+    },
+  );
+}
