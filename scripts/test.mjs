@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every test on a fresh machine: install, type check, unit and API tests
-// (jest), one production build, then the Playwright flows in Debian's Chromium against it.
+// `npm test`: every test on a fresh machine: install, type check, lint and format check,
+// unit and API tests (jest), one production build, then the Playwright flows in Debian's
+// Chromium against it.
 import { existsSync } from 'node:fs';
 import { ROOT, fail, installWorkspace, run, step } from './toolchain.mjs';
 
@@ -23,6 +24,9 @@ try {
   await ensureChromium();
   step('type check');
   await run('node', ['scripts/typecheck.mjs']);
+  step('lint (ESLint: typescript-eslint, rules of hooks, import boundaries) and format check (Prettier)');
+  await run('eslint', ['--max-warnings', '0', '.']);
+  await run('prettier', ['--check', '.']);
   step('unit and API tests (jest)');
   await run('jest', ['--ci']);
   step('production build of the shell and the four remotes');
