@@ -1,4 +1,4 @@
-import { ToolAnswer } from '@bimi/contracts/tools';
+import { isAnswerOf, ToolAnswer, type ToolName } from '@bimi/contracts/tools';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestStore, type TestStore } from './fixtures';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
@@ -8,8 +8,8 @@ export interface ToolStore {
   readonly store: TestStore;
   /** A GET as a visitor at `remoteAddress` (loopback unless given). */
   get(url: string, remoteAddress?: string): Promise<LightMyRequestResponse>;
-  /** A tool's answer: 200 and a valid ToolAnswer, or the test fails. */
-  answer(url: string): Promise<ToolAnswer>;
+  /** GET /api/tools/<tool>?<query>: 200 and an answer of that tool, valid by its schema, or the test fails. */
+  answer<Tool extends ToolName>(tool: Tool, query: string): Promise<ToolAnswer<Tool>>;
 }
 
 /**
@@ -45,10 +45,12 @@ export function useToolStore(): ToolStore {
       return started(store);
     },
     get,
-    async answer(url) {
-      const response = await get(url);
+    async answer(tool, query) {
+      const response = await get(`/api/tools/${tool}?${query}`);
       expect(response.statusCode).toBe(200);
-      return ToolAnswer.parse(response.json());
+      const answer = ToolAnswer.parse(response.json());
+      if (!isAnswerOf(answer, tool)) throw new Error(`/api/tools/${tool} answered as the ${answer.tool} tool`);
+      return answer;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { DmarcDifferences, SpfEvaluation, SpfFlattening, ToolAnswer } from '@bimi/contracts/tools';
+import { DmarcAnswer, DmarcDifferences, SpfAnswer, SpfEvaluation, SpfFlattening } from '@bimi/contracts/tools';
 import { useToolStore } from './tool-store';
 
 // GET /api/tools/spf?domain=&ip=&sender=&helo=: RFC 7208 check_host() through the fixture DNS server.
@@ -6,8 +6,8 @@ const { get } = useToolStore();
 async function evaluation(url: string) {
   const response = await get(url);
   expect(response.statusCode).toBe(200);
-  const answer = ToolAnswer.parse(response.json());
-  return { answer, evaluation: SpfEvaluation.parse(answer.details?.evaluation) };
+  const answer = SpfAnswer.parse(response.json());
+  return { answer, evaluation: SpfEvaluation.parse(answer.details.evaluation) };
 }
 
 describe('SPF evaluation of one message', () => {
@@ -58,15 +58,15 @@ describe('SPF evaluation of one message', () => {
 
   it('without an address the answer is the inspection alone, as before', async () => {
     const response = await get('/api/tools/spf?domain=good.example');
-    expect(ToolAnswer.parse(response.json()).details).not.toHaveProperty('evaluation');
+    expect(SpfAnswer.parse(response.json()).details).not.toHaveProperty('evaluation');
   });
 });
 
 describe('flattening advice over the lookup limit', () => {
   it('says what each include costs and gives a flattened record within the limit', async () => {
     const response = await get('/api/tools/spf?domain=spf-flatten.example');
-    const answer = ToolAnswer.parse(response.json());
-    const flattening = SpfFlattening.parse(answer.details?.flattening);
+    const answer = SpfAnswer.parse(response.json());
+    const flattening = SpfFlattening.parse(answer.details.flattening);
     expect(flattening).toMatchObject({ lookups: 12, recordLookups: 10, record: 'v=spf1 ip4:198.51.100.0/24 ip6:2001:db8:1::/48 include:hosts.spf-flatten.example -all' });
     expect(flattening.includes.map((include) => [include.term, include.lookups, include.flattenable])).toEqual([
       ['include:hosts.spf-flatten.example', 10, false],
@@ -77,25 +77,25 @@ describe('flattening advice over the lookup limit', () => {
   });
 
   it('none within the limit', async () => {
-    expect(ToolAnswer.parse((await get('/api/tools/spf?domain=good.example')).json()).details).not.toHaveProperty('flattening');
+    expect(SpfAnswer.parse((await get('/api/tools/spf?domain=good.example')).json()).details).not.toHaveProperty('flattening');
   });
 });
 
 describe('DMARC by RFC 7489 and RFC 9989', () => {
   it('pct=50 halves the policy for RFC 7489 receivers only: the answer says so', async () => {
-    const answer = ToolAnswer.parse((await get('/api/tools/dmarc?domain=dmarc-quarantine-pct.example')).json());
-    expect(DmarcDifferences.parse(answer.details?.differences)).toEqual([{ aspect: 'policy', rfc7489: 'quarantine on 50% of failing mail', rfc9989: 'quarantine' }]);
+    const answer = DmarcAnswer.parse((await get('/api/tools/dmarc?domain=dmarc-quarantine-pct.example')).json());
+    expect(DmarcDifferences.parse(answer.details.differences)).toEqual([{ aspect: 'policy', rfc7489: 'quarantine on 50% of failing mail', rfc9989: 'quarantine' }]);
     expect(answer.checks.find((check) => check.id === 'dmarc.pct.partial')?.status).toBe('warn');
   });
 
   it('an invalid p= without a valid rua=: RFC 7489 ignores the record, RFC 9989 applies p=none', async () => {
-    const answer = ToolAnswer.parse((await get('/api/tools/dmarc?domain=dmarc-invalid.example')).json());
-    expect(DmarcDifferences.parse(answer.details?.differences)).toEqual([{ aspect: 'policy', rfc7489: 'no policy (record ignored)', rfc9989: 'none' }]);
+    const answer = DmarcAnswer.parse((await get('/api/tools/dmarc?domain=dmarc-invalid.example')).json());
+    expect(DmarcDifferences.parse(answer.details.differences)).toEqual([{ aspect: 'policy', rfc7489: 'no policy (record ignored)', rfc9989: 'none' }]);
   });
 
   it('the same answer from both for a plain p=reject record', async () => {
-    const answer = ToolAnswer.parse((await get('/api/tools/dmarc?domain=good.example')).json());
-    expect(answer.details?.differences).toEqual([]);
+    const answer = DmarcAnswer.parse((await get('/api/tools/dmarc?domain=good.example')).json());
+    expect(answer.details.differences).toEqual([]);
     expect(answer.checks.find((check) => check.id === 'dmarc.rfc.agree')?.status).toBe('info');
   });
 });

@@ -1,4 +1,4 @@
-import { ToolAnswer } from '@bimi/contracts/tools';
+import { VmcAnswer } from '@bimi/contracts/tools';
 import { useToolStore } from './tool-store';
 
 // Issue 17: each tool's headline answers its question, and its score is in the same band
@@ -15,25 +15,25 @@ function inBand(status: string, score: number | undefined) {
 
 describe('every tool answers its question with a score that agrees', () => {
   it.each([
-    ['dmarc?domain=good.example', 'pass', 'Protected, and ready for BIMI', 100],
+    ['dmarc', 'domain=good.example', 'pass', 'Protected, and ready for BIMI', 100],
     // p=reject, reports to another domain that has not authorized them: protected, hygiene apart, not red.
-    ['dmarc?domain=dmarc-external-rua.example', 'pass', 'Protected, and ready for BIMI', 95],
+    ['dmarc', 'domain=dmarc-external-rua.example', 'pass', 'Protected, and ready for BIMI', 95],
     // Reports go nowhere (no rua=): still protected, and scores less than a domain whose reports arrive.
-    ['dmarc?domain=dmarc-no-rua.example', 'pass', 'Protected, and ready for BIMI', 95],
-    ['dmarc?domain=dmarc-none.example', 'warn', 'Not protected yet: p=none only reports, so not ready for BIMI', 50],
-    ['dmarc?domain=dmarc-missing.example', 'absent', 'Not protected: there is no DMARC record, so not ready for BIMI', 0],
-    ['dmarc?domain=dmarc-invalid.example', 'fail', 'Not protected: the DMARC record is wrong', undefined],
-    ['spf?domain=good.example', 'pass', 'Yes: SPF names your senders and refuses the rest', 100],
-    ['spf?domain=spf-missing.example', 'absent', 'No: there is no SPF record', 0],
-    ['spf?domain=spf-plus-all.example', 'fail', 'No: the SPF record is wrong, so receivers may not apply it', undefined],
-    ['dkim?domain=good.example', 'pass', 'Yes: a valid DKIM key is published', 100],
+    ['dmarc', 'domain=dmarc-no-rua.example', 'pass', 'Protected, and ready for BIMI', 95],
+    ['dmarc', 'domain=dmarc-none.example', 'warn', 'Not protected yet: p=none only reports, so not ready for BIMI', 50],
+    ['dmarc', 'domain=dmarc-missing.example', 'absent', 'Not protected: there is no DMARC record, so not ready for BIMI', 0],
+    ['dmarc', 'domain=dmarc-invalid.example', 'fail', 'Not protected: the DMARC record is wrong', undefined],
+    ['spf', 'domain=good.example', 'pass', 'Yes: SPF names your senders and refuses the rest', 100],
+    ['spf', 'domain=spf-missing.example', 'absent', 'No: there is no SPF record', 0],
+    ['spf', 'domain=spf-plus-all.example', 'fail', 'No: the SPF record is wrong, so receivers may not apply it', undefined],
+    ['dkim', 'domain=good.example', 'pass', 'Yes: a valid DKIM key is published', 100],
     // No key at any selector: not "Works, with warnings" beside 0.
-    ['dkim?domain=dkim-missing.example', 'absent', 'No DKIM key found at any selector we tried', 0],
-    ['bimi?domain=bimi-missing.example', 'absent', 'No: there is no BIMI record', 0],
-    ['bimi?domain=bimi-no-certificate.example', 'warn', 'In some mailboxes: without a mark certificate, Gmail and Apple Mail will not show it', undefined],
-    ['bimi?domain=bimi-bad-svg.example', 'fail', 'No: your logo will not show until the failures below are fixed', undefined],
-  ])('%s: %s, "%s"', async (path, status, headline, score) => {
-    const result = await answer(`/api/tools/${path}`);
+    ['dkim', 'domain=dkim-missing.example', 'absent', 'No DKIM key found at any selector we tried', 0],
+    ['bimi', 'domain=bimi-missing.example', 'absent', 'No: there is no BIMI record', 0],
+    ['bimi', 'domain=bimi-no-certificate.example', 'warn', 'In some mailboxes: without a mark certificate, Gmail and Apple Mail will not show it', undefined],
+    ['bimi', 'domain=bimi-bad-svg.example', 'fail', 'No: your logo will not show until the failures below are fixed', undefined],
+  ] as const)('%s?%s: %s, "%s"', async (tool, query, status, headline, score) => {
+    const result = await answer(tool, query);
     expect(result.verdict).toMatchObject({ status, headline });
     expect(result.score).toBe(result.verdict?.score);
     if (score !== undefined) expect(result.score).toBe(score);
@@ -41,23 +41,23 @@ describe('every tool answers its question with a score that agrees', () => {
   });
 
   it('reports going nowhere or unauthorized are hygiene findings, in their own band', async () => {
-    const external = await answer('/api/tools/dmarc?domain=dmarc-external-rua.example');
+    const external = await answer('dmarc', 'domain=dmarc-external-rua.example');
     expect(external.verdict?.hygiene).toContain('dmarc.rua.unauthorized');
-    const nowhere = await answer('/api/tools/dmarc?domain=dmarc-no-rua.example');
+    const nowhere = await answer('dmarc', 'domain=dmarc-no-rua.example');
     expect(nowhere.verdict?.hygiene).toContain('dmarc.rua.missing');
-    expect(nowhere.score).toBeLessThan((await answer('/api/tools/dmarc?domain=good.example')).score as number);
+    expect(nowhere.score).toBeLessThan((await answer('dmarc', 'domain=good.example')).score as number);
   });
 
   it('a logo host that cannot be reached is one unreachable finding, and no score', async () => {
-    const result = await answer('/api/tools/bimi?domain=bimi-unreachable-host.example');
+    const result = await answer('bimi', 'domain=bimi-unreachable-host.example');
     expect(result.checks.filter((check) => check.status === 'unreachable')).toHaveLength(1);
     expect(result.checks.filter((check) => check.status === 'fail')).toEqual([]);
     expect(result.verdict).toMatchObject({ status: 'unreachable', headline: 'Cannot tell yet: we could not reach the logo or certificate host. Try again' });
     expect(result.score).toBeUndefined();
   });
 
-  it.each(['dmarc', 'spf', 'dkim', 'bimi', 'records'])('a domain that does not exist (NXDOMAIN) is answered as such by %s', async (tool) => {
-    const result = await answer(`/api/tools/${tool}?domain=no-such-domain.example`);
+  it.each(['dmarc', 'spf', 'dkim', 'bimi', 'records'] as const)('a domain that does not exist (NXDOMAIN) is answered as such by %s', async (tool) => {
+    const result = await answer(tool, 'domain=no-such-domain.example');
     expect(result.verdict).toMatchObject({ status: 'nonexistent', headline: 'no-such-domain.example does not exist: DNS has no such domain. Check the spelling' });
     expect(result.score).toBeUndefined();
   });
@@ -65,9 +65,9 @@ describe('every tool answers its question with a score that agrees', () => {
   it('the VMC validator on a self-signed certificate: not a mark certificate, and no certificate type', async () => {
     const response = await tools.store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: tools.fixtures.pki.markRootPem }, remoteAddress: '127.0.0.1' });
     expect(response.statusCode).toBe(200);
-    const result = ToolAnswer.parse(response.json());
+    const result = VmcAnswer.parse(response.json());
     expect(result.checks.find((check) => check.id === 'vmc.key-purpose')).toMatchObject({ status: 'fail', title: 'Not a mark certificate' });
-    expect((result.details?.certificate as { certificateType?: string } | undefined)?.certificateType).toBeUndefined();
+    expect(result.details?.certificate?.certificateType).toBeUndefined();
     expect(result.verdict).toMatchObject({ status: 'fail', headline: 'No: not a valid mark certificate for this logo' });
     inBand('fail', result.score);
   });

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MONOSPACE } from './RecordsTable';
-import { certificateRows, type MarkCertificate } from '../lib/certificate';
+import type { MarkCertificate } from '@bimi/contracts/tools';
+import { certificateRows } from '../lib/certificate';
 
 const MONOSPACE_ROWS = new Set(['Serial number', 'Fingerprint', 'Logo hash']);
 

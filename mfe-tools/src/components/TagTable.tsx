@@ -1,21 +1,10 @@
-import * as z from 'zod/mini';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { RecordTag } from '@bimi/contracts/tools';
 import { MONOSPACE } from './RecordsTable';
 
-export const RecordTags = z.array(z.object({ name: z.string(), value: z.string() }));
-export type RecordTags = z.infer<typeof RecordTags>;
-
-/** The tags of a published record (`details.record.tags`), or none when the answer has none. */
-export function tagsFrom(details: Record<string, unknown> | undefined): RecordTags {
-  const record = details?.['record'];
-  if (!record || typeof record !== 'object') return [];
-  const parsed = RecordTags.safeParse((record as Record<string, unknown>)['tags']);
-  return parsed.success ? parsed.data : [];
-}
-
 /** A record taken apart: each tag, its value and what it means, in the order published. */
-export function TagTable({ tags, meanings }: { tags: RecordTags; meanings: Readonly<Record<string, string>> }) {
+export function TagTable({ tags, meanings }: { tags: readonly RecordTag[]; meanings: Readonly<Record<string, string>> }) {
   return (
     <Box component="dl" data-testid="record-tags" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(120px, 240px) minmax(0, 1fr)' }, border: 1, borderColor: 'divider', borderRadius: 2, px: 2, py: 1, bgcolor: 'background.paper' }}>
       {tags.map((tag, index) => (

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { ToolAnswer } from '@bimi/contracts/tools';
+import type { ToolAnswer, ToolName } from '@bimi/contracts/tools';
 import type { ToolRunState } from '../lib/useToolRun';
 import { nextSteps } from '../lib/next-steps';
 import { CheckList } from './CheckList';
@@ -33,17 +33,17 @@ function describeQuery(query: Readonly<Record<string, string>>): string {
  * the answer: the verdict, what the tool adds (`before`/`after` the checks), every check,
  * then the records as published.
  */
-export function ToolResult({
+export function ToolResult<Tool extends ToolName>({
   state,
   onRetry,
   before,
   after,
   recordsTitle = 'Records found',
 }: {
-  state: ToolRunState;
+  state: ToolRunState<Tool>;
   onRetry: () => void;
-  before?: (answer: ToolAnswer) => ReactNode;
-  after?: (answer: ToolAnswer) => ReactNode;
+  before?: (answer: ToolAnswer<Tool>) => ReactNode;
+  after?: (answer: ToolAnswer<Tool>) => ReactNode;
   recordsTitle?: string;
 }) {
   if (state.status === 'idle') return null;
@@ -81,7 +81,7 @@ export function ToolResult({
   return (
     <Box data-testid="tool-answer" sx={{ mt: 4, display: 'flex', flexDirection: 'column' }}>
       <VerdictBanner subject={describeQuery(state.query)} checks={answer.checks} score={answer.score} answer={answer.verdict} />
-      <NextSteps steps={nextSteps(state.tool, answer)} />
+      <NextSteps steps={nextSteps(answer)} />
       <Box sx={{ order: { xs: 2, md: 1 } }}>{before?.(answer)}</Box>
       <Box sx={{ order: { xs: 1, md: 2 } }}>
         <ResultSection title="Checks" testId="checks-section">

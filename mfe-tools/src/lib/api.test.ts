@@ -1,11 +1,13 @@
 import type { ToolAnswer } from '@bimi/contracts/tools';
 import { runTool, ToolRequestError, validateUploadedVmc } from './api';
 
-const ANSWER: ToolAnswer = {
+const ANSWER: ToolAnswer<'dkim'> = {
+  tool: 'dkim',
   query: { domain: 'example.com' },
-  records: [{ name: '_dmarc.example.com', type: 'TXT', value: 'v=DMARC1; p=reject' }],
-  checks: [{ id: 'dmarc.policy', status: 'pass', title: 'Policy is reject', detail: 'p=reject' }],
-  score: 100,
+  records: [{ name: 'default._domainkey.example.com', type: 'TXT', value: 'v=DKIM1; k=ed25519; p=' }],
+  checks: [{ id: 'dkim.key.revoked', status: 'fail', title: 'The key is revoked', detail: 'p= is empty', fix: 'Publish the key you sign with.' }],
+  score: 0,
+  details: { domain: 'example.com', tried: ['default'], selectors: [] },
 };
 
 /** A fetch that records what it was asked and answers with one canned Response. */
@@ -60,6 +62,9 @@ describe('runTool', () => {
   it('refuses an answer that does not match the contract, or is not JSON', async () => {
     const wrongShape = await failureOf(runTool('bimi', { domain: 'example.com' }, { fetch: fetchAnswering(() => json({ checks: 'all good' })).fake }));
     expect(wrongShape.kind).toBe('malformed');
+    // The right shape from the wrong tool is no answer to the question either.
+    const otherTool = await failureOf(runTool('dmarc', { domain: 'example.com' }, { fetch: fetchAnswering(() => json(ANSWER)).fake }));
+    expect(otherTool.kind).toBe('malformed');
     const notJson = await failureOf(runTool('bimi', { domain: 'example.com' }, { fetch: fetchAnswering(() => new Response('<html>', { status: 200 })).fake }));
     expect(notJson.kind).toBe('malformed');
   });
@@ -74,7 +79,7 @@ describe('runTool', () => {
 
 describe('validateUploadedVmc', () => {
   it('posts the PEM as JSON to /api/tools/vmc', async () => {
-    const { fake, calls } = fetchAnswering(() => json({ ...ANSWER, query: {} }));
+    const { fake, calls } = fetchAnswering(() => json({ tool: 'vmc', query: {}, records: [], checks: ANSWER.checks, score: 0 }));
     await validateUploadedVmc({ pem: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n' }, { fetch: fake });
     expect(calls[0]?.url).toBe('/api/tools/vmc');
     expect(calls[0]?.init?.method).toBe('POST');

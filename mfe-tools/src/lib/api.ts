@@ -1,10 +1,10 @@
 import { ApiError } from '@bimi/contracts/api-error';
-import { ToolAnswer, type ToolName, type VmcUpload } from '@bimi/contracts/tools';
+import { isAnswerOf, ToolAnswer, type ToolName, type VmcUpload } from '@bimi/contracts/tools';
 
 /**
  * The tools' one API client: every checker asks GET /api/tools/<tool>?… and gets the
- * contract's answer, checked here with the same zod schema the bff answers with, so a page
- * only ever renders an answer of the right shape.
+ * contract's answer, checked here with the same zod schema the bff answers with, and answered
+ * by the tool asked, so a page only ever renders that tool's answer, its details in their shape.
  */
 
 export type ToolFailureKind = 'rejected' | 'rate-limited' | 'network' | 'server' | 'malformed' | 'aborted';
@@ -43,7 +43,7 @@ async function failureFrom(response: Response): Promise<ToolRequestError> {
   return new ToolRequestError('server', 'The server could not finish the check. Please try again.', response.status);
 }
 
-async function answerFrom(request: Promise<Response>): Promise<ToolAnswer> {
+async function answerFrom<Tool extends ToolName>(tool: Tool, request: Promise<Response>): Promise<ToolAnswer<Tool>> {
   let response: Response;
   try {
     response = await request;
@@ -59,21 +59,22 @@ async function answerFrom(request: Promise<Response>): Promise<ToolAnswer> {
     throw new ToolRequestError('malformed', 'The server sent an answer the page could not read. Please try again.', response.status);
   }
   const parsed = ToolAnswer.safeParse(body);
-  if (!parsed.success) {
+  if (!parsed.success || !isAnswerOf(parsed.data, tool)) {
     throw new ToolRequestError('malformed', 'The server sent an answer the page could not read. Please try again.', response.status);
   }
   return parsed.data;
 }
 
 /** Runs one checker: `runTool('dmarc', {domain: 'example.com'})`. Empty query values are left out. */
-export function runTool(
-  tool: ToolName,
+export function runTool<Tool extends ToolName>(
+  tool: Tool,
   query: Readonly<Record<string, string>>,
   options: { signal?: AbortSignal; fetch?: Fetch } = {},
-): Promise<ToolAnswer> {
+): Promise<ToolAnswer<Tool>> {
   const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== ''));
   const doFetch = options.fetch ?? fetch;
   return answerFrom(
+    tool,
     doFetch(`/api/tools/${tool}?${search}`, { headers: { accept: 'application/json' }, signal: options.signal ?? null }),
   );
 }
@@ -82,9 +83,10 @@ export function runTool(
 export function validateUploadedVmc(
   upload: VmcUpload,
   options: { signal?: AbortSignal; fetch?: Fetch } = {},
-): Promise<ToolAnswer> {
+): Promise<ToolAnswer<'vmc'>> {
   const doFetch = options.fetch ?? fetch;
   return answerFrom(
+    'vmc',
     doFetch('/api/tools/vmc', {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },

@@ -1,7 +1,7 @@
-import { certificateFrom, certificateRows, safeLogoUrl } from './certificate';
-import { logoFrom } from './logo';
+import type { MarkCertificate } from '@bimi/contracts/tools';
+import { certificateRows, inboxLogo, safeLogoUrl } from './certificate';
 
-const CERTIFICATE = {
+const CERTIFICATE: MarkCertificate = {
   certificateType: 'VMC',
   markType: 'Registered Mark',
   organization: 'Good Example Inc',
@@ -21,18 +21,6 @@ const CERTIFICATE = {
   logoDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
   logoHash: 'sha256:ab',
 };
-
-describe('certificateFrom', () => {
-  it('reads the certificate under details.certificate (BIMI, VMC answers) or at the top', () => {
-    expect(certificateFrom({ certificate: CERTIFICATE, logoUrl: 'https://x' })?.organization).toBe('Good Example Inc');
-    expect(certificateFrom(CERTIFICATE)?.serialNumber).toBe('0A1B');
-  });
-  it('gives nothing for details without a certificate, or with fields of the wrong type', () => {
-    expect(certificateFrom(undefined)).toBeUndefined();
-    expect(certificateFrom({ domain: 'good.example' })).toBeUndefined();
-    expect(certificateFrom({ certificate: { ...CERTIFICATE, subjectAltNames: 'good.example' } })).toBeUndefined();
-  });
-});
 
 describe('certificateRows', () => {
   it('lists the facts a reviewer reads, in words, and leaves out empty ones', () => {
@@ -55,18 +43,18 @@ describe('certificateRows', () => {
   });
 });
 
-describe('safeLogoUrl and logoFrom', () => {
+describe('safeLogoUrl and inboxLogo', () => {
   it('accepts only SVG data: URLs for <img>', () => {
     expect(safeLogoUrl('data:image/svg+xml;base64,PHN2Zy8+')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
     expect(safeLogoUrl('javascript:alert(1)')).toBeUndefined();
     expect(safeLogoUrl('https://evil.example/logo.svg')).toBeUndefined();
     expect(safeLogoUrl('data:text/html,<script>alert(1)</script>')).toBeUndefined();
-    expect(safeLogoUrl(42)).toBeUndefined();
+    expect(safeLogoUrl(undefined)).toBeUndefined();
   });
   it('prefers the published logo (details.logo.dataUrl) to the one in the certificate', () => {
-    expect(logoFrom({ logo: { dataUrl: 'data:image/svg+xml;base64,AAAA' }, certificate: CERTIFICATE })).toBe('data:image/svg+xml;base64,AAAA');
-    expect(logoFrom({ certificate: CERTIFICATE })).toBe(CERTIFICATE.logoDataUrl);
-    expect(logoFrom({ logo: { dataUrl: 'https://x/logo.svg' } })).toBeUndefined();
-    expect(logoFrom(undefined)).toBeUndefined();
+    expect(inboxLogo('data:image/svg+xml;base64,AAAA', CERTIFICATE)).toBe('data:image/svg+xml;base64,AAAA');
+    expect(inboxLogo(undefined, CERTIFICATE)).toBe(CERTIFICATE.logoDataUrl);
+    expect(inboxLogo('https://x/logo.svg', undefined)).toBeUndefined();
+    expect(inboxLogo(undefined, undefined)).toBeUndefined();
   });
 });

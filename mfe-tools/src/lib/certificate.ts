@@ -1,52 +1,21 @@
-import * as z from 'zod/mini';
+import type { MarkCertificate } from '@bimi/contracts/tools';
 
 /**
- * The mark certificate as the bff describes it in a BIMI or VMC answer's `details`
- * (bff/src/plugins/app/mark-certificate.ts). Every field is optional here: a field the page
- * cannot read is left out of the table rather than breaking the page.
+ * The mark certificate a BIMI or VMC answer carries (`MarkCertificate` of @bimi/contracts/tools):
+ * its facts as a reviewer reads them, and the logo the inbox preview shows.
  */
-const text = z.optional(z.nullable(z.string()));
-
-export const MarkCertificate = z.object({
-  certificateType: text,
-  markType: text,
-  organization: text,
-  commonName: text,
-  issuer: text,
-  issuerOrganization: text,
-  serialNumber: text,
-  fingerprint: text,
-  validFrom: text,
-  validTo: text,
-  daysLeft: z.optional(z.nullable(z.number())),
-  subjectAltNames: z.optional(z.array(z.string())),
-  trademarkOffice: text,
-  trademarkCountry: text,
-  trademarkRegistration: text,
-  wordMark: text,
-  chainLength: z.optional(z.nullable(z.number())),
-  logoDataUrl: text,
-  logoHash: text,
-});
-export type MarkCertificate = z.infer<typeof MarkCertificate>;
 
 /** Only an SVG image as a data: URL is ever given to <img>; anything else is not shown. */
-export function safeLogoUrl(value: unknown): string | undefined {
-  return typeof value === 'string' && /^data:image\/svg\+xml[;,]/i.test(value) ? value : undefined;
+export function safeLogoUrl(value: string | undefined): string | undefined {
+  return value !== undefined && /^data:image\/svg\+xml[;,]/i.test(value) ? value : undefined;
 }
 
-/** The certificate from `details`, wherever the tool puts it: at the top or under `certificate`. */
-export function certificateFrom(details: Record<string, unknown> | undefined): MarkCertificate | undefined {
-  if (!details) return undefined;
-  for (const candidate of [details['certificate'], details]) {
-    if (!candidate || typeof candidate !== 'object') continue;
-    const parsed = MarkCertificate.safeParse(candidate);
-    if (parsed.success && (parsed.data.serialNumber || parsed.data.fingerprint || parsed.data.organization)) return parsed.data;
-  }
-  return undefined;
+/** The logo of the inbox preview: the SVG published at the record's l= (what mailboxes fetch), else the one in the certificate. */
+export function inboxLogo(published: string | undefined, certificate: MarkCertificate | undefined): string | undefined {
+  return safeLogoUrl(published) ?? safeLogoUrl(certificate?.logoDataUrl);
 }
 
-export function formatDate(iso: string | null | undefined): string | undefined {
+export function formatDate(iso: string | null): string | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -55,23 +24,22 @@ export function formatDate(iso: string | null | undefined): string | undefined {
 /** Rows of the certificate table, in the order a reviewer reads them; empty fields are left out. */
 export function certificateRows(certificate: MarkCertificate): { label: string; value: string }[] {
   const validity = [formatDate(certificate.validFrom), formatDate(certificate.validTo)];
-  const daysLeft = certificate.daysLeft;
-  const rows: [string, string | null | undefined][] = [
-    ['Certificate type', certificate.certificateType === 'VMC' ? 'Verified Mark Certificate (VMC)' : certificate.certificateType === 'CMC' ? 'Common Mark Certificate (CMC)' : certificate.certificateType],
+  const rows: [string, string | undefined][] = [
+    ['Certificate type', certificate.certificateType === 'VMC' ? 'Verified Mark Certificate (VMC)' : certificate.certificateType === 'CMC' ? 'Common Mark Certificate (CMC)' : undefined],
     ['Mark type', certificate.markType],
     ['Organization', certificate.organization],
     ['Common name', certificate.commonName],
-    ['Domains (SANs)', certificate.subjectAltNames?.join(', ')],
+    ['Domains (SANs)', certificate.subjectAltNames.join(', ')],
     ['Issuer', certificate.issuerOrganization && certificate.issuer && !certificate.issuer.includes(certificate.issuerOrganization) ? `${certificate.issuer} (${certificate.issuerOrganization})` : (certificate.issuer ?? certificate.issuerOrganization)],
     ['Valid', validity[0] && validity[1] ? `${validity[0]} to ${validity[1]}` : (validity[0] ?? validity[1])],
-    ['Days left', typeof daysLeft === 'number' ? (daysLeft < 0 ? `Expired ${-daysLeft} days ago` : String(daysLeft)) : undefined],
+    ['Days left', certificate.daysLeft < 0 ? `Expired ${-certificate.daysLeft} days ago` : String(certificate.daysLeft)],
     ['Word mark', certificate.wordMark],
     ['Trademark office', [certificate.trademarkOffice, certificate.trademarkCountry].filter(Boolean).join(', ') || undefined],
     ['Registration number', certificate.trademarkRegistration],
     ['Serial number', certificate.serialNumber],
     ['Fingerprint', certificate.fingerprint],
     ['Logo hash', certificate.logoHash],
-    ['Certificates in chain', typeof certificate.chainLength === 'number' ? String(certificate.chainLength) : undefined],
+    ['Certificates in chain', String(certificate.chainLength)],
   ];
   return rows.flatMap(([label, value]) => (value ? [{ label, value }] : []));
 }

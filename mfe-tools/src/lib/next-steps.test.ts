@@ -1,7 +1,8 @@
-import type { ToolAnswer } from '@bimi/contracts/tools';
-import { nextSteps, type NextStep } from './next-steps';
+import type { ToolAnswer, ToolName } from '@bimi/contracts/tools';
+import { nextSteps, type Answered, type NextStep } from './next-steps';
 
-const answer = (query: Record<string, string>, checks: [string, ToolAnswer['checks'][number]['status']][], status: NonNullable<ToolAnswer['verdict']>['status'], records: ToolAnswer['records'] = []): ToolAnswer => ({
+const answer = (tool: ToolName, query: Record<string, string>, checks: [string, ToolAnswer['checks'][number]['status']][], status: NonNullable<ToolAnswer['verdict']>['status'], records: ToolAnswer['records'] = []): Answered => ({
+  tool,
   query,
   records,
   checks: checks.map(([id, checkStatus]) => ({ id, status: checkStatus, title: 't', detail: 'd' })),
@@ -13,13 +14,13 @@ const target = (step: NextStep) => ('to' in step ? step.to : step.focus);
 
 describe('nextSteps', () => {
   it('a domain without DMARC is offered the generator at p=none with a report address', () => {
-    const steps = nextSteps('dmarc', answer({ domain: 'example.com' }, [['dmarc.record.missing', 'absent']], 'absent'));
+    const steps = nextSteps(answer('dmarc', { domain: 'example.com' }, [['dmarc.record.missing', 'absent']], 'absent'));
     expect(steps[0]).toMatchObject({ id: 'dmarc-generator', to: '/account/tools/dmarc-generator?domain=example.com&p=none&rua=mailto%3Admarc-reports%40example.com' });
     expect(steps.map((step) => step.id)).toEqual(['dmarc-generator', 'add-monitor', 'validation-guide']);
   });
 
   it('a domain ready for BIMI is offered the BIMI generator, a certificate and a monitor', () => {
-    const steps = nextSteps('dmarc', answer({ domain: 'example.com' }, [['dmarc.record.found', 'pass'], ['dmarc.bimi.ready', 'pass']], 'pass'));
+    const steps = nextSteps(answer('dmarc', { domain: 'example.com' }, [['dmarc.record.found', 'pass'], ['dmarc.bimi.ready', 'pass']], 'pass'));
     expect(steps.map((step) => [step.id, target(step)])).toEqual([
       ['bimi-generator', '/account/tools/bimi-generator?domain=example.com'],
       ['certificates', '/products/digicert-mark-certificates'],
@@ -29,13 +30,13 @@ describe('nextSteps', () => {
   });
 
   it('p=none moves to quarantine keeping the report address; no BIMI record gets the BIMI generator', () => {
-    const none = nextSteps('dmarc', answer({ domain: 'example.com' }, [['dmarc.policy.none', 'warn']], 'warn', [{ name: '_dmarc.example.com', type: 'TXT', value: 'v=DMARC1; p=none; rua=mailto:r@example.com' }]));
+    const none = nextSteps(answer('dmarc', { domain: 'example.com' }, [['dmarc.policy.none', 'warn']], 'warn', [{ name: '_dmarc.example.com', type: 'TXT', value: 'v=DMARC1; p=none; rua=mailto:r@example.com' }]));
     expect(none[0] && target(none[0])).toBe('/account/tools/dmarc-generator?domain=example.com&p=quarantine&rua=mailto%3Ar%40example.com');
-    expect(nextSteps('bimi', answer({ domain: 'example.com' }, [['bimi.record.missing', 'absent']], 'absent'))[0]?.id).toBe('bimi-generator');
+    expect(nextSteps(answer('bimi', { domain: 'example.com' }, [['bimi.record.missing', 'absent']], 'absent'))[0]?.id).toBe('bimi-generator');
   });
 
   it('a nonexistent domain is told to check the spelling, nothing else; an unreachable one gets no monitor', () => {
-    expect(nextSteps('bimi', answer({ domain: 'nope.example' }, [], 'nonexistent')).map((step) => step.id)).toEqual(['spelling']);
-    expect(nextSteps('bimi', answer({ domain: 'x.example' }, [['bimi.logo.fetch', 'unreachable']], 'unreachable')).map((step) => step.id)).toEqual(['validation-guide']);
+    expect(nextSteps(answer('bimi', { domain: 'nope.example' }, [], 'nonexistent')).map((step) => step.id)).toEqual(['spelling']);
+    expect(nextSteps(answer('bimi', { domain: 'x.example' }, [['bimi.logo.fetch', 'unreachable']], 'unreachable')).map((step) => step.id)).toEqual(['validation-guide']);
   });
 });

@@ -1,5 +1,5 @@
 import { addMonitorLink } from '@bimi/contracts/remote-modules';
-import type { ToolAnswer, ToolName } from '@bimi/contracts/tools';
+import type { ToolAnswer } from '@bimi/contracts/tools';
 
 /** One next step under an answer: where to go (or which field of the form to go back to), in words, and why. */
 export type NextStep = { id: string; label: string; why: string } & (
@@ -14,6 +14,9 @@ export type NextStep = { id: string; label: string; why: string } & (
     }
 );
 
+/** What the next steps follow from: the tool, the question and what it found (a tool's details add nothing here). */
+export type Answered = Pick<ToolAnswer, 'tool' | 'query' | 'records' | 'checks' | 'verdict'>;
+
 const VALIDATION_GUIDE = '/docs/Mark-Certificate-Validation-Guide.pdf';
 const CERTIFICATE_PAGE = '/products/digicert-mark-certificates';
 const GENERATORS = { dmarc: '/account/tools/dmarc-generator', spf: '/account/tools/spf-generator', dkim: '/account/tools/dkim-generator', bimi: '/account/tools/bimi-generator' } as const;
@@ -24,11 +27,11 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return text ? `${path}?${text}` : path;
 }
 
-function has(answer: ToolAnswer, id: string, status?: string): boolean {
+function has(answer: Answered, id: string, status?: string): boolean {
   return answer.checks.some((check) => check.id === id && (status === undefined || check.status === status));
 }
 
-function hasPrefix(answer: ToolAnswer, prefix: string, statuses: readonly string[]): boolean {
+function hasPrefix(answer: Answered, prefix: string, statuses: readonly string[]): boolean {
   return answer.checks.some((check) => check.id.startsWith(prefix) && statuses.includes(check.status));
 }
 
@@ -39,7 +42,8 @@ const BAD = ['fail', 'absent'] as const;
  * the values prefilled; a mark certificate once the domain is ready for BIMI; a monitor to keep
  * watching it; the validation guide. Every answer about a domain that exists gets at least one.
  */
-export function nextSteps(tool: ToolName | undefined, answer: ToolAnswer): NextStep[] {
+export function nextSteps(answer: Answered): NextStep[] {
+  const { tool } = answer;
   const domain = answer.query.domain ?? answer.query.name?.replace(/^(_dmarc|[^.]+\._(bimi|domainkey))\./, '');
   const status = answer.verdict?.status;
   const steps: NextStep[] = [];

@@ -16,10 +16,10 @@ export interface ToolField {
   helperText?: string;
 }
 
-export type ToolRunState =
+export type ToolRunState<Tool extends ToolName> =
   | { status: 'idle' }
   | { status: 'running'; query: Record<string, string> }
-  | { status: 'done'; query: Record<string, string>; answer: ToolAnswer; tool?: ToolName }
+  | { status: 'done'; query: Record<string, string>; answer: ToolAnswer<Tool> }
   | { status: 'failed'; query: Record<string, string>; error: ToolRequestError };
 
 type Values = Record<string, string>;
@@ -43,7 +43,7 @@ function validateAll(fields: readonly ToolField[], values: Values) {
  * reload or Back all rerun the same check, and the page never holds a result the URL does
  * not describe.
  */
-export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
+export function useToolRun<Tool extends ToolName>(tool: Tool, fields: readonly ToolField[]) {
   const [params, setParams] = useSearchParams();
   const urlValues = useMemo(() => {
     const values: Values = {};
@@ -58,7 +58,7 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
   // What a forgiving field kept of the input (a pasted URL or address reduced to its domain).
   const [notes, setNotes] = useState<Values>({});
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<ToolRunState>({ status: 'idle' });
+  const [state, setState] = useState<ToolRunState<Tool>>({ status: 'idle' });
 
   // Back and Forward change the URL under the form: show what is being checked.
   useEffect(() => {
@@ -80,7 +80,7 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
     const controller = new AbortController();
     setState({ status: 'running', query: checked.query });
     runTool(tool, checked.query, { signal: controller.signal }).then(
-      (answer) => setState({ status: 'done', query: checked.query, answer, tool }),
+      (answer) => setState({ status: 'done', query: checked.query, answer }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const failure = error instanceof ToolRequestError ? error : new ToolRequestError('network', 'The check could not run. Please try again.');
@@ -145,4 +145,4 @@ export function useToolRun(tool: ToolName, fields: readonly ToolField[]) {
 }
 
 /** A checker's run as its form and result read it. */
-export type ToolRun = ReturnType<typeof useToolRun>;
+export type ToolRun<Tool extends ToolName = ToolName> = ReturnType<typeof useToolRun<Tool>>;

@@ -16,15 +16,25 @@ describe('tool answers', () => {
   });
 
   it('carries the verdict: question, headline, status (nonexistent too), score', () => {
-    const answer = { query: { domain: 'nope.example' }, records: [], checks: [], verdict: { question: 'Will my logo show?', headline: 'nope.example does not exist', status: 'nonexistent', hygiene: [] } };
+    const answer = { tool: 'records', query: { domain: 'nope.example' }, records: [], checks: [], verdict: { question: 'Will my logo show?', headline: 'nope.example does not exist', status: 'nonexistent', hygiene: [] } };
     expect(ToolAnswer.safeParse(answer).success).toBe(true);
     expect(ToolAnswer.safeParse({ ...answer, verdict: { ...answer.verdict, status: 'maybe' } }).success).toBe(false);
   });
 
   it('accepts the shared answer shape and refuses an unknown status', () => {
-    const answer = { query: { domain: 'example.com' }, records: [{ name: '_dmarc.example.com', type: 'TXT', value: 'v=DMARC1; p=reject' }], checks: [check('pass')] };
+    const answer = { tool: 'txt', query: { name: 'example.com' }, records: [{ name: 'example.com', type: 'TXT', value: 'v=spf1 -all' }], checks: [check('pass')] };
     expect(ToolAnswer.safeParse(answer).success).toBe(true);
     expect(ToolAnswer.safeParse({ ...answer, checks: [{ ...check('pass'), status: 'ok' }] }).success).toBe(false);
+  });
+
+  it("reads each tool's details with that tool's schema, and refuses an answer that names no tool", () => {
+    const answer = { query: { domain: 'example.com' }, records: [], checks: [] };
+    const dkim = { domain: 'example.com', tried: ['default'], selectors: [] };
+    expect(ToolAnswer.safeParse({ ...answer, tool: 'dkim', details: dkim })).toMatchObject({ success: true, data: { tool: 'dkim', details: dkim } });
+    expect(ToolAnswer.safeParse({ ...answer, tool: 'dmarc', details: dkim }).success).toBe(false);
+    expect(ToolAnswer.safeParse({ ...answer, tool: 'dkim' }).success).toBe(false);
+    expect(ToolAnswer.safeParse({ ...answer, tool: 'vmc' }).success).toBe(true);
+    expect(ToolAnswer.safeParse({ ...answer, details: dkim }).success).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { promises as dns } from 'node:dns';
-import type { ToolAnswer, ToolName } from '@bimi/contracts/tools';
+import { isAnswerOf, type ToolAnswer, type ToolFindings, type ToolName } from '@bimi/contracts/tools';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { FetchRefusedError, type SafeFetch } from './safe-fetch';
@@ -60,7 +60,7 @@ export interface ToolAnswers {
    * succeeded, otherwise computed. Answers hit by a DNS or network failure are not cached, so the
    * next try asks again.
    */
-  answer(tool: ToolName, query: Record<string, string>, compute: (io: ToolIo) => Promise<Omit<ToolAnswer, 'query'>>): Promise<{ answer: ToolAnswer; cached: boolean }>;
+  answer<Tool extends ToolName>(tool: Tool, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings<NoInfer<Tool>>>): Promise<{ answer: ToolAnswer<Tool>; cached: boolean }>;
 }
 
 declare module 'fastify' {
@@ -70,14 +70,16 @@ declare module 'fastify' {
 }
 
 export function createToolAnswers(options: { resolver: ToolResolver; safeFetch: SafeFetch; ttlSeconds: number }): ToolAnswers {
-  const cache = options.ttlSeconds > 0 ? new LRUCache<string, ToolAnswer>({ max: 1000, ttl: options.ttlSeconds * 1000 }) : undefined;
+  // Answers of every tool, kept in this process only; a hit is read back as the asked tool's answer
+  // through isAnswerOf (its key starts with the tool's name, so it always is).
+  const cache = options.ttlSeconds > 0 ? new LRUCache<string, Pick<ToolAnswer, 'tool'>>({ max: 1000, ttl: options.ttlSeconds * 1000 }) : undefined;
   return {
-    async answer(tool, query, compute) {
+    async answer<Tool extends ToolName>(tool: Tool, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings<Tool>>) {
       const key = `${tool}?${new URLSearchParams(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))).toString()}`;
       const hit = cache?.get(key);
-      if (hit) return { answer: hit, cached: true };
+      if (hit && isAnswerOf(hit, tool)) return { answer: hit, cached: true };
       const { io, transientFailure } = trackedIo(options.resolver, options.safeFetch);
-      const answer: ToolAnswer = { query, ...(await compute(io)) };
+      const answer: ToolAnswer<Tool> = { tool, query, ...(await compute(io)) };
       if (cache && !transientFailure()) cache.set(key, answer);
       return { answer, cached: false };
     },

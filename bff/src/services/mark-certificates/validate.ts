@@ -1,5 +1,5 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import type { Check } from '@bimi/contracts/tools';
+import type { Check, MarkCertificate } from '@bimi/contracts/tools';
 import { fail, info, pass, scoreChecks, warn } from '@bimi/email-auth/checks';
 import type { RootStore } from '@postalsys/vmc';
 import { certInfo } from '@postalsys/vmc/lib/cert-info';
@@ -28,33 +28,10 @@ const MARK_TYPES: Record<string, { certificate: 'VMC' | 'CMC'; words: string }> 
   'Modified Registered Mark': { certificate: 'CMC', words: 'a modified form of a registered trademark' },
 };
 
-export interface MarkCertificateDetails {
-  certificateType: 'VMC' | 'CMC' | undefined;
-  markType: string | undefined;
-  organization: string | undefined;
-  commonName: string | undefined;
-  issuer: string | undefined;
-  issuerOrganization: string | undefined;
-  serialNumber: string;
-  fingerprint: string;
-  validFrom: string | null;
-  validTo: string | null;
-  daysLeft: number;
-  subjectAltNames: string[];
-  trademarkOffice: string | undefined;
-  trademarkCountry: string | undefined;
-  trademarkRegistration: string | undefined;
-  wordMark: string | undefined;
-  chainLength: number;
-  /** The logo the certificate carries, ready for an <img> (the inbox preview). */
-  logoDataUrl: string | undefined;
-  logoHash: string | undefined;
-}
-
 export interface MarkCertificateReport {
   checks: Check[];
   score: number;
-  details: MarkCertificateDetails | undefined;
+  details: MarkCertificate | undefined;
 }
 
 export interface MarkCertificateInput {
@@ -290,7 +267,7 @@ export function validateMarkCertificate(input: MarkCertificateInput): MarkCertif
     checks.push(info('vmc.bundle', 'No intermediate certificates', 'The file holds only the mark certificate; some mail providers need the intermediates in the same file.'));
   }
 
-  const details: MarkCertificateDetails = {
+  const details: MarkCertificate = {
     // Only a certificate made for BIMI is a VMC or CMC: one without the BIMI key purpose (a website
     // or self-signed certificate) has no certificate type, so the page never says "Not a mark
     // certificate" and "VMC" together (issue 17). A BIMI one without a mark type is a pre-2023 VMC.

@@ -10,14 +10,13 @@ import {
   type RecordGroup,
   type RecordGroupReport,
 } from '@bimi/contracts/monitors';
-import { summarize, type Check, type DnsRecord, type ToolFindings } from '@bimi/contracts/tools';
+import { summarize, type BimiDetails, type Check, type DnsRecord, type ToolFindings } from '@bimi/contracts/tools';
 import { fail, pass, warn } from '@bimi/email-auth/checks';
 import { inspectDkim } from '@bimi/email-auth/dkim';
 import { describeLookupError, lookup } from '@bimi/email-auth/dns';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
 import { inspectSpf } from '@bimi/email-auth/spf';
 import type { ToolIo } from '../../plugins/app/tool-answers';
-import type { MarkCertificateDetails } from '../mark-certificates/validate';
 import { bimiTool } from '../tools/bimi-check';
 import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
 import { healthScore } from './health';
@@ -72,10 +71,9 @@ async function mxFindings(domain: string, io: ToolIo): Promise<{ records: DnsRec
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function certificateCard(details: Record<string, unknown> | undefined, checks: readonly Check[], now: number): CertificateCard {
-  const read = details?.certificate as (Partial<MarkCertificateDetails> & { url?: string }) | undefined;
+function certificateCard(read: BimiDetails['certificate'], checks: readonly Check[], now: number): CertificateCard {
   const status = checks.length > 0 ? summarize(checks) : 'fail';
-  if (!read || !read.fingerprint) {
+  if (!read || !('fingerprint' in read)) {
     const reason = checks.find((check) => blocks(check.status));
     return {
       present: Boolean(read?.url),
@@ -99,7 +97,7 @@ function certificateCard(details: Record<string, unknown> | undefined, checks: r
     daysLeft === null ? 'The certificate has no end date we could read.' : daysLeft < 0 ? `Expired on ${validTo?.slice(0, 10)}.` : `Valid until ${validTo?.slice(0, 10)} (${daysLeft} days left).`;
   return {
     present: true,
-    url: read.url ?? null,
+    url: read.url,
     kind: read.certificateType ?? null,
     markType: read.markType ?? null,
     subject: read.organization ?? read.commonName ?? null,
@@ -113,13 +111,11 @@ function certificateCard(details: Record<string, unknown> | undefined, checks: r
   };
 }
 
-function logoReport(domain: string, details: Record<string, unknown> | undefined, checks: readonly Check[]): LogoReport {
-  const logo = details?.logo as { url?: string; dataUrl?: string } | undefined;
-  const record = details?.record as { logos?: string[] } | null | undefined;
+function logoReport(domain: string, { logo, record }: BimiDetails, checks: readonly Check[]): LogoReport {
   const initial = (domain[0] ?? '?').toUpperCase();
   const failed = checks.find((check) => blocks(check.status));
-  if (logo?.dataUrl && !failed) return { dataUrl: logo.dataUrl, reason: null, url: logo.url ?? null, initial };
-  const url = logo?.url ?? record?.logos?.[0] ?? null;
+  if (logo?.dataUrl && !failed) return { dataUrl: logo.dataUrl, reason: null, url: logo.url, initial };
+  const url = logo?.url ?? record?.logos[0] ?? null;
   const reason = failed ? `${failed.title}: ${failed.detail}` : 'No BIMI record with a logo is published, so mailboxes show the first letter of the sender instead.';
   return { dataUrl: null, reason, url: url || null, initial };
 }
@@ -175,7 +171,7 @@ export async function analyzeDomain(domain: string, io: ToolIo, files: Untrusted
   add('mx', mx);
   add('bimi', { records: bimi.records, checks: [] });
   for (const check of bimi.checks) add(groupOf(check.id), { records: [], checks: [check] });
-  const bimiRecord = bimi.details?.record as { declined?: boolean } | null | undefined;
+  const bimiRecord = bimi.details.record;
   if (byGroup.get('logo')?.checks.length === 0) {
     add('logo', { records: [], checks: [fail('monitor.logo.none', 'No logo published', bimiRecord ? 'The BIMI record names no logo that could be checked.' : 'There is no BIMI record, so no logo is published.', 'Publish your logo as SVG Tiny PS over https and name it in the BIMI record\'s l= tag.')] });
   }
@@ -188,15 +184,14 @@ export async function analyzeDomain(domain: string, io: ToolIo, files: Untrusted
     return { group, label: RECORD_GROUP_LABELS[group], status: summarize(checks), records: records.map(({ name, type, value }) => ({ name, type, value })), checks };
   });
   const reports = new Map(groups.map((report) => [report.group, report]));
-  const certificate = certificateCard(bimi.details, reports.get('certificate')?.checks ?? [], now);
-  const dmarcReady = Boolean((bimi.details as { dmarcReady?: boolean } | undefined)?.dmarcReady ?? dmarc.details.bimiReady);
+  const certificate = certificateCard(bimi.details.certificate, reports.get('certificate')?.checks ?? [], now);
   return {
     checkedAt: new Date(now).toISOString(),
     healthScore: healthScore(new Map(groups.map((report) => [report.group, report.checks]))),
     groups,
     logo: logoReport(domain, bimi.details, reports.get('logo')?.checks ?? []),
     certificate,
-    providers: providerDisplay(reports, dmarcReady, certificate),
+    providers: providerDisplay(reports, bimi.details.dmarcReady, certificate),
     topIssues: topIssues(groups),
     dkimSelectors: dkim.details.selectors.filter((selector) => selector.status === 'found').map((selector) => selector.selector),
   };

@@ -1,4 +1,4 @@
-import type { Check, ToolFindings } from '@bimi/contracts/tools';
+import type { BimiDetails, Check, ToolFindings } from '@bimi/contracts/tools';
 import { inspectBimi } from '@bimi/email-auth/bimi';
 import type { BimiRecord } from '@bimi/email-auth/bimi-record';
 import { scoreChecks } from '@bimi/email-auth/checks';
@@ -23,7 +23,7 @@ function httpsAddress(value: string | undefined): string | undefined {
  * from the moment the record is read, while the DMARC lookups go on; both files are then read
  * together in the untrusted-files worker threads.
  */
-export async function bimiTool(domain: string, selector: string | undefined, io: ToolIo, files: UntrustedFiles): Promise<ToolFindings> {
+export async function bimiTool(domain: string, selector: string | undefined, io: ToolIo, files: UntrustedFiles): Promise<ToolFindings<'bimi'>> {
   let fetches: Promise<[PublishedFile, PublishedFile]> | undefined;
   const startFetches = (record: BimiRecord) => {
     if (record.declined) return;
@@ -34,7 +34,7 @@ export async function bimiTool(domain: string, selector: string | undefined, io:
   };
   const inspection = await inspectBimi(domain, { selector, onRecord: startFetches }, io.dns);
   const checks: Check[] = [...inspection.checks];
-  const details: Record<string, unknown> = { ...inspection.details };
+  const details: BimiDetails = { ...inspection.details };
   const record = inspection.details.record;
   const logoUrl = httpsAddress(record?.logos[0]);
   const certificateUrl = httpsAddress(record?.evidence);
@@ -48,7 +48,7 @@ export async function bimiTool(domain: string, selector: string | undefined, io:
     pem.file ? files.validateMarkCertificate({ pem: pem.file.body.toString('utf8'), domain, publishedSvg: logo.file?.body }) : undefined,
   ]);
   if (logo.check) checks.push(logo.check);
-  if (logo.file && svg) {
+  if (logoUrl && logo.file && svg) {
     checks.push(...svg.checks);
     details.logo = {
       url: logoUrl,
@@ -63,7 +63,7 @@ export async function bimiTool(domain: string, selector: string | undefined, io:
   // One host that cannot be reached is one finding, however many of its files the record names.
   const sameHostDown = logo.check?.status === 'unreachable' && pem.check?.status === 'unreachable' && logoUrl && certificateUrl && new URL(logoUrl).host === new URL(certificateUrl).host;
   if (pem.check && !sameHostDown) checks.push(pem.check);
-  if (report) {
+  if (certificateUrl && report) {
     checks.push(...report.checks);
     details.certificate = { url: certificateUrl, ...report.details };
   }

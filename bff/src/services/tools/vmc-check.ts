@@ -1,4 +1,4 @@
-import type { Check, DnsRecord, ToolFindings } from '@bimi/contracts/tools';
+import type { Check, DnsRecord, ToolFindings, VmcDetails } from '@bimi/contracts/tools';
 import { fail, info, scoreChecks } from '@bimi/email-auth/checks';
 import { describeLookupError, lookup } from '@bimi/email-auth/dns';
 import { parseTagList } from '@bimi/email-auth/tag-list';
@@ -23,7 +23,7 @@ async function readBimiRecord(domain: string, selector: string, io: ToolIo): Pro
 }
 
 /** Validates a PEM (uploaded or fetched) and shapes the findings. */
-export async function certificateFindings(pem: string, options: { files: UntrustedFiles; domain?: string; publishedSvg?: Buffer; records?: DnsRecord[]; extraChecks?: Check[]; details?: Record<string, unknown> }): Promise<ToolFindings> {
+export async function certificateFindings(pem: string, options: { files: UntrustedFiles; domain?: string; publishedSvg?: Buffer; records?: DnsRecord[]; extraChecks?: Check[]; details?: Omit<VmcDetails, 'certificate'> }): Promise<ToolFindings<'vmc'>> {
   const report = await options.files.validateMarkCertificate({ pem, domain: options.domain, publishedSvg: options.publishedSvg });
   const checks = [...(options.extraChecks ?? []), ...report.checks];
   // A file that could not be read as a certificate scores 0, as a certificate that could not be fetched does.
@@ -32,7 +32,7 @@ export async function certificateFindings(pem: string, options: { files: Untrust
 }
 
 /** GET /api/tools/vmc?domain=: the certificate at the BIMI record's a=, checked against the domain and the logo at l=. */
-export async function vmcForDomain(domain: string, io: ToolIo, files: UntrustedFiles): Promise<ToolFindings> {
+export async function vmcForDomain(domain: string, io: ToolIo, files: UntrustedFiles): Promise<ToolFindings<'vmc'>> {
   const bimi = await readBimiRecord(domain, 'default', io);
   if (bimi.check) return { records: [], checks: [bimi.check], score: 0 };
   const records = bimi.record ? [bimi.record] : [];
@@ -51,7 +51,7 @@ export async function vmcForDomain(domain: string, io: ToolIo, files: UntrustedF
 }
 
 /** GET /api/tools/vmc?url=: a certificate by its address, checked on its own. */
-export async function vmcAtUrl(url: string, io: ToolIo, files: UntrustedFiles): Promise<ToolFindings> {
+export async function vmcAtUrl(url: string, io: ToolIo, files: UntrustedFiles): Promise<ToolFindings<'vmc'>> {
   const pem = await fetchOrCheck(io, url, PEM_FETCH, 'vmc.fetch', 'The certificate');
   if (!pem.file) return { records: [], checks: [pem.check as Check], score: 0, details: { certificateUrl: url } };
   return certificateFindings(pem.file.body.toString('utf8'), { files, details: { certificateUrl: url } });

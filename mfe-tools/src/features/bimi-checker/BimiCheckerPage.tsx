@@ -1,21 +1,25 @@
 import Typography from '@mui/material/Typography';
-import type { ToolAnswer } from '@bimi/contracts/tools';
+import type { BimiDetails, ToolAnswer } from '@bimi/contracts/tools';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { CertificateDetails } from '../../components/CertificateDetails';
 import { InboxPreview } from '../../components/InboxPreview';
 import { ToolForm } from '../../components/ToolForm';
 import { ToolPage } from '../../components/ToolPage';
 import { ResultSection, ToolResult } from '../../components/ToolResult';
-import { certificateFrom } from '../../lib/certificate';
+import { inboxLogo } from '../../lib/certificate';
 import { BIMI_SELECTOR_FIELD, DOMAIN_FIELD } from '../../lib/fields';
-import { logoFrom } from '../../lib/logo';
 import { useToolRun } from '../../lib/useToolRun';
 
 const FIELDS = [DOMAIN_FIELD, BIMI_SELECTOR_FIELD];
 
-function InboxSection({ answer }: { answer: ToolAnswer }) {
-  const logo = logoFrom(answer.details);
-  const certificate = certificateFrom(answer.details);
+/** The certificate at the record's a=, when it could be read as one (otherwise the answer holds its address alone). */
+function readCertificate({ certificate }: BimiDetails) {
+  return certificate && 'fingerprint' in certificate ? certificate : undefined;
+}
+
+function InboxSection({ answer }: { answer: ToolAnswer<'bimi'> }) {
+  const certificate = readCertificate(answer.details);
+  const logo = inboxLogo(answer.details.logo?.dataUrl, certificate);
   return (
     <ResultSection title="In the inbox" testId="inbox-section">
       {!logo && (
@@ -28,8 +32,8 @@ function InboxSection({ answer }: { answer: ToolAnswer }) {
   );
 }
 
-function CertificateSection({ answer }: { answer: ToolAnswer }) {
-  const certificate = certificateFrom(answer.details);
+function CertificateSection({ answer }: { answer: ToolAnswer<'bimi'> }) {
+  const certificate = readCertificate(answer.details);
   if (!certificate) return null;
   return (
     <ResultSection title="Mark certificate" testId="certificate-section">

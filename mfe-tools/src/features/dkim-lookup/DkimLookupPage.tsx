@@ -11,7 +11,7 @@ import { dkimKeysFrom } from './dkim-keys';
 
 const FIELDS = [DOMAIN_FIELD, DKIM_SELECTOR_FIELD];
 
-function KeySection({ answer }: { answer: ToolAnswer }) {
+function KeySection({ answer }: { answer: ToolAnswer<'dkim'> }) {
   const { keys, tried } = dkimKeysFrom(answer.details);
   if (keys.length === 0 && tried.length === 0) return null;
   return (

@@ -1,8 +1,7 @@
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { ToolForm } from '../../components/ToolForm';
 import { ToolPage } from '../../components/ToolPage';
-import { DmarcDifferences } from '@bimi/contracts/tools';
-import { TagTable, tagsFrom } from '../../components/TagTable';
+import { TagTable } from '../../components/TagTable';
 import { RfcComparison } from './RfcComparison';
 import { ResultSection, ToolResult } from '../../components/ToolResult';
 import { DOMAIN_FIELD } from '../../lib/fields';
@@ -66,9 +65,8 @@ export default function DmarcInspectorPage({ route }: PageProps) {
         state={run.state}
         onRetry={run.retry}
         after={(answer) => {
-          const tags = tagsFrom(answer.details);
-          // Relayed server output: shown only in the contract's shape.
-          const differences = DmarcDifferences.safeParse(answer.details?.differences);
+          const tags = answer.details.record?.tags ?? [];
+          const { differences } = answer.details;
           return (
             <>
               {tags.length > 0 && (
@@ -76,9 +74,9 @@ export default function DmarcInspectorPage({ route }: PageProps) {
                   <TagTable tags={tags} meanings={DMARC_TAGS} />
                 </ResultSection>
               )}
-              {differences.success && (
+              {differences && (
                 <ResultSection title="RFC 7489 and RFC 9989" testId="dmarc-rfc-section">
-                  <RfcComparison differences={differences.data} />
+                  <RfcComparison differences={differences} />
                 </ResultSection>
               )}
             </>

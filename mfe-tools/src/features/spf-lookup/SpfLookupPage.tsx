@@ -4,7 +4,6 @@ import { ToolPage } from '../../components/ToolPage';
 import { ResultSection, ToolResult } from '../../components/ToolResult';
 import { DOMAIN_FIELD } from '../../lib/fields';
 import { useToolRun } from '../../lib/useToolRun';
-import { SpfEvaluation, SpfFlattening } from '@bimi/contracts/tools';
 import { SENDER_FIELD, SENDING_IP_FIELD } from './evaluation-fields';
 import { spfTreeFrom } from './spf-tree';
 import { SpfTree } from './SpfTree';
@@ -63,14 +62,12 @@ export default function SpfLookupPage({ route }: PageProps) {
         onRetry={run.retry}
         before={(answer) => {
           const tree = spfTreeFrom(answer.details);
-          // The verdict is relayed server output: shown only when it has the contract's shape.
-          const evaluation = SpfEvaluation.safeParse(answer.details?.evaluation);
-          const flattening = SpfFlattening.safeParse(answer.details?.flattening);
+          const { evaluation, flattening } = answer.details;
           return (
             <>
-              {evaluation.success && (
+              {evaluation && (
                 <ResultSection title="Would this mail pass?" testId="spf-evaluation-section">
-                  <SpfVerdict evaluation={evaluation.data} />
+                  <SpfVerdict evaluation={evaluation} />
                 </ResultSection>
               )}
               {tree.root && (
@@ -78,9 +75,9 @@ export default function SpfLookupPage({ route }: PageProps) {
                   <SpfTree {...tree} root={tree.root} />
                 </ResultSection>
               )}
-              {flattening.success && (
+              {flattening && (
                 <ResultSection title="Over the limit: what flattening would give" testId="spf-flattening-section">
-                  <SpfFlatteningAdvice flattening={flattening.data} />
+                  <SpfFlatteningAdvice flattening={flattening} />
                 </ResultSection>
               )}
             </>

@@ -17,12 +17,10 @@ function TreeNode({ node }: { node: SpfTreeNode }) {
           <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {node.domain}
           </Typography>
-          {node.lookups !== undefined && (
-            <Typography component="span" color="text.secondary" sx={{ fontSize: 14, ml: 'auto' }}>
-              {node.lookups} lookup{node.lookups === 1 ? '' : 's'}
-              {node.voidLookups ? `, ${node.voidLookups} void` : ''}
-            </Typography>
-          )}
+          <Typography component="span" color="text.secondary" sx={{ fontSize: 14, ml: 'auto' }}>
+            {node.lookups} lookup{node.lookups === 1 ? '' : 's'}
+            {node.voidLookups ? `, ${node.voidLookups} void` : ''}
+          </Typography>
         </Box>
         {node.record && (
           <Box component="code" sx={{ display: 'block', mt: 0.5, fontFamily: MONOSPACE, fontSize: 13, color: 'text.secondary', wordBreak: 'break-all' }}>
@@ -51,17 +49,15 @@ function TreeNode({ node }: { node: SpfTreeNode }) {
  * RFC 7208 §4.6.4's limits: 10 DNS-querying terms and 2 void lookups per evaluation.
  */
 export function SpfTree({ root, totalLookups, voidLookups, truncated }: SpfTreeSummary & { root: SpfTreeNode }) {
-  const over = totalLookups !== undefined && totalLookups > SPF_LOOKUP_LIMIT;
-  const voidOver = voidLookups !== undefined && voidLookups > SPF_VOID_LOOKUP_LIMIT;
+  const over = totalLookups > SPF_LOOKUP_LIMIT;
+  const voidOver = voidLookups > SPF_VOID_LOOKUP_LIMIT;
   return (
     <Box data-testid="spf-tree">
-      {totalLookups !== undefined && (
-        <Typography data-testid="spf-lookup-count" sx={{ fontWeight: 600, color: over ? 'error.main' : 'text.primary' }}>
-          {truncated ? 'At least ' : ''}
-          {totalLookups} of {SPF_LOOKUP_LIMIT} DNS lookups used{over ? ': over the limit, so receivers treat SPF as broken (permerror)' : ''}
-        </Typography>
-      )}
-      {voidLookups !== undefined && voidLookups > 0 && (
+      <Typography data-testid="spf-lookup-count" sx={{ fontWeight: 600, color: over ? 'error.main' : 'text.primary' }}>
+        {truncated ? 'At least ' : ''}
+        {totalLookups} of {SPF_LOOKUP_LIMIT} DNS lookups used{over ? ': over the limit, so receivers treat SPF as broken (permerror)' : ''}
+      </Typography>
+      {voidLookups > 0 && (
         <Typography sx={{ fontWeight: 600, color: voidOver ? 'error.main' : 'text.primary' }}>
           {voidLookups} of {SPF_VOID_LOOKUP_LIMIT} void lookups (names that do not exist){voidOver ? ': over the limit (permerror)' : ''}
         </Typography>

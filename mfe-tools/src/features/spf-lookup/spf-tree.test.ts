@@ -26,18 +26,7 @@ describe('spfTreeFrom', () => {
     expect(summary.root?.children[1]?.record).toBe('v=spf1 -all');
   });
 
-  it('shows nothing for an answer without a tree, and skips nodes it cannot read', () => {
-    expect(spfTreeFrom(undefined)).toEqual({ truncated: false });
-    expect(spfTreeFrom({ lookups: 0 }).root).toBeUndefined();
-    const odd = spfTreeFrom({ tree: { domain: 'x.example', children: [null, 'text', { via: 'include' }, { domain: 'ok.example', children: [] }] } });
-    expect(odd.root?.children.map((child) => child.domain)).toEqual(['ok.example']);
-  });
-
-  it('stops at a depth bound however deep the tree is', () => {
-    let node: Record<string, unknown> = { domain: 'leaf.example', children: [] };
-    for (let depth = 0; depth < 50; depth += 1) node = { domain: `d${depth}.example`, children: [node] };
-    let deepest = 0;
-    for (let current = spfTreeFrom({ tree: node }).root; current; current = current.children[0]) deepest += 1;
-    expect(deepest).toBeLessThanOrEqual(13);
+  it('shows no tree for an answer without one', () => {
+    expect(spfTreeFrom({ domain: 'example.com', lookups: 0, voidLookups: 0, truncated: false }).root).toBeUndefined();
   });
 });

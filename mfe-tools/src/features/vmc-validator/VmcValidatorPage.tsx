@@ -11,9 +11,8 @@ import { ToolForm } from '../../components/ToolForm';
 import { ToolPage } from '../../components/ToolPage';
 import { ResultSection, ToolResult } from '../../components/ToolResult';
 import { ToolRequestError, validateUploadedVmc } from '../../lib/api';
-import { certificateFrom } from '../../lib/certificate';
+import { safeLogoUrl } from '../../lib/certificate';
 import { CERTIFICATE_URL_FIELD, DOMAIN_FIELD } from '../../lib/fields';
-import { logoFrom } from '../../lib/logo';
 import { useToolRun, type ToolRunState } from '../../lib/useToolRun';
 import { CertificateUpload } from './CertificateUpload';
 
@@ -21,9 +20,9 @@ const DOMAIN_FIELDS = [DOMAIN_FIELD];
 const URL_FIELDS = [CERTIFICATE_URL_FIELD];
 type Mode = 'domain' | 'url' | 'upload';
 
-function CertificateSections({ answer }: { answer: ToolAnswer }) {
-  const certificate = certificateFrom(answer.details);
-  const logo = logoFrom(answer.details);
+function CertificateSections({ answer }: { answer: ToolAnswer<'vmc'> }) {
+  const certificate = answer.details?.certificate;
+  const logo = safeLogoUrl(certificate?.logoDataUrl);
   return (
     <>
       <ResultSection title="Certificate" testId="certificate-section">
@@ -39,7 +38,7 @@ function CertificateSections({ answer }: { answer: ToolAnswer }) {
 
 /** The upload's own run: not in the URL (a file cannot be shared by link), retried with the same text. */
 function useUploadRun() {
-  const [state, setState] = useState<ToolRunState>({ status: 'idle' });
+  const [state, setState] = useState<ToolRunState<'vmc'>>({ status: 'idle' });
   const last = useRef<{ upload: VmcUpload; fileName: string }>(undefined);
   const controller = useRef<AbortController>(undefined);
   useEffect(() => () => controller.current?.abort(), []);
@@ -53,7 +52,7 @@ function useUploadRun() {
     setState({ status: 'running', query });
     try {
       const answer = await validateUploadedVmc(upload, { signal: current.signal });
-      setState({ status: 'done', query, answer, tool: 'vmc' });
+      setState({ status: 'done', query, answer });
     } catch (error) {
       if (current.signal.aborted) return;
       setState({ status: 'failed', query, error: error instanceof ToolRequestError ? error : new ToolRequestError('network', 'The check could not run. Please try again.') });

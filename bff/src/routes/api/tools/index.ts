@@ -1,7 +1,24 @@
-import { DomainToolQuery, NameToolQuery, SelectorToolQuery, SpfToolQuery, ToolAnswer, VmcToolQuery, VmcUpload, type ToolFindings, type ToolName } from '@bimi/contracts/tools';
-import type { Inspection } from '@bimi/email-auth/checks';
+import {
+  BimiAnswer,
+  CnameAnswer,
+  DkimAnswer,
+  DmarcAnswer,
+  DomainToolQuery,
+  NameToolQuery,
+  RecordsAnswer,
+  SelectorToolQuery,
+  SpfAnswer,
+  SpfToolQuery,
+  TxtAnswer,
+  VmcAnswer,
+  VmcToolQuery,
+  VmcUpload,
+  type ToolAnswer,
+  type ToolFindings,
+  type ToolName,
+} from '@bimi/contracts/tools';
 import { inspectDkim } from '@bimi/email-auth/dkim';
-import { inspectCname, inspectRecords, inspectTxt, type Findings } from '@bimi/email-auth/dns-records';
+import { inspectCname, inspectRecords, inspectTxt } from '@bimi/email-auth/dns-records';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
 import { validateDomain } from '@bimi/email-auth/domain';
 import { domainExists, verdictOf } from '@bimi/email-auth/verdict';
@@ -25,35 +42,21 @@ function domainOf(field: string, input: string): string {
   return valid.domain;
 }
 
-/** An inspection of @bimi/email-auth as the tools answer it (the query is added by the caller). */
-function fromInspection<Details extends object>(inspection: Inspection<Details>): ToolFindings {
-  return { records: inspection.records, checks: inspection.checks, score: inspection.score, details: inspection.details as Record<string, unknown> };
-}
-
-/** An unscored inspection (TXT, CNAME, records) as the tools answer it. */
-function fromFindings<Details extends object>(findings: Findings<Details>): ToolFindings {
-  const { records, checks, details } = findings;
-  return details === undefined ? { records, checks } : { records, checks, details: details as Record<string, unknown> };
-}
-
-const response = { 200: ToolAnswer };
-
 /**
  * Every answer with its verdict (@bimi/email-auth `verdictOf`): the headline answering the tool's
  * question and the score in the same band. When the question is about a domain, whether it exists
  * is asked alongside the inspection: a nonexistent domain is answered as such, not told to publish records.
  */
-function withVerdict(tool: ToolName, domain: string | undefined, compute: (io: ToolIo) => Promise<ToolFindings>): (io: ToolIo) => Promise<ToolFindings> {
+function withVerdict<Tool extends ToolName>(tool: Tool, domain: string | undefined, compute: (io: ToolIo) => Promise<ToolFindings<Tool>>): (io: ToolIo) => Promise<ToolFindings<Tool>> {
   return async (io) => {
     const [findings, exists] = await Promise.all([compute(io), domain === undefined ? true : domainExists(domain, io.dns)]);
     return answerWithVerdict(tool, findings, exists, domain);
   };
 }
 
-export function answerWithVerdict(tool: ToolName, findings: ToolFindings, exists = true, subject?: string): ToolFindings {
+export function answerWithVerdict<Tool extends ToolName>(tool: Tool, findings: ToolFindings<Tool>, exists = true, subject?: string): ToolFindings<Tool> {
   const verdict = verdictOf(tool, findings.checks, findings.score, { exists, subject });
-  const { score: _score, ...rest } = findings;
-  return verdict.score === undefined ? { ...rest, verdict } : { ...rest, score: verdict.score, verdict };
+  return { ...findings, score: verdict.score, verdict };
 }
 
 /**
@@ -64,45 +67,45 @@ export function answerWithVerdict(tool: ToolName, findings: ToolFindings, exists
 const tools: FastifyPluginAsyncZod = async (fastify) => {
   const rateLimit = { max: fastify.config.tools.rateLimitPerMinute, timeWindow: '1 minute' };
 
-  async function send(reply: FastifyReply, tool: ToolName, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings>) {
+  async function send<Tool extends ToolName>(reply: FastifyReply, tool: Tool, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings<NoInfer<Tool>>>) {
     // Only a domain is asked whether it exists: a TXT or CNAME name may dangle on purpose, and those tools say so.
     const domain = query.domain;
     const { answer, cached } = await fastify.toolAnswers.answer(tool, query, withVerdict(tool, domain, compute));
     return reply.header('cache-control', 'no-store').header('x-tool-cache', cached ? 'hit' : 'miss').send(answer);
   }
 
-  fastify.get('/dmarc', { schema: { querystring: DomainToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+  fastify.get('/dmarc', { schema: { querystring: DomainToolQuery, response: { 200: DmarcAnswer } }, config: { rateLimit } }, async (request, reply) => {
     const domain = domainOf('domain', request.query.domain);
-    return send(reply, 'dmarc', { domain }, async (io) => fromInspection(await inspectDmarc(domain, io.dns)));
+    return send(reply, 'dmarc', { domain }, (io) => inspectDmarc(domain, io.dns));
   });
 
   // With ip (and optionally sender, helo) the answer also says whether that mail would pass: details.evaluation.
-  fastify.get('/spf', { schema: { querystring: SpfToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+  fastify.get('/spf', { schema: { querystring: SpfToolQuery, response: { 200: SpfAnswer } }, config: { rateLimit } }, async (request, reply) => {
     const domain = domainOf('domain', request.query.domain);
     const { ip, sender, helo } = request.query;
-    if (ip === undefined) return send(reply, 'spf', { domain }, async (io) => fromInspection(await inspectSpf(domain, io.dns)));
+    if (ip === undefined) return send(reply, 'spf', { domain }, (io) => inspectSpf(domain, io.dns));
     const client = parseClientIp(ip);
     if (!client) throw new HttpError(400, 'ip: Please enter an IPv4 or IPv6 address, e.g., 192.0.2.10');
     const query = { domain, ip: client.toString(), ...(sender ? { sender } : {}), ...(helo ? { helo } : {}) };
     return send(reply, 'spf', query, async (io) => {
       const [inspection, evaluation] = await Promise.all([inspectSpf(domain, io.dns), evaluateSpf({ ...query, receiver: request.hostname }, io.dns)]);
-      return { ...fromInspection(inspection), details: { ...inspection.details, evaluation } };
+      return { ...inspection, details: { ...inspection.details, evaluation } };
     });
   });
 
-  fastify.get('/dkim', { schema: { querystring: SelectorToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+  fastify.get('/dkim', { schema: { querystring: SelectorToolQuery, response: { 200: DkimAnswer } }, config: { rateLimit } }, async (request, reply) => {
     const domain = domainOf('domain', request.query.domain);
     const { selector } = request.query;
-    return send(reply, 'dkim', selector ? { domain, selector } : { domain }, async (io) => fromInspection(await inspectDkim(domain, { selector }, io.dns)));
+    return send(reply, 'dkim', selector ? { domain, selector } : { domain }, (io) => inspectDkim(domain, { selector }, io.dns));
   });
 
-  fastify.get('/bimi', { schema: { querystring: SelectorToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+  fastify.get('/bimi', { schema: { querystring: SelectorToolQuery, response: { 200: BimiAnswer } }, config: { rateLimit } }, async (request, reply) => {
     const domain = domainOf('domain', request.query.domain);
     const { selector } = request.query;
     return send(reply, 'bimi', selector ? { domain, selector } : { domain }, (io) => bimiTool(domain, selector, io, fastify.untrustedFiles));
   });
 
-  fastify.get('/vmc', { schema: { querystring: VmcToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+  fastify.get('/vmc', { schema: { querystring: VmcToolQuery, response: { 200: VmcAnswer } }, config: { rateLimit } }, async (request, reply) => {
     const { url } = request.query;
     if (url) return send(reply, 'vmc', { url }, (io) => vmcAtUrl(url, io, fastify.untrustedFiles));
     const domain = domainOf('domain', request.query.domain ?? '');
@@ -110,25 +113,25 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   // An uploaded certificate is checked as sent; nothing is fetched, so nothing is cached.
-  fastify.post('/vmc', { schema: { body: VmcUpload, response }, config: { rateLimit }, bodyLimit: 96 * 1024 }, async (request, reply) => {
+  fastify.post('/vmc', { schema: { body: VmcUpload, response: { 200: VmcAnswer } }, config: { rateLimit }, bodyLimit: 96 * 1024 }, async (request, reply) => {
     const domain = request.body.domain === undefined ? undefined : domainOf('domain', request.body.domain);
-    const answer: ToolAnswer = { query: domain ? { domain } : {}, ...answerWithVerdict('vmc', await certificateFindings(request.body.pem, { files: fastify.untrustedFiles, domain })) };
+    const answer: ToolAnswer<'vmc'> = { tool: 'vmc', query: domain ? { domain } : {}, ...answerWithVerdict('vmc', await certificateFindings(request.body.pem, { files: fastify.untrustedFiles, domain })) };
     return reply.header('cache-control', 'no-store').send(answer);
   });
 
-  fastify.get('/txt', { schema: { querystring: NameToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+  fastify.get('/txt', { schema: { querystring: NameToolQuery, response: { 200: TxtAnswer } }, config: { rateLimit } }, async (request, reply) => {
     const name = domainOf('name', request.query.name);
-    return send(reply, 'txt', { name }, async (io) => fromFindings(await inspectTxt(name, io.dns)));
+    return send(reply, 'txt', { name }, (io) => inspectTxt(name, io.dns));
   });
 
-  fastify.get('/cname', { schema: { querystring: NameToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+  fastify.get('/cname', { schema: { querystring: NameToolQuery, response: { 200: CnameAnswer } }, config: { rateLimit } }, async (request, reply) => {
     const name = domainOf('name', request.query.name);
-    return send(reply, 'cname', { name }, async (io) => fromFindings(await inspectCname(name, io.dns)));
+    return send(reply, 'cname', { name }, (io) => inspectCname(name, io.dns));
   });
 
-  fastify.get('/records', { schema: { querystring: DomainToolQuery, response }, config: { rateLimit } }, async (request, reply) => {
+  fastify.get('/records', { schema: { querystring: DomainToolQuery, response: { 200: RecordsAnswer } }, config: { rateLimit } }, async (request, reply) => {
     const domain = domainOf('domain', request.query.domain);
-    return send(reply, 'records', { domain }, async (io) => fromFindings(await inspectRecords(domain, io.dns)));
+    return send(reply, 'records', { domain }, (io) => inspectRecords(domain, io.dns));
   });
 };
 
