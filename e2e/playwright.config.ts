@@ -47,6 +47,10 @@ const STRIPE_FLOWS = /buy-and-manage-an-order\.spec\.ts$/;
 const ssrPort = port + 4000;
 const ssrURL = `http://127.0.0.1:${ssrPort}`;
 const SERVER_RENDERING_FLOWS = /server-rendering\.spec\.ts$/;
+// The deploy flows' server (E2E_PORT+5000): its own copy of the build, which they redeploy and
+// roll back, so no other flow sees a remote change under it.
+const deploysPort = port + 5000;
+const deploysURL = `http://127.0.0.1:${deploysPort}`;
 const DEPLOY_FLOWS = /independent-deploy\.spec\.ts$/;
 
 /** One server of support/serve.mjs for a project: its own port, and its own run folder when asked. */
@@ -69,7 +73,7 @@ function serve(options: { url: string; port: number; flag?: string; runDir?: str
 export default defineConfig({
   testDir: './flows',
   outputDir: './test-results',
-  // Every test opens its own context; the deploy flow changes only the tools remote.
+  // Every test opens its own context; the deploy flows have a server of their own.
   fullyParallel: true,
   forbidOnly: true,
   workers: 2,
@@ -99,9 +103,17 @@ export default defineConfig({
     // Each project whose server is its own says where that server keeps its mail and data
     // (metadata.runDir, read by support/test.ts's runDir()).
     { name: 'test-settings', testIgnore: [PRODUCTION_FLOWS, CLOCK_FLOWS, SERVER_RENDERING_FLOWS, DEPLOY_FLOWS] },
-    // The deploy flow, on the same server, publishes a build of the tools remote staged beforehand.
+    // The deploy flows publish builds staged beforehand, one after the other (they change the same
+    // site), on a server of their own.
     { name: 'stage-deploy', testDir: './support', testMatch: /stage-deploy\.setup\.ts$/ },
-    { name: 'independent-deploy', testMatch: DEPLOY_FLOWS, dependencies: ['stage-deploy'] },
+    {
+      name: 'independent-deploy',
+      testMatch: DEPLOY_FLOWS,
+      dependencies: ['stage-deploy'],
+      fullyParallel: false,
+      use: { baseURL: deploysURL },
+      metadata: { runDir: 'deploys' },
+    },
     // Flows that move the store's clock forward (renewals, expiry), on a server of their own.
     { name: 'controlled-clock', testMatch: CLOCK_FLOWS, use: { baseURL: clockURL }, metadata: { runDir: 'clock' } },
     // A few flows against the bff as production runs it: NODE_ENV=production behind a TLS proxy,
@@ -120,5 +132,6 @@ export default defineConfig({
     serve({ url: clockURL, port: clockPort, flag: '--clock' }),
     serve({ url: stripeURL, port: stripePort, runDir: join(process.env.E2E_RUN_DIR, 'stripe-double'), env: { E2E_PAYMENTS: 'stripe-double' } }),
     serve({ url: ssrURL, port: ssrPort, runDir: join(process.env.E2E_RUN_DIR, 'server-rendering') }),
+    serve({ url: deploysURL, port: deploysPort, runDir: join(process.env.E2E_RUN_DIR, 'deploys') }),
   ],
 });

@@ -1,19 +1,30 @@
 #!/usr/bin/env node
-// Redeploys ONE remote while the site runs: `pnpm deploy:remote tools [--version 1.2.3] [--root DIR]`.
-// In two steps when the build should happen ahead of time (a release pipeline, the e2e flows):
-//   pnpm deploy:remote tools --version 1.2.3 --stage DIR   builds into DIR and stops
-//   pnpm deploy:remote tools --from DIR [--root DIR]       publishes that build, no build
+// Deploys, rolls back and reports ONE remote while the site runs:
+//   pnpm deploy:remote tools [--version 1.2.3] [--root DIR]   builds, releases and puts it live
+//   pnpm deploy:remote tools --version 1.2.3 --stage DIR      builds into DIR and stops
+//   pnpm deploy:remote tools --from DIR [--root DIR]          releases and puts live a staged build
+//   pnpm rollback:remote tools [--root DIR]                   the version live before, in one step
+//   pnpm deploy:remote tools --status [--root DIR]            what is live, and the history
 //
-// The remote is built into a staging folder, its content-hashed files are copied next to
-// the live ones (new names, so nothing in use changes), and only then are its entry files
-// (remoteEntry.js, mf-manifest.json, routes.json and their .br/.gz) and its fixed-name files in
-// subfolders (the storefront's docs/*.pdf) are swapped in by rename.
-// The next page load gets the new version; pages already open keep loading the old chunks,
-// which stay in place. The shell and the other remotes are not touched.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+// Every release is kept whole and unchanged in <root>/mfe-<name>/releases/<version>/ (outside
+// dist/, so not served), and releases/history.json records which version went live when. Putting
+// a release live copies its content-hashed files next to the live ones (new names, so nothing in
+// use changes), then swaps its entry files (remoteEntry.js, mf-manifest.json, routes.json and
+// their .br/.gz) and its fixed-name files in subfolders (the storefront's docs/*.pdf) in by
+// rename. The next page load gets that version; pages already open keep loading their old
+// chunks, which stay in place. A rollback puts the previous release live the same way. The shell
+// and the other remotes are never touched.
+//
+// Before a release goes live it is checked: its manifest names this remote and exposes
+// ./routes, its routes.json is this remote's, and the live shell provides every workspace
+// singleton it needs at a version it accepts (packages/webpack-config: unmetSingletonRequirements).
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import semver from 'semver';
+import { z } from 'zod';
+import { unmetSingletonRequirements } from '../packages/webpack-config/index.mjs';
 import { FRONTEND_APPS } from './apps.mjs';
 import { buildApp } from './build.mjs';
 import { ROOT } from './toolchain.mjs';
@@ -32,6 +43,20 @@ const isFixedName = (relativePath) => {
   return ENTRY_FILE.test(name) || (!inServerBuild && name.includes('/'));
 };
 
+const History = z.object({
+  /** Versions in the order they went live; the last is live, a rollback returns to the one before. */
+  stack: z.array(z.string()).min(1),
+  events: z.array(z.object({ at: z.iso.datetime(), action: z.enum(['snapshot', 'deploy', 'rollback']), version: z.string() })),
+});
+/** @typedef {z.infer<typeof History>} History */
+
+const Manifest = z.looseObject({
+  name: z.string(),
+  metaData: z.looseObject({ buildInfo: z.looseObject({ buildVersion: z.string() }) }),
+  exposes: z.array(z.looseObject({ path: z.string() })),
+});
+const RouteTable = z.looseObject({ remote: z.string(), routes: z.array(z.unknown()).min(1) });
+
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -39,16 +64,27 @@ const { values, positionals } = parseArgs({
     root: { type: 'string', default: ROOT },
     stage: { type: 'string' },
     from: { type: 'string' },
+    rollback: { type: 'boolean', default: false },
+    status: { type: 'boolean', default: false },
   },
 });
 
 const remote = positionals[0];
-if (!remote || !REMOTES.includes(remote) || (values.stage && values.from) || (values.from && values.version)) {
+const modes = [values.stage, values.from, values.rollback || undefined, values.status || undefined].filter(Boolean).length;
+if (!remote || !REMOTES.includes(remote) || modes > 1 || ((values.from || values.rollback || values.status) && values.version)) {
   console.error(`usage: pnpm deploy:remote <${REMOTES.join('|')}> [--version X] [--root DIR]
-       pnpm deploy:remote <remote> [--version X] --stage DIR   (build only)
-       pnpm deploy:remote <remote> --from DIR [--root DIR]     (publish a staged build; its version is the one it was built with)`);
+       pnpm deploy:remote <remote> --version X --stage DIR   (build only)
+       pnpm deploy:remote <remote> --from DIR [--root DIR]   (release a staged build; its version is the one it was built with)
+       pnpm rollback:remote <remote> [--root DIR]            (back to the version live before)
+       pnpm deploy:remote <remote> --status [--root DIR]     (what is live, and the history)`);
   process.exit(2);
 }
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const remoteDir = path.join(path.resolve(values.root), `mfe-${remote}`);
+const liveDir = path.join(remoteDir, 'dist');
+const releasesDir = path.join(remoteDir, 'releases');
+const historyFile = path.join(releasesDir, 'history.json');
 
 /** Builds the remote, stamped with `version`, into `folder`. */
 async function stage(folder, version) {
@@ -58,21 +94,31 @@ async function stage(folder, version) {
   await buildApp(path.join(ROOT, `mfe-${remote}`), folder);
 }
 
-/** The version a staged build was made with, as its manifest records it. */
-function stagedVersion(folder) {
-  const manifest = path.join(folder, 'mf-manifest.json');
-  if (!existsSync(manifest)) throw new Error(`${folder} holds no build of ${remote} (no mf-manifest.json): stage one with --stage`);
-  const { name, metaData } = JSON.parse(readFileSync(manifest, 'utf8'));
+/** The version a build was made with, after checking it is a build of this remote that the live shell can run. */
+function checkedVersion(folder) {
+  const manifestFile = path.join(folder, 'mf-manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${folder} holds no build of ${remote} (no mf-manifest.json): stage one with --stage`);
+  const manifest = Manifest.safeParse(readJson(manifestFile));
+  if (!manifest.success) throw new Error(`${manifestFile} is not a federation manifest: ${z.prettifyError(manifest.error)}`);
+  const { name, metaData, exposes } = manifest.data;
   if (name !== remote) throw new Error(`${folder} holds a build of ${name}, not of ${remote}`);
-  return metaData?.buildInfo?.buildVersion ?? 'unknown';
+  if (!exposes.some((expose) => expose.path === './routes')) throw new Error(`the build of ${remote} in ${folder} does not expose ./routes`);
+  const routes = RouteTable.safeParse(existsSync(path.join(folder, 'routes.json')) ? readJson(path.join(folder, 'routes.json')) : null);
+  if (!routes.success || routes.data.remote !== remote) throw new Error(`the build of ${remote} in ${folder} has no routes.json of its own`);
+  const version = metaData.buildInfo.buildVersion;
+  if (!semver.valid(version)) throw new Error(`the build of ${remote} in ${folder} has version "${version}", which is not a semantic version`);
+  const shellManifest = path.join(path.resolve(values.root), 'shell', 'dist', 'mf-manifest.json');
+  if (!existsSync(shellManifest)) throw new Error(`${shellManifest} does not exist: build the site first`);
+  const unmet = unmetSingletonRequirements({ remoteDir: path.join(ROOT, `mfe-${remote}`), remoteManifest: manifest.data, shellManifest: readJson(shellManifest) });
+  if (unmet.length > 0) throw new Error(`${remote} ${version} cannot run in the live shell:\n  ${unmet.join('\n  ')}`);
+  return version;
 }
 
-/** Publishes the build in `staging` over the live one: new hashed files first, the fixed-name entries swapped in last. */
-function publish(staging, liveDir) {
-  if (!existsSync(liveDir)) throw new Error(`${liveDir} does not exist: build the site first`);
-  const files = readdirSync(staging, { recursive: true, withFileTypes: true })
+/** Puts the release in `release` live: new hashed files first, the fixed-name entries swapped in last. */
+function putLive(release) {
+  const files = readdirSync(release, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(staging, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    .map((entry) => path.relative(release, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
   const assets = files.filter((name) => !isFixedName(name));
   const entries = files.filter(isFixedName);
 
@@ -80,7 +126,7 @@ function publish(staging, liveDir) {
   for (const name of assets) {
     if (existsSync(path.join(liveDir, name))) continue; // same hash, same bytes
     mkdirSync(path.dirname(path.join(liveDir, name)), { recursive: true });
-    copyFileSync(path.join(staging, name), path.join(liveDir, name));
+    copyFileSync(path.join(release, name), path.join(liveDir, name));
     added += 1;
   }
   // Compressed variants first, the plain file last: a client never sees a new plain
@@ -90,29 +136,101 @@ function publish(staging, liveDir) {
     const target = path.join(liveDir, name);
     mkdirSync(path.dirname(target), { recursive: true });
     const temporary = path.join(path.dirname(target), `.${path.basename(name)}.${process.pid}.tmp`);
-    copyFileSync(path.join(staging, name), temporary);
+    copyFileSync(path.join(release, name), temporary);
     renameSync(temporary, target);
   }
   return { added, swapped: entries.length };
 }
 
-const liveDir = path.join(path.resolve(values.root), `mfe-${remote}`, 'dist');
-const version = values.version ?? `1.0.0-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
-const temporary = values.stage || values.from ? null : mkdtempSync(path.join(os.tmpdir(), `deploy-${remote}-`));
+/** The history, starting it with a snapshot of what is live when this remote was never deployed by this script. */
+function readHistory() {
+  if (existsSync(historyFile)) {
+    const history = History.safeParse(readJson(historyFile));
+    if (!history.success) throw new Error(`${historyFile} is damaged (${z.prettifyError(history.error)}); repair it or remove ${releasesDir} to start a new history`);
+    return history.data;
+  }
+  if (!existsSync(path.join(liveDir, 'mf-manifest.json'))) throw new Error(`${liveDir} holds no build of ${remote}: build the site first`);
+  const live = Manifest.parse(readJson(path.join(liveDir, 'mf-manifest.json'))).metaData.buildInfo.buildVersion;
+  cpSync(liveDir, path.join(releasesDir, live), { recursive: true });
+  return { stack: [live], events: [{ at: new Date().toISOString(), action: 'snapshot', version: live }] };
+}
 
+/** @param {History} history */
+function writeHistory(history) {
+  const temporary = `${historyFile}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(History.parse(history), null, 2)}\n`);
+  renameSync(temporary, historyFile);
+}
+
+/** One deploy or rollback of a remote at a time: a second one waits for nobody, it is refused. */
+function withLock(action) {
+  mkdirSync(releasesDir, { recursive: true });
+  const lock = path.join(releasesDir, '.lock');
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    throw new Error(`another deploy or rollback of ${remote} is running (${lock}); if none is, remove that file`);
+  }
+  try {
+    return action();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** Keeps the staged build as an immutable release and puts it live. */
+function release(staged) {
+  const version = checkedVersion(staged);
+  return withLock(() => {
+    const history = readHistory();
+    const folder = path.join(releasesDir, version);
+    if (existsSync(folder)) throw new Error(`${remote} ${version} was released before: releases are immutable, build this one with a new --version`);
+    cpSync(staged, folder, { recursive: true });
+    const { added, swapped } = putLive(folder);
+    writeHistory({ stack: [...history.stack, version], events: [...history.events, { at: new Date().toISOString(), action: 'deploy', version }] });
+    console.log(`deployed ${remote} ${version}: ${added} new hashed files, ${swapped} fixed-name files swapped in ${liveDir}`);
+  });
+}
+
+function rollback() {
+  return withLock(() => {
+    const history = readHistory();
+    const [current, previous] = history.stack.slice(-2).reverse();
+    if (!previous) throw new Error(`${remote} ${current} is the only release: there is nothing to roll back to`);
+    checkedVersion(path.join(releasesDir, previous));
+    const { swapped } = putLive(path.join(releasesDir, previous));
+    writeHistory({ stack: history.stack.slice(0, -1), events: [...history.events, { at: new Date().toISOString(), action: 'rollback', version: previous }] });
+    console.log(`rolled ${remote} back from ${current} to ${previous}: ${swapped} fixed-name files swapped in ${liveDir}`);
+  });
+}
+
+function status() {
+  const history = existsSync(historyFile) ? History.parse(readJson(historyFile)) : null;
+  const live = Manifest.parse(readJson(path.join(liveDir, 'mf-manifest.json'))).metaData.buildInfo.buildVersion;
+  console.log(`${remote}: ${live} is live (${liveDir})`);
+  if (!history) return console.log('never deployed alone: no releases yet');
+  console.log(`a rollback returns to: ${history.stack.at(-2) ?? 'nothing (the first release)'}`);
+  for (const event of history.events) console.log(`  ${event.at}  ${event.action.padEnd(8)} ${event.version}`);
+}
+
+const temporary = values.stage || values.from || values.rollback || values.status ? null : mkdtempSync(path.join(os.tmpdir(), `deploy-${remote}-`));
 try {
-  if (values.stage) {
+  if (values.status) status();
+  else if (values.rollback) rollback();
+  else if (values.stage) {
+    const version = values.version ?? '';
+    if (!semver.valid(version)) throw new Error(`--stage needs a semantic --version for the build (got "${version}")`);
     await stage(path.resolve(values.stage), version);
-    console.log(`staged ${remote} ${version} in ${path.resolve(values.stage)}: publish it with --from`);
-  } else {
-    const staging = values.from ? path.resolve(values.from) : temporary;
-    if (temporary) await stage(temporary, version);
-    const deployed = values.from ? stagedVersion(staging) : version;
-    const { added, swapped } = publish(staging, liveDir);
-    console.log(`deployed ${remote} ${deployed}: ${added} new hashed files, ${swapped} fixed-name files swapped in ${liveDir}`);
+    console.log(`staged ${remote} ${version} in ${path.resolve(values.stage)}: deploy it with --from`);
+  } else if (values.from) release(path.resolve(values.from));
+  else if (temporary) {
+    const version = values.version ?? `1.0.0-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+    if (!semver.valid(version)) throw new Error(`--version must be a semantic version (got "${version}")`);
+    await stage(temporary, version);
+    release(temporary);
   }
 } catch (error) {
-  console.error(`deploy of ${remote} failed: ${error instanceof Error ? error.message : error}`);
+  console.error(`${values.rollback ? 'rollback' : values.status ? 'status' : 'deploy'} of ${remote} failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   if (temporary) rmSync(temporary, { recursive: true, force: true });

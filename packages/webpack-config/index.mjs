@@ -14,6 +14,8 @@ import TerserPlugin from 'terser-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import semver from 'semver';
+import { z } from 'zod';
 
 const require = createRequire(import.meta.url);
 
@@ -116,16 +118,101 @@ class ShareMuiInternalsPlugin {
   }
 }
 
-/** Versions of the shared singletons, read from the app's own dependencies. */
+/**
+ * Where a build finds a workspace package. A remote team that tries a newer shared package
+ * before it is merged builds against its folder instead: BIMI_PACKAGE_OVERRIDES is a JSON object
+ * from package name to folder (the e2e flow for versioned sharing builds the storefront against
+ * catalog N+1 this way).
+ */
+const PackageOverrides = z.record(z.string().regex(/^@bimi\/[a-z-]+$/), z.string().min(1));
+function packageOverrides() {
+  const result = PackageOverrides.safeParse(JSON.parse(process.env.BIMI_PACKAGE_OVERRIDES || '{}'));
+  if (!result.success) throw new Error(`BIMI_PACKAGE_OVERRIDES must map @bimi/ package names to folders: ${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+/** @param {string} appDir */
+function workspacePackageDirs(appDir) {
+  const overrides = packageOverrides();
+  return (/** @type {string} */ name) => overrides[name] ?? path.join(appDir, 'node_modules', ...name.split('/'));
+}
+
+/**
+ * Aliases that point the overridden packages' subpath imports at their folders. A workspace
+ * package exports its modules as `"./*": "./src/*.ts"`, which an alias to a folder bypasses, so the
+ * alias goes to the folder that pattern names.
+ */
+function packageOverrideAliases() {
+  /** @type {Record<string, string>} */
+  const aliases = {};
+  for (const [name, dir] of Object.entries(packageOverrides())) {
+    const { exports } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const target = exports?.['./*'];
+    const folder = typeof target === 'string' ? /^\.\/([\w-]+)\/\*\.ts$/.exec(target)?.[1] : undefined;
+    if (!folder) throw new Error(`${name} in ${dir} does not export its modules as "./*": "./<folder>/*.ts"`);
+    aliases[name] = path.join(dir, folder);
+  }
+  return aliases;
+}
+
+/**
+ * How the workspace packages are shared (issue 15). A package that holds state (the cart, the
+ * session, the toast queue and theme) declares `"sharing": "singleton"` in its package.json: one
+ * instance, and a remote built against a newer major version than the shell provides fails to
+ * load with the runtime's reason (strictVersion), where its error boundary reports it. Every other
+ * package (catalog, contracts, email-auth) is shared by version: a remote built against a newer
+ * release than the shell's (`^1.1.0` where the shell has 1.0.0) loads its own copy, and one built
+ * against the same or an older compatible release uses the shell's.
+ * @param {string} dir the package's folder
+ */
+export function workspaceSharing(dir) {
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const requiredVersion = `^${pkg.version}`;
+  return pkg.sharing === 'singleton' ? { singleton: true, requiredVersion, strictVersion: true } : { singleton: false, requiredVersion };
+}
+
+/** The part of an mf-manifest.json the deploy check reads: what a build shares, at which version. */
+const ManifestShared = z.looseObject({
+  name: z.string(),
+  shared: z.array(z.looseObject({ name: z.string(), version: z.string(), requiredVersion: z.string().optional() })),
+});
+
+/**
+ * Why a remote's build cannot run inside the live shell, or [] when it can: each module of a
+ * singleton workspace package that the shell provides must be at a version the remote's build accepts.
+ * Checked before a deploy goes live; at run time the federation runtime would refuse the same
+ * remote (strictVersion) and its pages would show Retry.
+ * @param {{ remoteDir: string, remoteManifest: unknown, shellManifest: unknown }} builds
+ */
+export function unmetSingletonRequirements({ remoteDir, remoteManifest, shellManifest }) {
+  const remote = ManifestShared.parse(remoteManifest);
+  const shell = ManifestShared.parse(shellManifest);
+  const packageDir = workspacePackageDirs(remoteDir);
+  /** @type {string[]} */
+  const unmet = [];
+  for (const { name, requiredVersion } of remote.shared) {
+    const pkg = /^@bimi\/[a-z-]+/.exec(name)?.[0];
+    if (!pkg || !requiredVersion || !workspaceSharing(packageDir(pkg)).singleton) continue;
+    // A module of the package that the shell does not use is not provided by it: the first
+    // remote that loads it provides it to the others.
+    const provided = shell.shared.find((entry) => entry.name === name);
+    if (provided && !semver.satisfies(provided.version, requiredVersion)) {
+      unmet.push(`${name}: ${remote.name} needs ${requiredVersion}, and the shell provides ${provided.version} (deploy a shell built with it first)`);
+    }
+  }
+  return unmet;
+}
+
+/** What the app shares and how, from its own dependencies. */
 function sharedConfig(appDir) {
   const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
   const deps = { ...pkg.dependencies };
+  const packageDir = workspacePackageDirs(appDir);
   /** @type {Record<string, any>} */
   const shared = {};
   const singleton = (key, dep = key) => {
     if (!deps[dep]) return;
-    const requiredVersion = deps[dep].startsWith('workspace:') ? false : deps[dep];
-    shared[key] = { singleton: true, requiredVersion, strictVersion: false };
+    shared[key] = { singleton: true, requiredVersion: deps[dep], strictVersion: false };
   };
   // Subpath imports (react-dom/client, react/jsx-runtime, @mui/material/Button) are
   // shared only through trailing-slash keys; without them they would be bundled twice.
@@ -143,11 +230,11 @@ function sharedConfig(appDir) {
   if (deps['@mui/material']) {
     for (const key of ['@mui/styled-engine', '@mui/system/colorManipulator']) shared[key] = { singleton: true, requiredVersion: false };
   }
-  // Every workspace package that holds state (cart, session, theme) is one instance.
   for (const [dep, version] of Object.entries(deps)) {
     if (dep.startsWith('@bimi/') && String(version).startsWith('workspace:') && dep !== '@bimi/webpack-config') {
       // Imported by subpath (@bimi/cart/store), so shared through the trailing-slash key too.
-      for (const key of [dep, `${dep}/`]) shared[key] = { singleton: true, requiredVersion: false };
+      const sharing = workspaceSharing(packageDir(dep));
+      for (const key of [dep, `${dep}/`]) shared[key] = { ...sharing };
     }
   }
   // A deploy stamps its own version (MF_BUILD_VERSION is also what the manifest records).
@@ -158,7 +245,7 @@ function sharedConfig(appDir) {
 function resolveOptions() {
   return {
     extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-    alias: federationRuntimeAliases(),
+    alias: { ...federationRuntimeAliases(), ...packageOverrideAliases() },
   };
 }
 
