@@ -67,7 +67,11 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
         'organizations.name',
         'organizations.created_at',
         'mine.role',
-        eb.selectFrom('organization_members as all').select((count) => count.fn.countAll<number>().as('n')).whereRef('all.organization_id', '=', 'organizations.id').as('member_count'),
+        eb
+          .selectFrom('organization_members as all')
+          .select((count) => count.fn.countAll<number>().as('n'))
+          .whereRef('all.organization_id', '=', 'organizations.id')
+          .as('member_count'),
       ])
       .where('mine.user_id', '=', userId);
   }
@@ -152,11 +156,7 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
     },
 
     async members(organizationId) {
-      const rows = await membersOf(organizationId)
-        .orderBy('organization_members.role', 'desc')
-        .orderBy('organization_members.joined_at')
-        .orderBy('users.email')
-        .execute();
+      const rows = await membersOf(organizationId).orderBy('organization_members.role', 'desc').orderBy('organization_members.joined_at').orderBy('users.email').execute();
       return rows.map(toMember);
     },
 

@@ -113,7 +113,11 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
         if (link.purpose === 'signup') {
           // The link's own sign-up credentials (resend links carry none: the account keeps its own).
           const credentials = link.signup_password_hash && link.signup_name ? { name: link.signup_name, password_hash: link.signup_password_hash } : {};
-          await trx.updateTable('users').set({ ...credentials, email_verified_at: iso(), updated_at: iso() }).where('id', '=', link.user_id).execute();
+          await trx
+            .updateTable('users')
+            .set({ ...credentials, email_verified_at: iso(), updated_at: iso() })
+            .where('id', '=', link.user_id)
+            .execute();
           // Any other sign-up link of the account now stops working, so none can change its password later.
           await emailTokens.voidUnused(trx, link.user_id, 'signup');
           return 'signup';
@@ -155,11 +159,7 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
     },
 
     async profile(userId) {
-      const user = await db
-        .selectFrom('users')
-        .select(['name', 'email', 'email_verified_at', 'pending_email', 'created_at'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const user = await db.selectFrom('users').select(['name', 'email', 'email_verified_at', 'pending_email', 'created_at']).where('id', '=', userId).executeTakeFirstOrThrow();
       return { name: user.name, email: user.email, emailVerified: user.email_verified_at !== null, pendingEmail: user.pending_email, createdAt: user.created_at };
     },
 

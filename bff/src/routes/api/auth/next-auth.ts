@@ -85,7 +85,10 @@ const nextAuth: FastifyPluginAsyncZod = async (fastify) => {
     if (!fastify.isValidCsrfRequest(request, body.csrfToken)) return refuseSignIn(reply, 403, 'MissingCSRF');
 
     // Counted per account as typed (an invalid form counts against the address all the same).
-    const email = String(body.email ?? '').trim().toLowerCase().slice(0, 320);
+    const email = String(body.email ?? '')
+      .trim()
+      .toLowerCase()
+      .slice(0, 320);
     const limited = await limits.admit(request, email);
     if (limited) {
       return reply

@@ -1,13 +1,4 @@
-import {
-  AcceptedAnswer,
-  AUTH_PATHS,
-  RESEND_VERIFICATION_MESSAGE,
-  ResendVerificationRequest,
-  SignUpAnswer,
-  SignUpRequest,
-  VerifyEmailAnswer,
-  VerifyEmailRequest,
-} from '@bimi/contracts/auth';
+import { AcceptedAnswer, AUTH_PATHS, RESEND_VERIFICATION_MESSAGE, ResendVerificationRequest, SignUpAnswer, SignUpRequest, VerifyEmailAnswer, VerifyEmailRequest } from '@bimi/contracts/auth';
 import { ApiError } from '@bimi/contracts/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../../config';
@@ -57,11 +48,7 @@ const signUp: FastifyPluginAsyncZod = async (fastify) => {
     AUTH_PATHS.verify,
     { schema: { body: VerifyEmailRequest, response: { 200: VerifyEmailAnswer } }, config: { rateLimit: { max: 30, timeWindow: '15 minutes', errorResponseBuilder: refusedInOurWords } } },
     async (request, reply) => {
-      const link = await fastify.emailTokens.live(
-        request.body.token,
-        ['signup', 'email-change'],
-        'This verification link is invalid, already used or expired. Sign in to get a new one.',
-      );
+      const link = await fastify.emailTokens.live(request.body.token, ['signup', 'email-change'], 'This verification link is invalid, already used or expired. Sign in to get a new one.');
       const purpose = await fastify.users.followEmailLink(link, 'This verification link was already used.');
       if (purpose === 'signup') return { purpose, email: link.email, message: 'Your email address is verified. You can sign in now.' };
       // The account now answers to another address: its sessions elsewhere end, and a browser
