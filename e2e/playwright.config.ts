@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { frontendApps } from './support/apps';
 
 /**
  * QA's cross-remote flows, against the production build served by the bff.
@@ -11,7 +12,7 @@ import { defineConfig } from '@playwright/test';
  * folder is chosen here, once, in the runner process: workers inherit E2E_RUN_DIR.
  */
 const WORKSPACE = resolve(__dirname, '..');
-const APPS = ['shell', 'mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
+const APPS = frontendApps();
 
 const missing = APPS.flatMap((app) =>
   (app === 'shell' ? ['index.html', 'mf-manifest.json'] : ['remoteEntry.js', 'mf-manifest.json', 'routes.json'])

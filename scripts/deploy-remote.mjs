@@ -15,23 +15,24 @@
 // chunks, which stay in place. A rollback puts the previous release live the same way. The shell
 // and the other remotes are never touched.
 //
-// Before a release goes live it is checked: its manifest names this remote and exposes
-// ./routes, its routes.json is this remote's, and the live shell provides every workspace
-// singleton it needs at a version it accepts (packages/webpack-config: unmetSingletonRequirements).
+// Before a release goes live it is checked by the rule the bff's registry applies too
+// (@bimi/contracts/remote-admission): its manifest names this remote and exposes ./routes, its
+// routes.json is this remote's and takes no path another remote owns, and the live shell provides
+// every singleton it needs at a version it accepts.
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import semver from 'semver';
+import { tsImport } from 'tsx/esm/api';
 import { z } from 'zod';
-import { unmetSingletonRequirements } from '../packages/webpack-config/index.mjs';
-import { FRONTEND_APPS } from './apps.mjs';
+import { REMOTE_APPS } from './apps.mjs';
 import { buildApp } from './build.mjs';
 import { ROOT } from './toolchain.mjs';
 
-const REMOTES = FRONTEND_APPS.filter((app) => app.startsWith('mfe-')).map((app) => app.slice('mfe-'.length));
+const REMOTES = REMOTE_APPS.map((app) => app.slice('mfe-'.length));
 /** Files a client asks for by a fixed name: swapped last, atomically, one by one. */
-const ENTRY_FILE = /^(remoteEntry\.js|mf-manifest\.json|mf-manifest-stats\.json|routes\.json)(\.br|\.gz|\.map)*$/;
+const ENTRY_FILE = /^(remoteEntry\.js|mf-manifest\.json|mf-manifest-stats\.json|routes\.json|sharing\.json)(\.br|\.gz|\.map)*$/;
 /**
  * Content-hashed chunks live at the top of dist and in server/ (the server build, whose own
  * remoteEntry.js is swapped last like the browser's); anything in another subfolder is published
@@ -50,12 +51,10 @@ const History = z.object({
 });
 /** @typedef {z.infer<typeof History>} History */
 
-const Manifest = z.looseObject({
-  name: z.string(),
-  metaData: z.looseObject({ buildInfo: z.looseObject({ buildVersion: z.string() }) }),
-  exposes: z.array(z.looseObject({ path: z.string() })),
-});
-const RouteTable = z.looseObject({ remote: z.string(), routes: z.array(z.unknown()).min(1) });
+/** @type {typeof import('../packages/contracts/src/remote-admission.ts')} */
+const { admissionProblems, FederationManifest, SharingFile } = await tsImport('../packages/contracts/src/remote-admission.ts', import.meta.url);
+/** @type {typeof import('../packages/contracts/src/registry.ts')} */
+const { RemoteRouteTable } = await tsImport('../packages/contracts/src/registry.ts', import.meta.url);
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -94,23 +93,41 @@ async function stage(folder, version) {
   await buildApp(path.join(ROOT, `mfe-${remote}`), folder);
 }
 
-/** The version a build was made with, after checking it is a build of this remote that the live shell can run. */
+/** A build file parsed with its contract (zod/mini), or an error that names the file and what is wrong. */
+function readBuildFile(folder, file, schema) {
+  const where = path.join(folder, file);
+  if (!existsSync(where)) throw new Error(`${folder} holds no ${file}: is it a build of ${remote}? (stage one with --stage)`);
+  const parsed = schema.safeParse(readJson(where));
+  if (!parsed.success) throw new Error(`${where} is not valid: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** The paths the other remotes built on this machine own now, by path. */
+function pathsOfOtherRemotes() {
+  const owned = new Map();
+  for (const other of REMOTES.filter((name) => name !== remote)) {
+    const file = path.join(path.resolve(values.root), `mfe-${other}`, 'dist', 'routes.json');
+    if (!existsSync(file)) continue;
+    for (const route of RemoteRouteTable.parse(readJson(file)).routes) owned.set(route.path, other);
+  }
+  return owned;
+}
+
+/** The version a build was made with, after checking it may go live (the admission rule the bff applies too). */
 function checkedVersion(folder) {
-  const manifestFile = path.join(folder, 'mf-manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`${folder} holds no build of ${remote} (no mf-manifest.json): stage one with --stage`);
-  const manifest = Manifest.safeParse(readJson(manifestFile));
-  if (!manifest.success) throw new Error(`${manifestFile} is not a federation manifest: ${z.prettifyError(manifest.error)}`);
-  const { name, metaData, exposes } = manifest.data;
-  if (name !== remote) throw new Error(`${folder} holds a build of ${name}, not of ${remote}`);
-  if (!exposes.some((expose) => expose.path === './routes')) throw new Error(`the build of ${remote} in ${folder} does not expose ./routes`);
-  const routes = RouteTable.safeParse(existsSync(path.join(folder, 'routes.json')) ? readJson(path.join(folder, 'routes.json')) : null);
-  if (!routes.success || routes.data.remote !== remote) throw new Error(`the build of ${remote} in ${folder} has no routes.json of its own`);
-  const version = metaData.buildInfo.buildVersion;
+  const manifest = readBuildFile(folder, 'mf-manifest.json', FederationManifest);
+  const version = manifest.metaData.buildInfo.buildVersion;
   if (!semver.valid(version)) throw new Error(`the build of ${remote} in ${folder} has version "${version}", which is not a semantic version`);
-  const shellManifest = path.join(path.resolve(values.root), 'shell', 'dist', 'mf-manifest.json');
-  if (!existsSync(shellManifest)) throw new Error(`${shellManifest} does not exist: build the site first`);
-  const unmet = unmetSingletonRequirements({ remoteDir: path.join(ROOT, `mfe-${remote}`), remoteManifest: manifest.data, shellManifest: readJson(shellManifest) });
-  if (unmet.length > 0) throw new Error(`${remote} ${version} cannot run in the live shell:\n  ${unmet.join('\n  ')}`);
+  const shellDist = path.join(path.resolve(values.root), 'shell', 'dist');
+  const problems = admissionProblems({
+    name: remote,
+    manifest,
+    routes: readBuildFile(folder, 'routes.json', RemoteRouteTable),
+    sharing: readBuildFile(folder, 'sharing.json', SharingFile),
+    shellManifest: readBuildFile(shellDist, 'mf-manifest.json', FederationManifest),
+    ownedElsewhere: pathsOfOtherRemotes(),
+  });
+  if (problems.length > 0) throw new Error(`${remote} ${version} cannot go live:\n  ${problems.join('\n  ')}`);
   return version;
 }
 
@@ -150,7 +167,7 @@ function readHistory() {
     return history.data;
   }
   if (!existsSync(path.join(liveDir, 'mf-manifest.json'))) throw new Error(`${liveDir} holds no build of ${remote}: build the site first`);
-  const live = Manifest.parse(readJson(path.join(liveDir, 'mf-manifest.json'))).metaData.buildInfo.buildVersion;
+  const live = FederationManifest.parse(readJson(path.join(liveDir, 'mf-manifest.json'))).metaData.buildInfo.buildVersion;
   cpSync(liveDir, path.join(releasesDir, live), { recursive: true });
   return { stack: [live], events: [{ at: new Date().toISOString(), action: 'snapshot', version: live }] };
 }
@@ -206,7 +223,7 @@ function rollback() {
 
 function status() {
   const history = existsSync(historyFile) ? History.parse(readJson(historyFile)) : null;
-  const live = Manifest.parse(readJson(path.join(liveDir, 'mf-manifest.json'))).metaData.buildInfo.buildVersion;
+  const live = FederationManifest.parse(readJson(path.join(liveDir, 'mf-manifest.json'))).metaData.buildInfo.buildVersion;
   console.log(`${remote}: ${live} is live (${liveDir})`);
   if (!history) return console.log('never deployed alone: no releases yet');
   console.log(`a rollback returns to: ${history.stack.at(-2) ?? 'nothing (the first release)'}`);

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@bimi/contracts/remote-modules';
@@ -6,8 +6,7 @@ import { OWN_NEWSLETTER_PATH } from '@bimi/contracts/site';
 import { PAYMENT_IDENTIFIER_PATTERN, PRICE_SETTING_NAMES, type PriceSettingName } from '@bimi/catalog/price-ids';
 import { z } from 'zod';
 
-// The remotes each build into `mfe-<name>/dist` and are served at `/mfe/<name>/`.
-export { OWN_NEWSLETTER_PATH, REMOTE_NAMES, type RemoteName };
+export { OWN_NEWSLETTER_PATH };
 
 /** Thrown when the environment is invalid; its message is one line naming every bad variable. */
 export class ConfigError extends Error {
@@ -85,6 +84,56 @@ const remoteBaseUrl = z
   .string()
   .refine((value) => hasProtocol(value, ['http:', 'https:']) && value.endsWith('/'), 'must be an absolute http(s) URL ending in /');
 
+/**
+ * The remotes the site is composed of (issue 15). Without REMOTES_CONFIG: storefront, checkout,
+ * account, tools and any other `mfe-<name>` folder in ROOT_DIR, each built into `mfe-<name>/dist`
+ * and served at `/mfe/<name>/` (or from REMOTE_<NAME>_URL). With it, the file lists them: a remote
+ * added, or moved to another origin (a CDN), is a change of this file and a bff restart, not a
+ * release. `prefixes` limits where a remote may have pages.
+ */
+const RemotesFile = z.object({
+  remotes: z
+    .array(
+      z.strictObject({
+        name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lowercase identifier (the federation name)'),
+        url: remoteBaseUrl.optional(),
+        prefixes: z.array(z.string().regex(/^\/[A-Za-z0-9._~/-]*$/, 'must be a path starting with /')).min(1).optional(),
+      }),
+    )
+    .min(1, 'must list at least one remote')
+    .refine((remotes) => new Set(remotes.map((remote) => remote.name)).size === remotes.length, 'must not list a remote twice'),
+});
+export type RemoteConfig = z.infer<typeof RemotesFile>['remotes'][number];
+
+const KNOWN_REMOTES: readonly string[] = REMOTE_NAMES;
+
+/** The project's own four remotes (each may live on another origin: REMOTE_<NAME>_URL), then any other `mfe-<name>` folder in ROOT_DIR. */
+function remotesOfRoot(rootDir: string): RemoteConfig[] {
+  let folders: string[];
+  try {
+    folders = readdirSync(rootDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && /^mfe-[a-z][a-z0-9_]*$/.test(entry.name))
+      .map((entry) => entry.name.slice('mfe-'.length));
+  } catch {
+    folders = [];
+  }
+  const others = folders.filter((name) => !KNOWN_REMOTES.includes(name)).sort();
+  return [...KNOWN_REMOTES, ...others].map((name) => ({ name }));
+}
+
+/** The remotes from REMOTES_CONFIG, or a sentence saying what is wrong with it. */
+function remotesOfFile(file: string): RemoteConfig[] | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return `cannot be read as JSON (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const result = RemotesFile.safeParse(json);
+  if (result.success) return result.data.remotes;
+  return result.error.issues.map((issue) => `${issue.path.join('.') || 'file'} ${issue.message}`).join('; ');
+}
+
 const Environment = z.object({
   ...PRICE_SETTINGS,
   HOST: optional(z.string()),
@@ -104,6 +153,7 @@ const Environment = z.object({
   NEWSLETTER_URL: optional(absoluteHttpUrl),
   // It ends up in the page and in the content security policy, so only the documented shape passes.
   TAG_MANAGER_ID: optional(z.string().regex(/^GTM-[A-Z0-9]{1,16}$/, 'must look like GTM-XXXXXXX')),
+  REMOTES_CONFIG: optional(readableFile),
   REMOTE_STOREFRONT_URL: optional(remoteBaseUrl),
   REMOTE_CHECKOUT_URL: optional(remoteBaseUrl),
   REMOTE_ACCOUNT_URL: optional(remoteBaseUrl),
@@ -201,8 +251,21 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
 }).refine((env) => [env.ASSISTANT_API_URL, env.ASSISTANT_API_KEY, env.ASSISTANT_MODEL].every((value) => value === undefined) || [env.ASSISTANT_API_URL, env.ASSISTANT_API_KEY, env.ASSISTANT_MODEL].every((value) => value !== undefined), {
   path: ['ASSISTANT_API_URL'],
   message: 'ASSISTANT_API_URL, ASSISTANT_API_KEY and ASSISTANT_MODEL go together: set all three, or none for the built-in assistant',
-}).transform((env) => {
+}).transform((env, context) => {
   const rootDir = env.ROOT_DIR ? resolve(env.ROOT_DIR) : resolve(__dirname, '..', '..');
+  const configured = env.REMOTES_CONFIG ? remotesOfFile(env.REMOTES_CONFIG) : remotesOfRoot(rootDir);
+  if (typeof configured === 'string') {
+    context.addIssue({ code: 'custom', path: ['REMOTES_CONFIG'], message: configured });
+    return z.NEVER;
+  }
+  // REMOTE_<NAME>_URL moves one of the project's own remotes without a configuration file.
+  const urlSettings = new Map<string, string | undefined>([
+    ['storefront', env.REMOTE_STOREFRONT_URL],
+    ['checkout', env.REMOTE_CHECKOUT_URL],
+    ['account', env.REMOTE_ACCOUNT_URL],
+    ['tools', env.REMOTE_TOOLS_URL],
+  ] satisfies Array<[RemoteName, string | undefined]>);
+  const remotes: RemoteConfig[] = configured.map((remote) => ({ ...remote, url: urlSettings.get(remote.name) ?? remote.url }));
   return {
     host: env.HOST ?? '127.0.0.1',
     port: env.PORT ?? 3000,
@@ -213,12 +276,8 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
     newsletterUrl: env.NEWSLETTER_URL,
     tagManagerId: env.TAG_MANAGER_ID,
     serverRenderTimeoutMs: env.SERVER_RENDER_TIMEOUT_MS ?? 1500,
-    remoteUrls: {
-      storefront: env.REMOTE_STOREFRONT_URL,
-      checkout: env.REMOTE_CHECKOUT_URL,
-      account: env.REMOTE_ACCOUNT_URL,
-      tools: env.REMOTE_TOOLS_URL,
-    } satisfies Record<RemoteName, string | undefined>,
+    remotes,
+    remotesConfig: env.REMOTES_CONFIG,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripe: {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
@@ -336,8 +395,9 @@ export function describeDefaults(config: Config): string[] {
   if (!config.dnsServers) notes.push('DNS_SERVERS not set: DNS lookups use the system resolver');
   if (config.devClock) notes.push('DEV_CLOCK=true: POST /dev/clock moves the store clock forward (tests only)');
   if (config.tools.allowLoopback) notes.push('TOOLS_ALLOW_LOOPBACK=true: the tools may fetch logos and certificates from this machine (tests only)');
-  for (const name of REMOTE_NAMES) {
-    if (!config.remoteUrls[name]) notes.push(`REMOTE_${name.toUpperCase()}_URL not set: ${name} is served from /mfe/${name}/`);
+  if (!config.remotesConfig) notes.push(`REMOTES_CONFIG not set: the remotes are the mfe-* folders in ${config.rootDir} (${config.remotes.map((remote) => remote.name).join(', ')})`);
+  for (const remote of config.remotes) {
+    if (!remote.url) notes.push(`${remote.name} is served from /mfe/${remote.name}/ (${join(config.rootDir, `mfe-${remote.name}`, 'dist')})`);
   }
   return notes;
 }

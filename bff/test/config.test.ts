@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError, describeDefaults, loadConfig } from '../src/config';
 
@@ -8,7 +10,8 @@ describe('loadConfig', () => {
     const workspaceRoot = resolve(__dirname, '..', '..');
     expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, nodeEnv: 'development', logLevel: 'info', rootDir: workspaceRoot, dataDir: join(workspaceRoot, 'data') });
     expect(config.newsletterUrl).toBeUndefined();
-    expect(config.remoteUrls).toEqual({ storefront: undefined, checkout: undefined, account: undefined, tools: undefined });
+    expect(config.remotes.map((remote) => remote.name)).toEqual(['storefront', 'checkout', 'account', 'tools']);
+    expect(config.remotes.every((remote) => remote.url === undefined && remote.prefixes === undefined)).toBe(true);
   });
 
   it('reads every setting', () => {
@@ -28,8 +31,56 @@ describe('loadConfig', () => {
       dataDir: '/srv/store/data',
       newsletterUrl: 'https://lists.example.com/subscribe',
       tagManagerId: 'GTM-ABC1234',
-      remoteUrls: { tools: 'https://cdn.example.com/tools/' },
       dnsServers: ['127.0.0.1:5353', '[::1]:5353'],
+    });
+    expect(config.remotes.find((remote) => remote.name === 'tools')?.url).toBe('https://cdn.example.com/tools/');
+  });
+
+  describe('the remotes', () => {
+    let folder: string;
+    beforeEach(() => {
+      folder = mkdtempSync(join(tmpdir(), 'remotes-config-'));
+    });
+    afterEach(() => rmSync(folder, { recursive: true, force: true }));
+    const configFile = (content: unknown) => {
+      const file = join(folder, 'remotes.json');
+      writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+      return file;
+    };
+
+    it('adds every other mfe-<name> folder of the root after the four', () => {
+      mkdirSync(join(folder, 'mfe-partners'));
+      mkdirSync(join(folder, 'mfe-Not_A_Remote'));
+      expect(loadConfig({ ROOT_DIR: folder }).remotes.map((remote) => remote.name)).toEqual(['storefront', 'checkout', 'account', 'tools', 'partners']);
+    });
+
+    it('reads them from REMOTES_CONFIG: a fifth remote, one on a CDN, prefixes', () => {
+      const file = configFile({
+        remotes: [{ name: 'storefront' }, { name: 'tools', url: 'https://cdn.example.com/tools/v8/' }, { name: 'partners', prefixes: ['/partners'] }],
+      });
+      const config = loadConfig({ REMOTES_CONFIG: file });
+      expect(config.remotes).toEqual([
+        { name: 'storefront', url: undefined },
+        { name: 'tools', url: 'https://cdn.example.com/tools/v8/' },
+        { name: 'partners', prefixes: ['/partners'], url: undefined },
+      ]);
+      expect(describeDefaults(config).some((note) => note.startsWith('REMOTES_CONFIG not set'))).toBe(false);
+    });
+
+    it.each([
+      ['{ not json', /REMOTES_CONFIG cannot be read as JSON/],
+      [{ remotes: [] }, /REMOTES_CONFIG remotes must list at least one remote/],
+      [{ remotes: [{ name: 'tools' }, { name: 'tools' }] }, /REMOTES_CONFIG remotes must not list a remote twice/],
+      [{ remotes: [{ name: 'Tools' }] }, /REMOTES_CONFIG remotes\.0\.name must be a lowercase identifier/],
+      [{ remotes: [{ name: 'tools', url: 'https://cdn.example.com/tools' }] }, /REMOTES_CONFIG remotes\.0\.url must be an absolute http\(s\) URL ending in \//],
+      [{ remotes: [{ name: 'tools', prefixes: ['partners'] }] }, /REMOTES_CONFIG remotes\.0\.prefixes\.0 must be a path starting with \//],
+      [{ remotes: [{ name: 'tools', entry: '/x' }] }, /REMOTES_CONFIG remotes\.0 Unrecognized key/],
+    ])('refuses the file %j, naming what is wrong', (content, message) => {
+      expect(() => loadConfig({ REMOTES_CONFIG: configFile(content) })).toThrow(message);
+    });
+
+    it('refuses a REMOTES_CONFIG that names no file', () => {
+      expect(() => loadConfig({ REMOTES_CONFIG: join(folder, 'missing.json') })).toThrow('Invalid configuration: REMOTES_CONFIG must name a readable file');
     });
   });
 
@@ -59,7 +110,7 @@ describe('describeDefaults', () => {
   it('says which default replaces each missing optional setting, payments first', () => {
     const notes = describeDefaults(loadConfig({}));
     expect(notes[0]).toBe('STRIPE_SECRET_KEY not set: the built-in test payments take the payments (test cards only, nothing is charged)');
-    for (const name of ['SMTP_URL', 'DATABASE_URL', 'REDIS_URL', 'NEWSLETTER_URL', 'TAG_MANAGER_ID', 'DNS_SERVERS', 'REMOTE_TOOLS_URL']) {
+    for (const name of ['SMTP_URL', 'DATABASE_URL', 'REDIS_URL', 'NEWSLETTER_URL', 'TAG_MANAGER_ID', 'DNS_SERVERS', 'REMOTES_CONFIG']) {
       expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${name} not set: `))]));
     }
   });

@@ -5,7 +5,8 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig, REMOTE_NAMES, type RemoteName } from '../src/config';
+import { REMOTE_NAMES, type RemoteName } from '@bimi/contracts/remote-modules';
+import { loadConfig } from '../src/config';
 
 export const SHELL_CHUNK = 'main.0a1b2c3d4e.js';
 
@@ -40,6 +41,11 @@ export function writeRoutes(rootDir: string, remote: RemoteName, routes: unknown
   writeFileSync(join(rootDir, `mfe-${remote}`, 'dist', 'routes.json'), JSON.stringify(routes));
 }
 
+/** The part of a remote's mf-manifest.json the registry reads: its name, version, exposed modules and shared modules. */
+export function fixtureManifest(remote: string, version: string, shared: Array<{ name: string; version: string; requiredVersion?: string }> = []) {
+  return { id: remote, name: remote, metaData: { buildInfo: { buildVersion: version } }, exposes: [{ path: './routes' }], shared };
+}
+
 /** A workspace root holding small but real builds of the shell and the four remotes. */
 export function createFakeRoot(options: { withShell?: boolean; remotes?: readonly RemoteName[] } = {}): string {
   const rootDir = mkdtempSync(join(tmpdir(), 'bff-root-'));
@@ -55,7 +61,7 @@ export function createFakeRoot(options: { withShell?: boolean; remotes?: readonl
     mkdirSync(dist, { recursive: true });
     writeWithCompressedSiblings(dist, 'remoteEntry.js', `var ${remote} = {};\n`);
     writeWithCompressedSiblings(dist, `123.abcdef0123.js`, `// ${remote} chunk\n`);
-    writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ id: remote, name: remote, metaData: { buildInfo: { buildVersion: `2.0.${REMOTE_NAMES.indexOf(remote)}` } } }));
+    writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify(fixtureManifest(remote, `2.0.${REMOTE_NAMES.indexOf(remote)}`)));
     writeRoutes(rootDir, remote, { remote, routes: FIXTURE_ROUTES[remote] });
   }
   return rootDir;

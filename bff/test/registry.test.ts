@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Registry } from '@bimi/contracts/registry';
-import { FIXTURE_ROUTES, startTestStore, writeRoutes, type TestStore } from './fixtures';
+import { createFakeRoot, FIXTURE_ROUTES, fixtureManifest, startTestStore, writeRoutes, type TestStore } from './fixtures';
 
 describe('GET /remotes.json', () => {
   let store: TestStore;
@@ -80,7 +80,7 @@ describe('a remote hosted on another origin', () => {
         response.end(JSON.stringify(served.routes));
       } else if (request.url === '/tools/v7/mf-manifest.json') {
         response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ metaData: { buildInfo: { buildVersion: '7.0.0' } } }));
+        response.end(JSON.stringify(fixtureManifest('tools', '7.0.0')));
       } else {
         response.statusCode = 404;
         response.end();
@@ -120,6 +120,96 @@ describe('a remote hosted on another origin', () => {
       const tools = Registry.parse(response.json()).remotes.find((remote) => remote.name === 'tools');
       expect(tools).toEqual({ name: 'tools', entry: 'http://127.0.0.1:9/tools/mf-manifest.json', routes: [] });
       expect(store.logs.messages(40)).toEqual(expect.arrayContaining([expect.stringMatching(/^remote tools: routes\.json at http:\/\/127\.0\.0\.1:9\/tools\/routes\.json is unusable/)]));
+    } finally {
+      await store.cleanUp();
+    }
+  });
+});
+
+describe('remotes from configuration, admitted by their builds', () => {
+  /** A build of `name` in the fake root: its manifest, routes.json and, when given, sharing.json. */
+  function writeRemote(rootDir: string, name: string, build: { routes: Array<{ path: string; title: string; layout: string }>; manifest?: object; sharing?: object }) {
+    const dist = join(rootDir, `mfe-${name}`, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'remoteEntry.js'), `var ${name} = {};\n`);
+    writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify(build.manifest ?? fixtureManifest(name, '1.0.0')));
+    writeFileSync(join(dist, 'routes.json'), JSON.stringify({ remote: name, routes: build.routes }));
+    if (build.sharing) writeFileSync(join(dist, 'sharing.json'), JSON.stringify(build.sharing));
+  }
+  const configFile = (rootDir: string, remotes: unknown[]) => {
+    const file = join(rootDir, 'remotes.json');
+    writeFileSync(file, JSON.stringify({ remotes }));
+    return file;
+  };
+  const routesOf = async (store: TestStore, name: string) =>
+    Registry.parse((await store.app.inject({ url: '/remotes.json' })).json()).remotes.find((remote) => remote.name === name)?.routes.map((route) => route.path);
+
+  it('adds a fifth remote by configuration alone: its pages answer and its files are served', async () => {
+    const rootDir = createFakeRoot();
+    writeRemote(rootDir, 'partners', { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }, { path: '/partners/apply', title: 'Apply', layout: 'public' }] });
+    const store = await startTestStore({ REMOTES_CONFIG: configFile(rootDir, [{ name: 'storefront' }, { name: 'partners', prefixes: ['/partners'] }]) }, rootDir);
+    try {
+      const registry = Registry.parse((await store.app.inject({ url: '/remotes.json' })).json());
+      expect(registry.remotes.map((remote) => remote.name)).toEqual(['storefront', 'partners']);
+      expect(await routesOf(store, 'partners')).toEqual(['/partners', '/partners/apply']);
+      expect((await store.app.inject({ url: '/partners/apply' })).statusCode).toBe(200);
+      expect((await store.app.inject({ url: '/mfe/partners/remoteEntry.js' })).statusCode).toBe(200);
+      // Not configured, so not composed: the checkout's page is not found.
+      expect((await store.app.inject({ url: '/checkout' })).statusCode).toBe(404);
+    } finally {
+      await store.cleanUp();
+    }
+  });
+
+  it.each([
+    ['a route outside its prefixes', { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }, { path: '/pricing', title: 'Pricing', layout: 'public' }] }, /its route \/pricing is outside its prefixes \(\/partners\)/],
+    ['a path another remote owns', { routes: [{ path: '/faq', title: 'FAQ', layout: 'public' }] }, /its route \/faq is already storefront's/],
+    ['no ./routes exposed', { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }], manifest: { ...fixtureManifest('partners', '1.0.0'), exposes: [{ path: './Widget' }] } }, /it does not expose \.\/routes/],
+    ['a build of another remote', { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }], manifest: fixtureManifest('storefront', '1.0.0') }, /its manifest is the build of "storefront", not of "partners"/],
+    [
+      'a newer cart than the shell provides',
+      {
+        routes: [{ path: '/partners', title: 'Partners', layout: 'public' }],
+        manifest: fixtureManifest('partners', '1.0.0', [{ name: '@bimi/cart/store', version: '2.0.0', requiredVersion: '^2.0.0' }]),
+        sharing: { singletons: { '@bimi/cart': '^2.0.0', '@bimi/cart/': '^2.0.0' } },
+      },
+      /it needs @bimi\/cart\/store \^2\.0\.0, and the shell provides 1\.0\.0/,
+    ],
+  ])('refuses a remote with %s: it owns no routes, and the reason is logged', async (_case, build, reason) => {
+    const rootDir = createFakeRoot();
+    writeFileSync(join(rootDir, 'shell', 'dist', 'mf-manifest.json'), JSON.stringify(fixtureManifest('shell', '1.0.0', [{ name: '@bimi/cart/store', version: '1.0.0' }])));
+    writeRemote(rootDir, 'partners', build);
+    const store = await startTestStore({ REMOTES_CONFIG: configFile(rootDir, [{ name: 'storefront' }, { name: 'partners', prefixes: ['/partners'] }]) }, rootDir);
+    try {
+      expect(await routesOf(store, 'partners')).toEqual([]);
+      expect(await routesOf(store, 'storefront')).toEqual(FIXTURE_ROUTES.storefront.map((route) => route.path));
+      expect((await store.app.inject({ url: '/partners' })).statusCode).toBe(404);
+      const refusals = store.logs.messages(40).filter((message) => message.startsWith('remote partners: refused, it owns no routes: '));
+      expect(refusals).toHaveLength(1);
+      expect(refusals[0]).toMatch(reason);
+      // Logged once, not on every request.
+      await store.app.inject({ url: '/remotes.json' });
+      expect(store.logs.messages(40).filter((message) => message.startsWith('remote partners: refused'))).toHaveLength(1);
+    } finally {
+      await store.cleanUp();
+    }
+  });
+
+  it('admits the same build once the shell provides what it needs', async () => {
+    const rootDir = createFakeRoot();
+    const shellManifest = join(rootDir, 'shell', 'dist', 'mf-manifest.json');
+    writeFileSync(shellManifest, JSON.stringify(fixtureManifest('shell', '1.0.0', [{ name: '@bimi/cart/store', version: '1.0.0' }])));
+    writeRemote(rootDir, 'partners', {
+      routes: [{ path: '/partners', title: 'Partners', layout: 'public' }],
+      manifest: fixtureManifest('partners', '1.0.0', [{ name: '@bimi/cart/store', version: '2.0.0', requiredVersion: '^2.0.0' }]),
+      sharing: { singletons: { '@bimi/cart/': '^2.0.0' } },
+    });
+    const store = await startTestStore({ REMOTES_CONFIG: configFile(rootDir, [{ name: 'partners' }]) }, rootDir);
+    try {
+      expect(await routesOf(store, 'partners')).toEqual([]);
+      writeFileSync(`${shellManifest}.next`, JSON.stringify(fixtureManifest('shell', '1.1.0', [{ name: '@bimi/cart/store', version: '2.1.0' }])));
+      renameSync(`${shellManifest}.next`, shellManifest);
+      expect(await routesOf(store, 'partners')).toEqual(['/partners']);
     } finally {
       await store.cleanUp();
     }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { frontendApps } from '../support/apps';
 import { sharedKeys } from '../support/federation';
 import { fetchRegistry } from '../support/registry';
 import { CATALOG_NEXT, DEPLOYED_VERSION as NEW_VERSION, stagedStorefrontDir, stagedToolsDir } from '../support/staged-deploy';
@@ -10,7 +11,7 @@ import { expect, expectRemotePage, navigateClientSide, tempRoot, test } from '..
 
 const run = promisify(execFile);
 const WORKSPACE = resolve(__dirname, '..', '..');
-const APPS = ['shell', 'mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
+const APPS = frontendApps();
 /** The files a client asks for by a fixed name, which a deploy swaps and a rollback swaps back. */
 const ENTRY_FILES = /^(?:server\/)?(?:remoteEntry\.js|mf-manifest\.json|routes\.json)(?:\.br|\.gz)?$/;
 /** Webpack's content-hashed names (`<name>.<10 hex>.<ext>`), which a deploy must never replace. */

@@ -18,13 +18,14 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { FRONTEND_APPS } from '../../scripts/apps.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 
 // E2E_PAYMENTS=stripe-double: the real Stripe SDK against the local API double (stripe-double.mjs).
 if (process.env.E2E_PAYMENTS === 'stripe-double') await import('./stripe-double.mjs');
 
 const WORKSPACE = path.resolve(import.meta.dirname, '..', '..');
-const APPS = ['shell', 'mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
+const APPS = FRONTEND_APPS;
 
 const production = process.argv.includes('--production');
 // --clock (the controlled-clock project): test settings plus DEV_CLOCK, a store clock the flows move

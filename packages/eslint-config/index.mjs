@@ -10,10 +10,11 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { FRONTEND_APPS, REMOTE_APPS } from '../../scripts/apps.mjs';
 
-/** The front ends: the shell and the remotes it composes at run time. */
-export const REMOTES = ['mfe-storefront', 'mfe-checkout', 'mfe-account', 'mfe-tools'];
-export const BROWSER_APPS = ['shell', ...REMOTES];
+/** The front ends, found in the workspace: the shell and the remotes it composes at run time. */
+export const REMOTES = REMOTE_APPS;
+export const BROWSER_APPS = FRONTEND_APPS;
 /** Everything that is an app (deployed on its own) or QA's flows, never a dependency of a package. */
 const APPS = [...BROWSER_APPS, 'bff', 'e2e'];
 

@@ -14,7 +14,6 @@ import TerserPlugin from 'terser-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import semver from 'semver';
 import { z } from 'zod';
 
 const require = createRequire(import.meta.url);
@@ -36,6 +35,28 @@ class EmitRouteTablePlugin {
         compilation.fileDependencies.add(this.file);
         const json = JSON.stringify(JSON.parse(readFileSync(this.file, 'utf8')));
         compilation.emitAsset('routes.json', new webpack.sources.RawSource(json));
+      });
+    });
+  }
+}
+
+/**
+ * Publishes sharing.json beside the build: the share keys it uses as strict singletons and the
+ * version range each accepts. The deploy script and the bff read it to refuse a remote the live
+ * shell cannot run (@bimi/contracts/remote-admission) before it goes live.
+ */
+class EmitSharingPlugin {
+  /** @param {Record<string, { singleton?: boolean, strictVersion?: boolean, requiredVersion?: string | false }>} shared */
+  constructor(shared) {
+    this.singletons = Object.fromEntries(
+      Object.entries(shared).flatMap(([key, config]) => (config.singleton && config.strictVersion && config.requiredVersion ? [[key, config.requiredVersion]] : [])),
+    );
+  }
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EmitSharingPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmitSharingPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('sharing.json', new webpack.sources.RawSource(JSON.stringify({ singletons: this.singletons })));
       });
     });
   }
@@ -169,38 +190,6 @@ export function workspaceSharing(dir) {
   const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const requiredVersion = `^${pkg.version}`;
   return pkg.sharing === 'singleton' ? { singleton: true, requiredVersion, strictVersion: true } : { singleton: false, requiredVersion };
-}
-
-/** The part of an mf-manifest.json the deploy check reads: what a build shares, at which version. */
-const ManifestShared = z.looseObject({
-  name: z.string(),
-  shared: z.array(z.looseObject({ name: z.string(), version: z.string(), requiredVersion: z.string().optional() })),
-});
-
-/**
- * Why a remote's build cannot run inside the live shell, or [] when it can: each module of a
- * singleton workspace package that the shell provides must be at a version the remote's build accepts.
- * Checked before a deploy goes live; at run time the federation runtime would refuse the same
- * remote (strictVersion) and its pages would show Retry.
- * @param {{ remoteDir: string, remoteManifest: unknown, shellManifest: unknown }} builds
- */
-export function unmetSingletonRequirements({ remoteDir, remoteManifest, shellManifest }) {
-  const remote = ManifestShared.parse(remoteManifest);
-  const shell = ManifestShared.parse(shellManifest);
-  const packageDir = workspacePackageDirs(remoteDir);
-  /** @type {string[]} */
-  const unmet = [];
-  for (const { name, requiredVersion } of remote.shared) {
-    const pkg = /^@bimi\/[a-z-]+/.exec(name)?.[0];
-    if (!pkg || !requiredVersion || !workspaceSharing(packageDir(pkg)).singleton) continue;
-    // A module of the package that the shell does not use is not provided by it: the first
-    // remote that loads it provides it to the others.
-    const provided = shell.shared.find((entry) => entry.name === name);
-    if (provided && !semver.satisfies(provided.version, requiredVersion)) {
-      unmet.push(`${name}: ${remote.name} needs ${requiredVersion}, and the shell provides ${provided.version} (deploy a shell built with it first)`);
-    }
-  }
-  return unmet;
 }
 
 /** What the app shares and how, from its own dependencies. */
@@ -349,7 +338,7 @@ export function createAppConfig(app) {
         },
       }),
       new ShareMuiInternalsPlugin(app.dir),
-      ...(isShell ? [] : [new EmitRouteTablePlugin(path.join(app.dir, 'src/app/routes.json'))]),
+      ...(isShell ? [] : [new EmitRouteTablePlugin(path.join(app.dir, 'src/app/routes.json')), new EmitSharingPlugin(shared)]),
       ...(isShell && app.html
         ? [new HtmlWebpackPlugin({ template: './src/index.html', title: app.html.title, scriptLoading: 'defer', inject: 'head', minify: prod ? { collapseWhitespace: true, removeComments: true, ignoreCustomComments: [/^bff:/], minifyCSS: true } : false })]
         : []),
@@ -387,6 +376,19 @@ export function runWebpack(config) {
         warnings: stats.compilation.warnings.map((warning) => warning.message),
       });
     });
+  });
+}
+
+/**
+ * Builds again on every change (a remote team's development loop, scripts/dev-remote.mjs): calls
+ * `onBuilt` after each build with webpack's error text, or null when the build succeeded.
+ * @param {import('webpack').Configuration[]} configs
+ * @param {(errors: string | null) => void} onBuilt
+ */
+export function watchWebpack(configs, onBuilt) {
+  return webpack(configs).watch({ aggregateTimeout: 200 }, (error, stats) => {
+    if (error) onBuilt(error.message);
+    else onBuilt(stats?.hasErrors() ? stats.toString({ all: false, errors: true, colors: true }) : null);
   });
 }
 

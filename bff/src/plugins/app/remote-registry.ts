@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import { RemoteRouteTable, type Registry, type RegistryEntry } from '@bimi/contracts/registry';
+import { admissionProblems, FederationManifest, SharingFile } from '@bimi/contracts/remote-admission';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { REMOTE_NAMES, type RemoteName } from '../../config';
+import type { RemoteConfig } from '../../config';
 import { watchBuildFile, watchRemoteBuildFile, type BuildFileState } from '../../lib/build-file';
 
 const FileName = z.string().regex(/^[\w.-]+$/);
 
-/** The part of Module Federation's mf-manifest.json the registry reads. */
+/** The part of Module Federation's mf-manifest.json the registry reads (the admission reads more). */
 const RemoteManifest = z.looseObject({
   metaData: z
     .looseObject({
@@ -58,28 +59,25 @@ export default fp(
   async function remoteRegistry(fastify) {
     const { config, log } = fastify;
 
-    function watchRemote(name: RemoteName) {
-      const override = config.remoteUrls[name];
-      const base = override ?? `/mfe/${name}/`;
-      const where = (file: string) => (override ? `${override}${file}` : join(config.rootDir, `mfe-${name}`, 'dist', file));
+    function watchRemote({ name, url, prefixes }: RemoteConfig) {
+      const base = url ?? `/mfe/${name}/`;
+      const where = (file: string) => (url ? `${url}${file}` : join(config.rootDir, `mfe-${name}`, 'dist', file));
 
-      function watch<T>(file: string, schema: z.core.$ZodType<T>, onChange: (state: BuildFileState<T>) => void) {
-        return override
-          ? watchRemoteBuildFile(`${override}${file}`, parseJsonWith(schema), { timeoutMs: REMOTE_HOST_TIMEOUT_MS, cacheMs: REMOTE_HOST_CACHE_MS }, onChange)
+      function watch<T>(file: string, schema: z.core.$ZodType<T>, onChange: (state: BuildFileState<T>) => void = () => {}) {
+        return url
+          ? watchRemoteBuildFile(`${url}${file}`, parseJsonWith(schema), { timeoutMs: REMOTE_HOST_TIMEOUT_MS, cacheMs: REMOTE_HOST_CACHE_MS }, onChange)
           : watchBuildFile(where(file), parseJsonWith(schema), onChange);
       }
 
       const routes = watch('routes.json', RemoteRouteTable, (state) => {
         if (state.status === 'missing') log.warn(`remote ${name}: no routes.json at ${where('routes.json')}; it owns no routes until it is deployed`);
         if (state.status === 'invalid') log.warn(`remote ${name}: routes.json at ${where('routes.json')} is unusable (${state.reason}); it owns no routes`);
-        if (state.status === 'ok') {
-          if (state.value.remote !== name) log.warn(`remote ${name}: routes.json says it belongs to "${state.value.remote}"`);
-          log.info(`remote ${name}: ${state.value.routes.length} routes from ${where('routes.json')}`);
-        }
+        if (state.status === 'ok') log.info(`remote ${name}: ${state.value.routes.length} routes from ${where('routes.json')}`);
       });
       const manifest = watch('mf-manifest.json', RemoteManifest, (state) => {
         if (state.status === 'invalid') log.warn(`remote ${name}: mf-manifest.json at ${where('mf-manifest.json')} is unusable (${state.reason}); no version is published`);
       });
+      const sharing = watch('sharing.json', SharingFile);
 
       async function preloads(): Promise<Preload[]> {
         const state = await manifest();
@@ -91,25 +89,55 @@ export default fp(
         ];
       }
 
-      async function entry(): Promise<RegistryEntry> {
-        const [routesState, manifestState] = await Promise.all([routes(), manifest()]);
-        const published: RegistryEntry = {
-          name,
-          entry: `${base}mf-manifest.json`,
-          routes: routesState.status === 'ok' ? routesState.value.routes : [],
-        };
+      let refusedFor = '';
+      /**
+       * The remote as the registry publishes it. Its routes go live only once its build passes the
+       * admission rule (@bimi/contracts/remote-admission, as `pnpm deploy:remote` checks it);
+       * otherwise it owns no routes and the reason is logged (once per reason).
+       */
+      async function entry(shellManifest: FederationManifest | undefined, ownedElsewhere: ReadonlyMap<string, string>): Promise<RegistryEntry> {
+        const [routesState, manifestState, sharingState] = await Promise.all([routes(), manifest(), sharing()]);
+        const published: RegistryEntry = { name, entry: `${base}mf-manifest.json`, routes: [] };
         const version = manifestState.status === 'ok' ? manifestState.value.metaData?.buildInfo?.buildVersion : undefined;
         if (version) published.version = version;
+        if (routesState.status !== 'ok') return published;
+
+        const federationManifest = manifestState.status === 'ok' ? z.safeParse(FederationManifest, manifestState.value) : undefined;
+        const problems = federationManifest?.success
+          ? admissionProblems({
+              name,
+              manifest: federationManifest.data,
+              routes: routesState.value,
+              sharing: sharingState.status === 'ok' ? sharingState.value : undefined,
+              shellManifest,
+              prefixes,
+              ownedElsewhere,
+            })
+          : [`its mf-manifest.json at ${where('mf-manifest.json')} is missing or not a federation manifest`];
+        const reasons = problems.join('; ');
+        if (reasons && reasons !== refusedFor) log.warn(`remote ${name}: refused, it owns no routes: ${reasons}`);
+        refusedFor = reasons;
+        if (!reasons) published.routes = routesState.value.routes;
         return published;
       }
 
       return { name, entry, preloads };
     }
 
-    const remotes = REMOTE_NAMES.map(watchRemote);
+    const shellManifest = watchBuildFile(join(config.rootDir, 'shell', 'dist', 'mf-manifest.json'), parseJsonWith(FederationManifest), () => {});
+    const remotes = config.remotes.map(watchRemote);
     fastify.decorate('remoteRegistry', {
       async current() {
-        return { remotes: await Promise.all(remotes.map((remote) => remote.entry())) };
+        const shell = await shellManifest();
+        // In order: a path belongs to the first remote that claims it, and a later claim is refused.
+        const entries: RegistryEntry[] = [];
+        const owned = new Map<string, string>();
+        for (const remote of remotes) {
+          const published = await remote.entry(shell.status === 'ok' ? shell.value : undefined, owned);
+          for (const route of published.routes) owned.set(route.path, remote.name);
+          entries.push(published);
+        }
+        return { remotes: entries };
       },
       async preloadsFor(name) {
         return (await remotes.find((remote) => remote.name === name)?.preloads()) ?? [];

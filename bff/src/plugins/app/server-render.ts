@@ -5,7 +5,6 @@ import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { Registry, RegistryEntry } from '@bimi/contracts/registry';
 import fp from 'fastify-plugin';
-import { REMOTE_NAMES, type RemoteName } from '../../config';
 
 /** What `shell/render` (shell/src/server/render.tsx) takes and gives. */
 interface RenderRequest {
@@ -83,7 +82,11 @@ export default fp(
     const { config, log } = fastify;
     const timeoutMs = config.serverRenderTimeoutMs;
     const shellEntry = join(config.rootDir, 'shell', 'dist', 'server', 'remoteEntry.js');
-    const folders = new Map<string, string>([['shell', join(config.rootDir, 'shell', 'dist')], ...REMOTE_NAMES.map((name) => [name, join(config.rootDir, `mfe-${name}`, 'dist')] as const)]);
+    const folders = new Map<string, string>([
+      ['shell', join(config.rootDir, 'shell', 'dist')],
+      ...config.remotes.filter((remote) => !remote.url).map(({ name }) => [name, join(config.rootDir, `mfe-${name}`, 'dist')] as const),
+    ]);
+    const remoteUrls = new Map(config.remotes.map(({ name, url }) => [name, url]));
 
     /** Reads a container of this machine's builds with Node's require, fresh each time (a deploy replaces the file). */
     const localBuilds: ModuleFederationRuntimePlugin = {
@@ -102,7 +105,7 @@ export default fp(
     };
 
     function serverEntryOf(entry: RegistryEntry, instance: number): string {
-      const override = config.remoteUrls[entry.name as RemoteName];
+      const override = remoteUrls.get(entry.name);
       const query = `?v=${encodeURIComponent(entry.version ?? '')}&instance=${instance}`;
       return override ? `${override}server/remoteEntry.js${query}` : `${BUILD_ORIGIN}/${entry.name}/server/remoteEntry.js${query}`;
     }

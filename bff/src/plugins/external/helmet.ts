@@ -13,7 +13,7 @@ const TAG_MANAGER_CONNECT_ORIGINS = [TAG_MANAGER_ORIGIN, 'https://*.google-analy
  * manager).
  */
 export function contentSecurityDirectives(config: Config): Record<string, string[]> {
-  const remoteOrigins = [...new Set(Object.values(config.remoteUrls).flatMap((url) => (url ? [new URL(url).origin] : [])))];
+  const remoteOrigins = [...new Set(config.remotes.flatMap(({ url }) => (url ? [new URL(url).origin] : [])))];
   const newsletterOrigins = config.newsletterUrl ? [new URL(config.newsletterUrl).origin] : [];
   const tagManager = config.tagManagerId !== undefined;
 

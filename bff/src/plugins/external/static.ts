@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import { REMOTE_NAMES } from '../../config';
 
 /** Webpack names content-hashed files `<name>.<10 hex>.<ext>`; only those may be cached for good. */
 const CONTENT_HASHED_FILE = /\.[0-9a-f]{10}\./;
@@ -21,7 +20,8 @@ const buildOutputs: FastifyPluginAsync = async (fastify) => {
 
   const apps = [
     { name: 'shell', folder: join(fastify.config.rootDir, 'shell', 'dist') },
-    ...REMOTE_NAMES.map((name) => ({ name, folder: join(fastify.config.rootDir, `mfe-${name}`, 'dist') })),
+    // A remote served from another origin (its configured url) has no folder here.
+    ...fastify.config.remotes.filter((remote) => !remote.url).map(({ name }) => ({ name, folder: join(fastify.config.rootDir, `mfe-${name}`, 'dist') })),
   ];
   for (const app of apps) {
     if (!existsSync(app.folder)) fastify.log.warn(`${app.name} build not found at ${app.folder}: /mfe/${app.name}/ answers 404 until it is built`);

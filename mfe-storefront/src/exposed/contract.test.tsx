@@ -1,0 +1,5 @@
+import { describeRemoteContract } from '@bimi/ui/remote-contract';
+import table from '../app/routes.json';
+import * as routes from './routes';
+
+describeRemoteContract({ remote: 'storefront', appDir: `${__dirname}/../..`, routes, table });

@@ -1,0 +1,66 @@
+// A remote's contract test (issue 15): what it exposes, and that its `./routes` module gives every
+// route of its routes.json its own page. Each remote's `pnpm test` runs it (src/exposed/contract.test.tsx),
+// so a remote team learns it broke the shell's contract before the shell or QA does.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { ThemeProvider } from '@mui/material/styles';
+import { MemoryRouter } from 'react-router-dom';
+import { RemoteRouteTable } from '@bimi/contracts/registry';
+import { REMOTE_EXPOSES, type RemoteName, type RemoteRoutesModule } from '@bimi/contracts/remote-modules';
+import { theme } from './theme';
+
+/** A route path turned into a URL a visitor can open: `:domain` → example.com, other params → sample, a final `*` → sample. */
+export function concretePath(routePath: string): string {
+  return routePath.replace(/:domain\b/g, 'example.com').replace(/:[A-Za-z]+/g, 'sample').replace(/\*$/, 'sample');
+}
+
+/** The modules the remote's webpack configuration exposes, read the way the build reads them. */
+function exposesOf(appDir: string): string[] {
+  const script = `
+    const { default: config } = await import(${JSON.stringify(path.join(appDir, 'webpack.config.mjs'))});
+    const federation = config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin');
+    console.log(JSON.stringify(Object.keys(federation._options.exposes)));`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: appDir });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout.trim().split('\n').pop() ?? '[]') as string[];
+}
+
+/**
+ * The whole HTML of a route, once every lazy page has loaded, inside what the shell gives every
+ * remote (its router and the site's theme). No data: a page that fetches shows its loading state.
+ */
+async function renderRoute(routes: RemoteRoutesModule, url: string): Promise<string> {
+  const Routes = routes.default;
+  const { prelude } = await prerenderToNodeStream(
+    <ThemeProvider theme={theme}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes notFound={<p data-contract-not-found="" />} />
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function describeRemoteContract({ remote, appDir, routes, table }: { remote: RemoteName; appDir: string; routes: RemoteRoutesModule; table: unknown }) {
+  describe(`${remote}: the contract with the shell`, () => {
+    it('exposes exactly the modules of the contract (@bimi/contracts/remote-modules)', () => {
+      expect(exposesOf(appDir).sort()).toEqual([...REMOTE_EXPOSES[remote]].sort());
+    });
+
+    const published = RemoteRouteTable.parse(table);
+    it('publishes its own route table', () => {
+      expect(published.remote).toBe(remote);
+    });
+
+    // Its own page, not the shell's not-found (a redirect, /account → the dashboard, renders nothing).
+    it.each(published.routes.map((route) => [route.path, concretePath(route.path)]))('renders %s (as %s) inside its marked wrapper', async (_path, url) => {
+      const html = await renderRoute(routes, url);
+      expect(html).toContain(`data-remote="${remote}"`);
+      expect(html).not.toContain('data-contract-not-found');
+    });
+  });
+}
