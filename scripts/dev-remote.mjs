@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A remote team's development loop, without the other teams' sources: `pnpm --filter mfe-tools dev`
-// (or `node scripts/dev-remote.mjs mfe-tools`) builds that one remote in development mode into its
-// dist/ and rebuilds it on every change, browser and server builds both. The running bff (`npm
+// (or `node scripts/dev-remote.mjs mfe-tools`) builds that one remote into its dist/ and rebuilds
+// it on every change, browser and server builds both. The running bff (`npm
 // start`, or any bff whose ROOT_DIR holds this folder) serves what it writes: it reads the remote's
 // files per request and its routes.json when it changes, so a reload of the site shows the change,
 // composed with the shell and the other remotes as they are deployed. Stop with Ctrl+C.
@@ -16,9 +16,16 @@ if (!REMOTE_APPS.includes(app)) {
   process.exit(2);
 }
 
-process.env.NODE_ENV = 'development';
+// The production configuration, unminified and uncompressed so a rebuild takes seconds. Not
+// webpack's development mode: the remote runs on the shell's production React (a shared
+// singleton), which the development JSX runtime cannot call, and the site's content security
+// policy refuses development mode's eval source maps.
+process.env.NODE_ENV = 'production';
 const appDir = path.join(ROOT, app);
 const { default: browser, server } = await import(pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href);
+browser.optimization = { ...browser.optimization, minimize: false };
+// Without precompressed siblings the bff serves the files as written (output.clean removed the old ones).
+browser.plugins = browser.plugins.filter((plugin) => plugin.constructor.name !== 'CompressionPlugin');
 server.output.path = path.join(browser.output.path, 'server');
 // The server build cleans only its own folder; the browser build must not remove it.
 browser.output.clean = { keep: /^server\// };
@@ -28,7 +35,7 @@ const { watchWebpack } = await import(pathToFileURL(path.join(ROOT, 'packages/we
 const watching = watchWebpack([browser, server], (errors) => {
   const time = new Date().toLocaleTimeString();
   if (errors) console.error(`${time} ${app}: the build failed\n${errors}`);
-  else console.log(`${time} ${app} built (development); reload ${site} to see it (the bff started with npm start serves it)`);
+  else console.log(`${time} ${app} built; reload ${site} to see it (the bff started with npm start serves it)`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => watching.close(() => process.exit(0)));

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInstance, type ModuleFederation, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import type { ConsentChoice } from '@bimi/contracts/consent';
@@ -112,8 +112,18 @@ export default fp(
 
     let current: { key: string; federation: ModuleFederation; shell: Promise<ShellRenderModule>; failedAt?: number } | undefined;
     /** The federation instance for this registry: a new one when a remote was deployed. */
+    /** When a server container on this machine was last written: a rebuild that keeps its version (a remote team's dev loop) is new code too. */
+    function builtAt(app: string): number {
+      const folder = folders.get(app);
+      try {
+        return folder ? statSync(join(folder, 'server', 'remoteEntry.js')).mtimeMs : 0;
+      } catch {
+        return 0;
+      }
+    }
+
     function federationFor(registry: Registry) {
-      const key = JSON.stringify(registry.remotes.map((remote) => [remote.name, remote.entry, remote.version]));
+      const key = JSON.stringify([builtAt('shell'), ...registry.remotes.map((remote) => [remote.name, remote.entry, remote.version, builtAt(remote.name)])]);
       if (current?.key === key && (current.failedAt === undefined || fastify.now() - current.failedAt < RETRY_AFTER_FAILURE_MS)) return current;
       instances += 1;
       const federation = createInstance({
