@@ -22,10 +22,7 @@ const missing = APPS.flatMap((app) =>
 if (missing.length > 0) {
   const names = missing.map((file) => file.slice(WORKSPACE.length + 1));
   const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  throw new Error(
-    `The e2e flows run against the production build, which is missing (${listed}).\n` +
-      `Build it first, from ${WORKSPACE}:  node scripts/build.mjs`,
-  );
+  throw new Error(`The e2e flows run against the production build, which is missing (${listed}).\n` + `Build it first, from ${WORKSPACE}:  node scripts/build.mjs`);
 }
 
 process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'bimi-e2e-'));

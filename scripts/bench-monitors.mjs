@@ -115,16 +115,18 @@ async function child(engine, domains) {
   const { Client } = createRequire(path.join(BFF, 'package.json'))('pg');
 
   const fixtureProcess = spawn(process.execPath, ['--import', 'tsx', SCRIPT, 'fixtures', String(domains)], { cwd: BFF, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: process.env });
-  const fixtureMessage = () => new Promise((resolve, reject) => {
-    fixtureProcess.once('message', resolve);
-    fixtureProcess.once('exit', (code) => reject(new Error(`the fixture servers stopped (exit ${code})`)));
-  });
+  const fixtureMessage = () =>
+    new Promise((resolve, reject) => {
+      fixtureProcess.once('message', resolve);
+      fixtureProcess.once('exit', (code) => reject(new Error(`the fixture servers stopped (exit ${code})`)));
+    });
   const { env: fixtureEnv } = await fixtureMessage();
-  const stopFixtures = () => new Promise((resolve) => {
-    fixtureProcess.removeAllListeners('exit');
-    fixtureProcess.once('exit', resolve);
-    fixtureProcess.disconnect();
-  });
+  const stopFixtures = () =>
+    new Promise((resolve) => {
+      fixtureProcess.removeAllListeners('exit');
+      fixtureProcess.once('exit', resolve);
+      fixtureProcess.disconnect();
+    });
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-monitors-'));
   let databaseUrl;
@@ -165,7 +167,17 @@ async function child(engine, domains) {
   const userId = randomUUID();
   await app.db
     .insertInto('users')
-    .values({ id: userId, email: 'bench@monitors-bench.example', name: 'Bench', password_hash: 'x', email_verified_at: now, pending_email: null, notification_preferences: JSON.stringify({ orderUpdates: false, certificateExpiry: false, monitorAlerts: false, billingReceipts: false, productNews: false }), created_at: now, updated_at: now })
+    .values({
+      id: userId,
+      email: 'bench@monitors-bench.example',
+      name: 'Bench',
+      password_hash: 'x',
+      email_verified_at: now,
+      pending_email: null,
+      notification_preferences: JSON.stringify({ orderUpdates: false, certificateExpiry: false, monitorAlerts: false, billingReceipts: false, productNews: false }),
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   for (let index = 0; index < domains; index += 1) await app.monitors.create(userId, `m${index}.monitors-bench.example`, Date.now());
 
@@ -228,13 +240,19 @@ async function child(engine, domains) {
     `  concurrency ${config.monitors.concurrency}, DNS ${config.monitors.dnsConcurrency}; ${Math.round(fixtureFigures.queries / due)} DNS queries a check; ${Number(snapshots.n)} snapshots stored` +
       `\n  time per check: p50 ${ms(percentile(50))}, p95 ${ms(percentile(95))} (from its start in the queue's handler to its snapshot)` +
       `\n  CPU per check: ${ms((cpu.user + cpu.system) / 1000 / due)} in the bff process (all its threads), ${ms(fixtureFigures.cpuMs / due)} in the fixture servers' process` +
-      `\n  results: health score ${[...scores].sort((a, b) => b[1] - a[1]).map(([score, count]) => `${score} ×${count}`).join(', ')}; ${unchecked} with a file left unchecked${unchecked ? ' (WRONG: the checker was busy or timed out)' : ''}` +
+      `\n  results: health score ${[...scores]
+        .sort((a, b) => b[1] - a[1])
+        .map(([score, count]) => `${score} ×${count}`)
+        .join(', ')}; ${unchecked} with a file left unchecked${unchecked ? ' (WRONG: the checker was busy or timed out)' : ''}` +
       differences.map((line) => `\n    differs: ${line}`).join('') +
       (logoChecks.read + logoChecks.cached > 0
         ? `\n  logo checks: ${logoChecks.read} read in a worker, ${logoChecks.cached} answered from the verdicts kept by content (every generated domain publishes the same logo file; real domains mostly have their own); each certificate validated in a worker`
         : '') +
       `\n  memory: RSS ${mb(rssBefore)} before, peak ${mb(peakRss)}, heap used ${mb(process.memoryUsage().heapUsed)} after` +
-      `\n  main thread: idle ${percent(idle)}; ${busy.slice(0, 5).map(({ kind, share }) => `${kind} ${percent(share)}`).join(', ')}`,
+      `\n  main thread: idle ${percent(idle)}; ${busy
+        .slice(0, 5)
+        .map(({ kind, share }) => `${kind} ${percent(share)}`)
+        .join(', ')}`,
   );
   if (perMinute < GOAL_PER_MINUTE) {
     const top = busy[0];
@@ -266,13 +284,20 @@ if (process.argv[2] === 'child') {
 } else {
   const domains = Number(process.argv[2] ?? 1000);
   if (!Number.isInteger(domains) || domains < 1) throw new Error(`the number of domains must be a whole number above 0, not ${process.argv[2]}`);
-  const load = os.loadavg().map((value) => value.toFixed(1)).join(', ');
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
   console.log(`Domain monitors: ${domains} generated domains shaped as ${process.env.BENCH_TEMPLATE ?? 'good.example'}, each checked once by the schedule`);
   console.log(`Machine: ${os.availableParallelism()} cores, load average ${load} at the start (other work on the machine slows every figure)\n`);
   for (const engine of ['sqlite', 'postgres']) {
     // Each engine in a fresh process, so one's memory does not count in the other's.
     const code = await new Promise((resolve) => {
-      const run = spawn(process.execPath, ['--import', 'tsx', SCRIPT, 'child', engine, String(domains)], { cwd: BFF, stdio: 'inherit', env: { ...process.env, BENCH_POSTGRES_URL: POSTGRES_URL } });
+      const run = spawn(process.execPath, ['--import', 'tsx', SCRIPT, 'child', engine, String(domains)], {
+        cwd: BFF,
+        stdio: 'inherit',
+        env: { ...process.env, BENCH_POSTGRES_URL: POSTGRES_URL },
+      });
       run.once('exit', resolve);
     });
     if (code !== 0) console.log(`${engine}: the run failed (exit ${code})`);

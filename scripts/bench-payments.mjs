@@ -206,7 +206,11 @@ function eventsFor(checkout, now) {
     metadata,
     period: { start: now, end: line.end },
     quantity: 1,
-    parent: { type: 'subscription_item_details', invoice_item_details: null, subscription_item_details: { invoice_item: null, proration: false, proration_details: null, subscription, subscription_item: `si_${index}_${subscription}` } },
+    parent: {
+      type: 'subscription_item_details',
+      invoice_item_details: null,
+      subscription_item_details: { invoice_item: null, proration: false, proration_details: null, subscription, subscription_item: `si_${index}_${subscription}` },
+    },
     pricing: { type: 'price_details', price_details: { price: line.price, product: 'prod_bench' }, unit_amount_decimal: null },
   }));
   const invoice = {
@@ -236,7 +240,17 @@ function eventsFor(checkout, now) {
     metadata,
     subscription,
   };
-  const event = (type, object) => ({ id: `evt_${type.replace(/\W/g, '')}_${checkout.checkoutId}`, object: 'event', api_version: '2026-10-28.endive', created: now, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+  const event = (type, object) => ({
+    id: `evt_${type.replace(/\W/g, '')}_${checkout.checkoutId}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: now,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
   return [event('invoice.paid', invoice), event('checkout.session.completed', session)];
 }
 
@@ -247,7 +261,14 @@ const keepAlive = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 function deliver(port, payload, signature) {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, path: '/api/payments/webhook', method: 'POST', agent: keepAlive, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'stripe-signature': signature } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/payments/webhook',
+        method: 'POST',
+        agent: keepAlive,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'stripe-signature': signature },
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
@@ -435,8 +456,15 @@ for (const engine of engines) {
   results.push(await benchEngine(engine));
 }
 console.log('');
-console.log(`load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}, ${os.cpus().length} CPUs`);
-console.log('| engine | checkout p50 | checkout p95 | webhook events/s (exactly once) | deliveries/s (with duplicates) | CPU ms per event: bff / PostgreSQL / bench client | bare inserts/s | stored once | checkouts paid | transactions | non-2xx | mail sent, after the last answer |');
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}, ${os.cpus().length} CPUs`,
+);
+console.log(
+  '| engine | checkout p50 | checkout p95 | webhook events/s (exactly once) | deliveries/s (with duplicates) | CPU ms per event: bff / PostgreSQL / bench client | bare inserts/s | stored once | checkouts paid | transactions | non-2xx | mail sent, after the last answer |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 let wrong = false;
 for (const r of results) {

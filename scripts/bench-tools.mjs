@@ -44,7 +44,17 @@ async function startBff(env, port, dataDir) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
     cwd: BFF,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'test', TOOLS_CACHE_TTL_SECONDS: '0', TOOLS_RATE_LIMIT_PER_MINUTE: '100000' },
+    env: {
+      ...process.env,
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'test',
+      TOOLS_CACHE_TTL_SECONDS: '0',
+      TOOLS_RATE_LIMIT_PER_MINUTE: '100000',
+    },
   });
   for (let attempt = 0; attempt < 200; attempt += 1) {
     try {
@@ -167,8 +177,8 @@ try {
     const floor = await measure(tool.floor);
     rows.push({
       endpoint: tool.label,
-      'median': api.median.toFixed(2),
-      'p95': api.p95.toFixed(2),
+      median: api.median.toFixed(2),
+      p95: api.p95.toFixed(2),
       'floor median': floor.median.toFixed(2),
       'floor p95': floor.p95.toFixed(2),
       'overhead (median)': (api.median - floor.median).toFixed(2),

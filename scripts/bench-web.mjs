@@ -175,7 +175,10 @@ function summarizeLoad(load, catalog) {
       brotli: sizes.brotli,
       servedBytes: entry.encodedBodySize ?? null,
       receivedAtMs: Math.round(entry.responseEnd),
-      contains: (found?.composition ?? []).filter((part) => part.share >= 0.05 && !part.name.startsWith('unmapped')).slice(0, 3).map((part) => `${part.name} ${Math.round(part.share * 100)}%`),
+      contains: (found?.composition ?? [])
+        .filter((part) => part.share >= 0.05 && !part.name.startsWith('unmapped'))
+        .slice(0, 3)
+        .map((part) => `${part.name} ${Math.round(part.share * 100)}%`),
     });
   }
   const total = { raw: 0, gzip: 0, brotli: 0, files: 0 };
@@ -234,9 +237,20 @@ async function measureFirstRender(baseUrl, catalog, runs, blockExternal) {
         requests: median(loads.map((l) => l.requests)),
         jsFiles: median(loads.map((l) => l.jsFiles)),
         bytes: Object.fromEntries(
-          [...GROUPS, 'other', 'total'].map((g) => [g, { gzip: median(loads.map((l) => l.bytes[g].gzip)), brotli: median(loads.map((l) => l.bytes[g].brotli)), raw: median(loads.map((l) => l.bytes[g].raw)) }]),
+          [...GROUPS, 'other', 'total'].map((g) => [
+            g,
+            { gzip: median(loads.map((l) => l.bytes[g].gzip)), brotli: median(loads.map((l) => l.bytes[g].brotli)), raw: median(loads.map((l) => l.bytes[g].raw)) },
+          ]),
         ),
-        variesBetweenRuns: { requests: varies((l) => l.requests), jsFiles: varies((l) => l.files.map((f) => f.url).sort().join()) },
+        variesBetweenRuns: {
+          requests: varies((l) => l.requests),
+          jsFiles: varies((l) =>
+            l.files
+              .map((f) => f.url)
+              .sort()
+              .join(),
+          ),
+        },
         medianRun: chosen,
         runs: loads.map(({ files, ...rest }) => ({ ...rest, files: files.map((f) => f.url) })),
       };
@@ -332,10 +346,10 @@ function printFirstRenderTable(results, runs) {
   log(`  render   time from navigation start until "${FIRST_RENDER_SELECTOR}" is in the page with a layout box (Playwright, Chromium, no throttling,`);
   log(`           ${MOBILE_DEVICE.viewport.width}×${MOBILE_DEVICE.viewport.height} mobile viewport, empty cache); "before first render" = response fully received by then`);
   log('  reqs     every request received before first render, the document included (~ = differed between runs)');
-  log('  JS       .js files received before first render, plus the remote\'s mf-manifest.json the federation runtime fetches to load it');
-  log('  shell    the shell\'s own chunks: main.js (carrying the federation runtime) and shell chunks that are not shared libraries');
+  log("  JS       .js files received before first render, plus the remote's mf-manifest.json the federation runtime fetches to load it");
+  log("  shell    the shell's own chunks: main.js (carrying the federation runtime) and shell chunks that are not shared libraries");
   log('  shared   chunks providing shared modules (listed under `shared` in mf-manifest.json, or holding only code of the shared packages and their dependencies)');
-  log('  remote   the remote\'s remoteEntry.js, mf-manifest.json and its other non-shared chunks (exposed modules)');
+  log("  remote   the remote's remoteEntry.js, mf-manifest.json and its other non-shared chunks (exposed modules)");
   log('  sizes    the .gz/.br files the build wrote and the bff serves (compressed here, same settings, when a file was below the threshold)');
 }
 
@@ -351,7 +365,10 @@ function printBreakdown(result) {
   if (dup?.modules) {
     log(
       `  duplicated: ${dup.modules} modules are compiled into more than one of these files, ${kb(dup.extraChars)} KB of extra copies before compression ` +
-        `(${dup.byPackage.slice(0, 4).map((p) => `${p.name} ${kb(p.chars)} KB`).join(', ')})`,
+        `(${dup.byPackage
+          .slice(0, 4)
+          .map((p) => `${p.name} ${kb(p.chars)} KB`)
+          .join(', ')})`,
     );
   }
 }
@@ -377,7 +394,7 @@ function printLighthouseTable(results, runs, version) {
   log('');
   log('  FCP…CLS  simulated mobile values. FCP is simulated from high-priority requests only, so on a page that paints nothing before');
   log('           its deferred JavaScript runs it comes out optimistic; "observed" is what Chromium measured here unthrottled');
-  log('  CPU idx  Lighthouse\'s benchmarkIndex for the run (median): its CPU probe; a busy machine lowers it and inflates TBT and LCP');
+  log("  CPU idx  Lighthouse's benchmarkIndex for the run (median): its CPU probe; a busy machine lowers it and inflates TBT and LCP");
   log('');
   log('Diagnostics of the median run:');
   for (const r of results) {
@@ -387,15 +404,30 @@ function printLighthouseTable(results, runs, version) {
     if (d.lcpElement) log(`    LCP element   ${d.lcpElement.selector || d.lcpElement.snippet} "${d.lcpElement.label.replace(/\s+/g, ' ').slice(0, 60)}"`);
     const phases = Object.entries(d.lcpPhasesMs);
     if (phases.length) log(`    LCP phases    ${phases.map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
-    if (d.layoutShift && (r.median.cls ?? 0) >= 0.01) log(`    layout shift  ${d.layoutShift.selector} "${d.layoutShift.label}" (${(d.layoutShift.score ?? 0).toFixed(3)} of CLS ${r.median.cls.toFixed(3)})`);
+    if (d.layoutShift && (r.median.cls ?? 0) >= 0.01)
+      log(`    layout shift  ${d.layoutShift.selector} "${d.layoutShift.label}" (${(d.layoutShift.score ?? 0).toFixed(3)} of CLS ${r.median.cls.toFixed(3)})`);
     for (const o of d.opportunities.slice(0, 3)) {
       const first = o.items[0];
-      const top = first?.url ? ` (mostly ${new URL(first.url).pathname})` : first?.source ? ` (${o.items.map((i) => i.source).filter(Boolean).slice(0, 3).join(', ')})` : '';
+      const top = first?.url
+        ? ` (mostly ${new URL(first.url).pathname})`
+        : first?.source
+          ? ` (${o.items
+              .map((i) => i.source)
+              .filter(Boolean)
+              .slice(0, 3)
+              .join(', ')})`
+          : '';
       log(`    opportunity   ${o.title}: ${[o.savingsMs ? `${o.savingsMs} ms` : '', o.savingsBytes ? `${kb(o.savingsBytes)} KB` : ''].filter(Boolean).join(', ')}${top}`);
     }
     const insights = d.insights.filter((i) => !d.opportunities.some((o) => o.title === i.title));
     if (insights.length) log(`    insights      ${insights.map((i) => `${i.title}${i.displayValue ? ` (${i.displayValue})` : ''}`).join('; ')}`);
-    if (d.bootupScripts.length) log(`    JS boot-up    ${d.bootupScripts.slice(0, 3).map((s) => `${s.url.startsWith('http') ? new URL(s.url).pathname : s.url} ${s.totalMs} ms`).join(', ')}`);
+    if (d.bootupScripts.length)
+      log(
+        `    JS boot-up    ${d.bootupScripts
+          .slice(0, 3)
+          .map((s) => `${s.url.startsWith('http') ? new URL(s.url).pathname : s.url} ${s.totalMs} ms`)
+          .join(', ')}`,
+      );
     if (d.externalRequests.length) log(`    ✖ external requests: ${d.externalRequests.slice(0, 5).join(', ')}`);
     if (d.runWarnings.length) log(`    warnings      ${d.runWarnings.join(' | ')}`);
   }
@@ -419,9 +451,37 @@ function evaluateTargets(firstRender, lighthouse) {
     else rows.push({ page, label: 'JS before first render (gzip)', target: '(no goal)', value: js, display: js == null ? '—' : `${kb(js)} KB`, status: '' });
     const m = lh && !lh.error ? lh.median : null;
     const goals = goalsOf(page);
-    add(page, 'Lighthouse mobile performance', `≥ ${goals.performance}`, m?.performance ?? null, String(Math.round(m?.performance ?? 0)), m?.performance >= goals.performance, `${Math.round(goals.performance - (m?.performance ?? 0))} points`, invalid);
-    if (goals.lcpMs != null) add(page, 'Largest Contentful Paint', `≤ ${seconds(goals.lcpMs)} s`, m?.lcpMs ?? null, `${seconds(m?.lcpMs ?? 0)} s`, m?.lcpMs <= goals.lcpMs, `${seconds((m?.lcpMs ?? 0) - goals.lcpMs)} s`, invalid);
-    add(page, 'Total Blocking Time', `≤ ${TBT_LIMIT_MS} ms`, m?.tbtMs ?? null, `${Math.round(m?.tbtMs ?? 0)} ms`, m?.tbtMs <= TBT_LIMIT_MS, `${Math.round((m?.tbtMs ?? 0) - TBT_LIMIT_MS)} ms`, invalid);
+    add(
+      page,
+      'Lighthouse mobile performance',
+      `≥ ${goals.performance}`,
+      m?.performance ?? null,
+      String(Math.round(m?.performance ?? 0)),
+      m?.performance >= goals.performance,
+      `${Math.round(goals.performance - (m?.performance ?? 0))} points`,
+      invalid,
+    );
+    if (goals.lcpMs != null)
+      add(
+        page,
+        'Largest Contentful Paint',
+        `≤ ${seconds(goals.lcpMs)} s`,
+        m?.lcpMs ?? null,
+        `${seconds(m?.lcpMs ?? 0)} s`,
+        m?.lcpMs <= goals.lcpMs,
+        `${seconds((m?.lcpMs ?? 0) - goals.lcpMs)} s`,
+        invalid,
+      );
+    add(
+      page,
+      'Total Blocking Time',
+      `≤ ${TBT_LIMIT_MS} ms`,
+      m?.tbtMs ?? null,
+      `${Math.round(m?.tbtMs ?? 0)} ms`,
+      m?.tbtMs <= TBT_LIMIT_MS,
+      `${Math.round((m?.tbtMs ?? 0) - TBT_LIMIT_MS)} ms`,
+      invalid,
+    );
     add(page, 'Cumulative Layout Shift', '0', m?.cls ?? null, (m?.cls ?? 0).toFixed(3), m?.cls < 0.001, (m?.cls ?? 0).toFixed(3), invalid);
   }
   return rows;
@@ -554,7 +614,9 @@ async function main() {
     ...firstRender.filter((r) => r.remoteError).map((r) => `${r.page}: the ${r.remoteError} remote failed to load, its error page was measured`),
     ...(lighthouse ?? []).filter((r) => r.error).map((r) => `${r.page} (Lighthouse): ${r.error}`),
   ];
-  const externalSeen = [...new Set([...firstRender.flatMap((r) => r.runs?.flatMap((run) => run.externalRequests) ?? []), ...(lighthouse ?? []).flatMap((r) => r.diagnostics?.externalRequests ?? [])])];
+  const externalSeen = [
+    ...new Set([...firstRender.flatMap((r) => r.runs?.flatMap((run) => run.externalRequests) ?? []), ...(lighthouse ?? []).flatMap((r) => r.diagnostics?.externalRequests ?? [])]),
+  ];
   const busiest = Math.max(loadAtStart[0], loadAtEnd[0], loadAtEnd[1]);
   if (busiest > os.cpus().length) {
     log(
@@ -594,7 +656,11 @@ async function main() {
           firstRender: `navigation start → "${FIRST_RENDER_SELECTOR}" in the DOM with a layout box (MutationObserver), Chromium via Playwright, ${MOBILE_DEVICE.viewport.width}x${MOBILE_DEVICE.viewport.height} mobile viewport, no throttling, empty cache`,
           beforeFirstRender: 'Resource Timing responseEnd ≤ first render; the document counts as one request',
           js: '.js responses plus remote mf-manifest.json',
-          groups: { shell: 'main.js and shell chunks that are not shared libraries', shared: 'chunks providing shared modules (mf-manifest.json `shared`, or code only from shared packages and their dependencies)', remote: "remote's remoteEntry.js, mf-manifest.json and non-shared chunks" },
+          groups: {
+            shell: 'main.js and shell chunks that are not shared libraries',
+            shared: 'chunks providing shared modules (mf-manifest.json `shared`, or code only from shared packages and their dependencies)',
+            remote: "remote's remoteEntry.js, mf-manifest.json and non-shared chunks",
+          },
           sizes: 'bytes of the .gz/.br siblings on disk (in-memory compression with the same settings when absent); KB = 1024 bytes',
           lighthouse: 'default config: mobile form factor, simulated throttling; performance category only; median per metric, diagnostics from the median run',
         },

@@ -34,7 +34,9 @@ async function main() {
       const js = stats.assets.filter((a) => a.name.endsWith('.js') && !a.name.startsWith('server/'));
       const bytes = js.reduce((n, a) => n + a.size, 0);
       const serverFiles = stats.assets.filter((a) => a.name.startsWith('server/')).length;
-      console.log(`${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s (${js.length} JS files, ${(bytes / 1024).toFixed(0)} KB before compression; server build: ${serverFiles} files)`);
+      console.log(
+        `${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s (${js.length} JS files, ${(bytes / 1024).toFixed(0)} KB before compression; server build: ${serverFiles} files)`,
+      );
       for (const w of stats.warnings) if (!w.includes('Manifest will use absolute path')) console.warn(`  warning: ${w.split('\n')[0]}`);
     } catch (error) {
       console.log(`${name} failed to build:`);

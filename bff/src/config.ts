@@ -64,11 +64,14 @@ const trustProxySetting = z.string().transform((value, context): boolean | strin
   const trimmed = value.trim();
   if (trimmed === 'true') return true;
   if (trimmed === 'false') return false;
-  const entries = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length > 0 && entries.every((entry) => PROXY_ADDRESS_NAMES.includes(entry) || isAddressOrCidr(entry))) return entries;
   context.addIssue({
     code: 'custom',
-    message: 'must be true, false, or a comma-separated list of the proxies\' addresses or CIDRs (10.0.0.0/8, ::1, loopback, linklocal, uniquelocal)',
+    message: "must be true, false, or a comma-separated list of the proxies' addresses or CIDRs (10.0.0.0/8, ::1, loopback, linklocal, uniquelocal)",
   });
   return z.NEVER;
 });
@@ -80,9 +83,7 @@ const priceSettingsFrom = (env: Partial<Record<PriceSettingName, string>>) =>
   Object.fromEntries(PRICE_SETTING_NAMES.flatMap((name) => (env[name] ? [[name, env[name]]] : []))) as Partial<Record<PriceSettingName, string>>;
 
 const absoluteHttpUrl = z.string().refine((value) => hasProtocol(value, ['http:', 'https:']), 'must be an absolute http(s) URL');
-const remoteBaseUrl = z
-  .string()
-  .refine((value) => hasProtocol(value, ['http:', 'https:']) && value.endsWith('/'), 'must be an absolute http(s) URL ending in /');
+const remoteBaseUrl = z.string().refine((value) => hasProtocol(value, ['http:', 'https:']) && value.endsWith('/'), 'must be an absolute http(s) URL ending in /');
 
 /**
  * The remotes the site is composed of (issue 15). Without REMOTES_CONFIG: storefront, checkout,
@@ -97,7 +98,10 @@ const RemotesFile = z.object({
       z.strictObject({
         name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lowercase identifier (the federation name)'),
         url: remoteBaseUrl.optional(),
-        prefixes: z.array(z.string().regex(/^\/[A-Za-z0-9._~/-]*$/, 'must be a path starting with /')).min(1).optional(),
+        prefixes: z
+          .array(z.string().regex(/^\/[A-Za-z0-9._~/-]*$/, 'must be a path starting with /'))
+          .min(1)
+          .optional(),
       }),
     )
     .min(1, 'must list at least one remote')
@@ -145,9 +149,7 @@ const Environment = z.object({
       .refine((port) => port <= 65535, 'must be a whole number from 0 to 65535'),
   ),
   NODE_ENV: optional(z.enum(['development', 'production', 'test'], 'must be development, production or test')),
-  LOG_LEVEL: optional(
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'),
-  ),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent')),
   ROOT_DIR: optional(z.string()),
   DATA_DIR: optional(z.string()),
   NEWSLETTER_URL: optional(absoluteHttpUrl),
@@ -169,9 +171,7 @@ const Environment = z.object({
   STRIPE_API_PROTOCOL: optional(z.enum(['http', 'https'], 'must be http or https')),
   TEST_PAYMENTS: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
   SMTP_URL: optional(z.string().refine((value) => hasProtocol(value, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')),
-  DATABASE_URL: optional(
-    z.string().refine((value) => hasProtocol(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL'),
-  ),
+  DATABASE_URL: optional(z.string().refine((value) => hasProtocol(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL')),
   REDIS_URL: optional(z.string().refine((value) => hasProtocol(value, ['redis:', 'rediss:']), 'must be a redis:// or rediss:// URL')),
   // Several stores may share one Redis: each keeps its keys under its own prefix.
   REDIS_KEY_PREFIX: optional(z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')),
@@ -183,7 +183,12 @@ const Environment = z.object({
   DNS_SERVERS: optional(
     z
       .string()
-      .transform((list) => list.split(',').map((server) => server.trim()).filter(Boolean))
+      .transform((list) =>
+        list
+          .split(',')
+          .map((server) => server.trim())
+          .filter(Boolean),
+      )
       .refine((servers) => servers.length > 0 && servers.every(isDnsServer), 'must be a comma-separated list of IP addresses, each with an optional :port'),
   ),
   // Email-authentication tools (issue 5). Loopback fetches exist for the fixture HTTPS server only.
@@ -233,100 +238,112 @@ const Environment = z.object({
 const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <= (env.REQUEST_TIMEOUT_MS ?? 30_000), {
   path: ['HEADERS_TIMEOUT_MS'],
   message: 'must not be longer than REQUEST_TIMEOUT_MS (default 30000), which the headers are part of',
-}).refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
-  path: ['TOOLS_ALLOW_LOOPBACK'],
-  message: 'must not be true when NODE_ENV is production (it lets the tools fetch from this machine)',
-}).refine((env) => !(env.DEV_CLOCK && env.NODE_ENV === 'production'), {
-  path: ['DEV_CLOCK'],
-  message: 'must not be true when NODE_ENV is production (it lets anyone move the store clock)',
-}).refine((env) => !(env.NODE_ENV === 'production' && !env.SESSION_SECRET), {
-  path: ['SESSION_SECRET'],
-  message: 'is required when NODE_ENV is production (at least 32 random characters, the same on every replica)',
-}).refine((env) => !(env.NODE_ENV === 'production' && stripeApiProtocol(env) === 'http'), {
-  path: ['STRIPE_API_BASE_URL'],
-  message: 'must use https when NODE_ENV is production (STRIPE_API_BASE_URL, STRIPE_API_PROTOCOL)',
-}).refine((env) => !(env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET), {
-  path: ['STRIPE_WEBHOOK_SECRET'],
-  message: 'is required with STRIPE_SECRET_KEY when NODE_ENV is production (without it no payment is ever confirmed)',
-}).refine((env) => [env.ASSISTANT_API_URL, env.ASSISTANT_API_KEY, env.ASSISTANT_MODEL].every((value) => value === undefined) || [env.ASSISTANT_API_URL, env.ASSISTANT_API_KEY, env.ASSISTANT_MODEL].every((value) => value !== undefined), {
-  path: ['ASSISTANT_API_URL'],
-  message: 'ASSISTANT_API_URL, ASSISTANT_API_KEY and ASSISTANT_MODEL go together: set all three, or none for the built-in assistant',
-}).transform((env, context) => {
-  const rootDir = env.ROOT_DIR ? resolve(env.ROOT_DIR) : resolve(__dirname, '..', '..');
-  const configured = env.REMOTES_CONFIG ? remotesOfFile(env.REMOTES_CONFIG) : remotesOfRoot(rootDir);
-  if (typeof configured === 'string') {
-    context.addIssue({ code: 'custom', path: ['REMOTES_CONFIG'], message: configured });
-    return z.NEVER;
-  }
-  // REMOTE_<NAME>_URL moves one of the project's own remotes without a configuration file.
-  const urlSettings = new Map<string, string | undefined>([
-    ['storefront', env.REMOTE_STOREFRONT_URL],
-    ['checkout', env.REMOTE_CHECKOUT_URL],
-    ['account', env.REMOTE_ACCOUNT_URL],
-    ['tools', env.REMOTE_TOOLS_URL],
-  ] satisfies Array<[RemoteName, string | undefined]>);
-  const remotes: RemoteConfig[] = configured.map((remote) => ({ ...remote, url: urlSettings.get(remote.name) ?? remote.url }));
-  return {
-    host: env.HOST ?? '127.0.0.1',
-    port: env.PORT ?? 3000,
-    nodeEnv: env.NODE_ENV ?? 'development',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    rootDir,
-    dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(rootDir, 'data'),
-    newsletterUrl: env.NEWSLETTER_URL,
-    tagManagerId: env.TAG_MANAGER_ID,
-    serverRenderTimeoutMs: env.SERVER_RENDER_TIMEOUT_MS ?? 1500,
-    remotes,
-    remotesConfig: env.REMOTES_CONFIG,
-    stripeSecretKey: env.STRIPE_SECRET_KEY,
-    stripe: {
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      api: stripeApiAddress(env),
+})
+  .refine((env) => !(env.TOOLS_ALLOW_LOOPBACK && env.NODE_ENV === 'production'), {
+    path: ['TOOLS_ALLOW_LOOPBACK'],
+    message: 'must not be true when NODE_ENV is production (it lets the tools fetch from this machine)',
+  })
+  .refine((env) => !(env.DEV_CLOCK && env.NODE_ENV === 'production'), {
+    path: ['DEV_CLOCK'],
+    message: 'must not be true when NODE_ENV is production (it lets anyone move the store clock)',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && !env.SESSION_SECRET), {
+    path: ['SESSION_SECRET'],
+    message: 'is required when NODE_ENV is production (at least 32 random characters, the same on every replica)',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && stripeApiProtocol(env) === 'http'), {
+    path: ['STRIPE_API_BASE_URL'],
+    message: 'must use https when NODE_ENV is production (STRIPE_API_BASE_URL, STRIPE_API_PROTOCOL)',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET), {
+    path: ['STRIPE_WEBHOOK_SECRET'],
+    message: 'is required with STRIPE_SECRET_KEY when NODE_ENV is production (without it no payment is ever confirmed)',
+  })
+  .refine(
+    (env) =>
+      [env.ASSISTANT_API_URL, env.ASSISTANT_API_KEY, env.ASSISTANT_MODEL].every((value) => value === undefined) ||
+      [env.ASSISTANT_API_URL, env.ASSISTANT_API_KEY, env.ASSISTANT_MODEL].every((value) => value !== undefined),
+    {
+      path: ['ASSISTANT_API_URL'],
+      message: 'ASSISTANT_API_URL, ASSISTANT_API_KEY and ASSISTANT_MODEL go together: set all three, or none for the built-in assistant',
     },
-    testPayments: env.TEST_PAYMENTS,
-    priceSettings: priceSettingsFrom(env),
-    smtpUrl: env.SMTP_URL,
-    databaseUrl: env.DATABASE_URL,
-    redisUrl: env.REDIS_URL,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'bimi:',
-    sessionSecret: env.SESSION_SECRET,
-    publicUrl: env.PUBLIC_URL,
-    mailFrom: env.MAIL_FROM ?? 'BIMI Store <no-reply@localhost>',
-    signUpRateLimitPerHour: env.SIGNUP_RATE_LIMIT_PER_HOUR ?? 10,
-    trustProxy: env.TRUST_PROXY ?? false,
-    devClock: env.DEV_CLOCK ?? false,
-    timeouts: {
-      requestMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
-      headersMs: env.HEADERS_TIMEOUT_MS ?? 15_000,
-      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
-      idleMs: env.CONNECTION_TIMEOUT_MS ?? 60_000,
-    },
-    dnsServers: env.DNS_SERVERS,
-    tools: {
-      allowLoopback: env.TOOLS_ALLOW_LOOPBACK ?? false,
-      extraCaFile: env.TOOLS_EXTRA_CA_FILE,
-      extraMarkRootsFile: env.TOOLS_EXTRA_MARK_ROOTS_FILE,
-      dnsTimeoutMs: env.TOOLS_DNS_TIMEOUT_MS ?? 2500,
-      cacheTtlSeconds: env.TOOLS_CACHE_TTL_SECONDS ?? 60,
-      rateLimitPerMinute: env.TOOLS_RATE_LIMIT_PER_MINUTE ?? 30,
-      workers: { threads: env.TOOLS_WORKERS ?? 2, timeoutMs: env.TOOLS_WORK_TIMEOUT_MS ?? 2000, memoryMb: env.TOOLS_WORK_MEMORY_MB ?? 64 },
-    },
-    monitors: {
-      checkIntervalHours: env.MONITOR_CHECK_INTERVAL_HOURS ?? 24,
-      limitPerUser: env.MONITOR_LIMIT_PER_USER ?? 25,
-      concurrency: env.MONITOR_CONCURRENCY ?? 50,
-      dnsConcurrency: env.MONITOR_DNS_CONCURRENCY ?? 200,
-      schedulerSeconds: env.MONITOR_SCHEDULER_SECONDS ?? 60,
-      firstRunTimeoutMs: env.MONITOR_FIRST_RUN_TIMEOUT_MS ?? 20_000,
-      rechecksPerHour: env.MONITOR_RECHECKS_PER_HOUR ?? 6,
-      queueSchema: env.MONITOR_QUEUE_SCHEMA,
-    },
-    assistant: {
-      model: env.ASSISTANT_API_URL && env.ASSISTANT_API_KEY && env.ASSISTANT_MODEL ? { url: env.ASSISTANT_API_URL, apiKey: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL } : undefined,
-      questionsPerHour: env.ASSISTANT_QUESTIONS_PER_HOUR ?? 30,
-    },
-  };
-});
+  )
+  .transform((env, context) => {
+    const rootDir = env.ROOT_DIR ? resolve(env.ROOT_DIR) : resolve(__dirname, '..', '..');
+    const configured = env.REMOTES_CONFIG ? remotesOfFile(env.REMOTES_CONFIG) : remotesOfRoot(rootDir);
+    if (typeof configured === 'string') {
+      context.addIssue({ code: 'custom', path: ['REMOTES_CONFIG'], message: configured });
+      return z.NEVER;
+    }
+    // REMOTE_<NAME>_URL moves one of the project's own remotes without a configuration file.
+    const urlSettings = new Map<string, string | undefined>([
+      ['storefront', env.REMOTE_STOREFRONT_URL],
+      ['checkout', env.REMOTE_CHECKOUT_URL],
+      ['account', env.REMOTE_ACCOUNT_URL],
+      ['tools', env.REMOTE_TOOLS_URL],
+    ] satisfies Array<[RemoteName, string | undefined]>);
+    const remotes: RemoteConfig[] = configured.map((remote) => ({ ...remote, url: urlSettings.get(remote.name) ?? remote.url }));
+    return {
+      host: env.HOST ?? '127.0.0.1',
+      port: env.PORT ?? 3000,
+      nodeEnv: env.NODE_ENV ?? 'development',
+      logLevel: env.LOG_LEVEL ?? 'info',
+      rootDir,
+      dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : join(rootDir, 'data'),
+      newsletterUrl: env.NEWSLETTER_URL,
+      tagManagerId: env.TAG_MANAGER_ID,
+      serverRenderTimeoutMs: env.SERVER_RENDER_TIMEOUT_MS ?? 1500,
+      remotes,
+      remotesConfig: env.REMOTES_CONFIG,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripe: {
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        api: stripeApiAddress(env),
+      },
+      testPayments: env.TEST_PAYMENTS,
+      priceSettings: priceSettingsFrom(env),
+      smtpUrl: env.SMTP_URL,
+      databaseUrl: env.DATABASE_URL,
+      redisUrl: env.REDIS_URL,
+      redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'bimi:',
+      sessionSecret: env.SESSION_SECRET,
+      publicUrl: env.PUBLIC_URL,
+      mailFrom: env.MAIL_FROM ?? 'BIMI Store <no-reply@localhost>',
+      signUpRateLimitPerHour: env.SIGNUP_RATE_LIMIT_PER_HOUR ?? 10,
+      trustProxy: env.TRUST_PROXY ?? false,
+      devClock: env.DEV_CLOCK ?? false,
+      timeouts: {
+        requestMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
+        headersMs: env.HEADERS_TIMEOUT_MS ?? 15_000,
+        keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
+        idleMs: env.CONNECTION_TIMEOUT_MS ?? 60_000,
+      },
+      dnsServers: env.DNS_SERVERS,
+      tools: {
+        allowLoopback: env.TOOLS_ALLOW_LOOPBACK ?? false,
+        extraCaFile: env.TOOLS_EXTRA_CA_FILE,
+        extraMarkRootsFile: env.TOOLS_EXTRA_MARK_ROOTS_FILE,
+        dnsTimeoutMs: env.TOOLS_DNS_TIMEOUT_MS ?? 2500,
+        cacheTtlSeconds: env.TOOLS_CACHE_TTL_SECONDS ?? 60,
+        rateLimitPerMinute: env.TOOLS_RATE_LIMIT_PER_MINUTE ?? 30,
+        workers: { threads: env.TOOLS_WORKERS ?? 2, timeoutMs: env.TOOLS_WORK_TIMEOUT_MS ?? 2000, memoryMb: env.TOOLS_WORK_MEMORY_MB ?? 64 },
+      },
+      monitors: {
+        checkIntervalHours: env.MONITOR_CHECK_INTERVAL_HOURS ?? 24,
+        limitPerUser: env.MONITOR_LIMIT_PER_USER ?? 25,
+        concurrency: env.MONITOR_CONCURRENCY ?? 50,
+        dnsConcurrency: env.MONITOR_DNS_CONCURRENCY ?? 200,
+        schedulerSeconds: env.MONITOR_SCHEDULER_SECONDS ?? 60,
+        firstRunTimeoutMs: env.MONITOR_FIRST_RUN_TIMEOUT_MS ?? 20_000,
+        rechecksPerHour: env.MONITOR_RECHECKS_PER_HOUR ?? 6,
+        queueSchema: env.MONITOR_QUEUE_SCHEMA,
+      },
+      assistant: {
+        model: env.ASSISTANT_API_URL && env.ASSISTANT_API_KEY && env.ASSISTANT_MODEL ? { url: env.ASSISTANT_API_URL, apiKey: env.ASSISTANT_API_KEY, model: env.ASSISTANT_MODEL } : undefined,
+        questionsPerHour: env.ASSISTANT_QUESTIONS_PER_HOUR ?? 30,
+      },
+    };
+  });
 export type Config = z.output<typeof Config>;
 
 type StripeApiSettings = { STRIPE_API_BASE_URL?: string; STRIPE_API_HOST?: string; STRIPE_API_PORT?: number; STRIPE_API_PROTOCOL?: 'http' | 'https' };
@@ -380,7 +397,7 @@ export function describeDefaults(config: Config): string[] {
         : 'STRIPE_SECRET_KEY not set: no card payment provider is configured, so no card payment can be taken',
     );
   } else if (!config.stripe.webhookSecret) {
-    notes.push('STRIPE_WEBHOOK_SECRET not set: Stripe\'s webhooks are refused, so no payment is ever confirmed');
+    notes.push("STRIPE_WEBHOOK_SECRET not set: Stripe's webhooks are refused, so no payment is ever confirmed");
   }
   const unsetPrices = PRICE_SETTING_NAMES.filter((name) => name.endsWith('_PRICE') && !config.priceSettings[name]);
   if (unsetPrices.length > 0) notes.push(`${unsetPrices.join(', ')} not set: those plans have no price identifier, so checkout cannot charge them`);
@@ -388,7 +405,7 @@ export function describeDefaults(config: Config): string[] {
   if (!config.redisUrl) notes.push('REDIS_URL not set: sessions and rate-limit counters live in the database and in memory');
   if (!config.sessionSecret) notes.push('SESSION_SECRET not set: a random secret is used, so sessions end when the bff restarts');
   if (!config.smtpUrl) notes.push('SMTP_URL not set: mail goes to the development outbox (logged, and listed at /dev/outbox outside production)');
-  if (config.trustProxy === false) notes.push('TRUST_PROXY not set: X-Forwarded-* headers are ignored, and the client address is the socket\'s');
+  if (config.trustProxy === false) notes.push("TRUST_PROXY not set: X-Forwarded-* headers are ignored, and the client address is the socket's");
   if (!config.publicUrl) notes.push(`PUBLIC_URL not set: links in mails and sign-in redirects start with ${publicBaseUrl(config)}`);
   if (!config.newsletterUrl) notes.push(`NEWSLETTER_URL not set: newsletter sign-ups go to the bff's own ${OWN_NEWSLETTER_PATH}`);
   if (!config.tagManagerId) notes.push('TAG_MANAGER_ID not set: no tag manager is loaded, even after consent');

@@ -8,7 +8,8 @@ import { type Browser, freshClientAddress, signedInUser, startIdentityStore, typ
 jest.setTimeout(60_000);
 
 // Secrets a snapshot can hold; none may reach the model.
-const DKIM_KEY = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxKLxoS2tFczGkPLPgizskuemMghRniWaoLcyehkd3qqGElvW/VDL5AaWTg0nLVkjRo9z+40RQzuVaE8AkAFmxZzow3x+VJYKdx';
+const DKIM_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxKLxoS2tFczGkPLPgizskuemMghRniWaoLcyehkd3qqGElvW/VDL5AaWTg0nLVkjRo9z+40RQzuVaE8AkAFmxZzow3x+VJYKdx';
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ\n-----END CERTIFICATE-----';
 const VERIFICATION_TOKEN = 'google-site-verification=Xq8rT2mN5vK9pL3wZ7yB1cD4fG6hJ0sA';
 const CONTACT = 'dmarc-reports@secret-contact.example';
@@ -60,7 +61,11 @@ const SECRETS = [DKIM_KEY.slice(0, 40), 'BEGIN CERTIFICATE', 'MIIDdzCCAl', 'Xq8r
 
 describe('the assistant context', () => {
   it('strips key material, tokens, contact addresses and internal ids, and keeps what explains the domain', () => {
-    const context = assistantContext({ domain: 'secrets.example', snapshot: secretSnapshot('2026-11-23T10:00:00.000Z'), history: [{ role: 'user', text: `mail ${CONTACT}`, timestamp: '2026-11-23T10:00:00.000Z' }] });
+    const context = assistantContext({
+      domain: 'secrets.example',
+      snapshot: secretSnapshot('2026-11-23T10:00:00.000Z'),
+      history: [{ role: 'user', text: `mail ${CONTACT}`, timestamp: '2026-11-23T10:00:00.000Z' }],
+    });
     const text = JSON.stringify(context);
     for (const secret of SECRETS) expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
     expect(text).toContain('p=none');
@@ -85,14 +90,17 @@ describe('the assistant through an OpenAI-compatible endpoint', () => {
   beforeAll(async () => {
     fixtures = await startToolFixtures();
     double = await startChatCompletionsDouble();
-    store = await startIdentityStore({ name: 'SQLite', postgres: false, redis: false }, {
-      ...fixtures.env,
-      MONITOR_SCHEDULER_SECONDS: '0',
-      ASSISTANT_API_URL: double.url,
-      ASSISTANT_API_KEY: 'sk-test-double',
-      ASSISTANT_MODEL: 'double-model-1',
-      ASSISTANT_QUESTIONS_PER_HOUR: '3',
-    });
+    store = await startIdentityStore(
+      { name: 'SQLite', postgres: false, redis: false },
+      {
+        ...fixtures.env,
+        MONITOR_SCHEDULER_SECONDS: '0',
+        ASSISTANT_API_URL: double.url,
+        ASSISTANT_API_KEY: 'sk-test-double',
+        ASSISTANT_MODEL: 'double-model-1',
+        ASSISTANT_QUESTIONS_PER_HOUR: '3',
+      },
+    );
     store.clock.now = Date.now();
     owner = await signedInUser(store, 'Sam Secret', 'sam@assistant.test', freshClientAddress());
     expect((await owner.write('POST', '/api/account/monitors/create', { domain: 'dmarc-none.example' })).statusCode).toBe(201);
@@ -103,13 +111,19 @@ describe('the assistant through an OpenAI-compatible endpoint', () => {
     await fixtures.close();
   });
 
-  it('streams the model\'s answer and sends it spec §3\'s context with no secret in it', async () => {
-    const monitor = await store.app.monitors.get((await store.app.db.selectFrom('users').select('id').where('email', '=', 'sam@assistant.test').executeTakeFirstOrThrow()).id, 'dmarc-none.example');
+  it("streams the model's answer and sends it spec §3's context with no secret in it", async () => {
+    const monitor = await store.app.monitors.get(
+      (await store.app.db.selectFrom('users').select('id').where('email', '=', 'sam@assistant.test').executeTakeFirstOrThrow()).id,
+      'dmarc-none.example',
+    );
     await store.app.monitorSnapshots.add(monitor?.id as string, secretSnapshot(new Date(store.clock.now + 1000).toISOString()));
 
     const response = await owner.write('POST', '/api/account/monitors/dmarc-none.example/assistant', { question: 'why is my logo not showing?' });
     expect(response.statusCode).toBe(200);
-    const events = response.body.split('\n').filter(Boolean).map((line) => AssistantStreamEvent.parse(JSON.parse(line)));
+    const events = response.body
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => AssistantStreamEvent.parse(JSON.parse(line)));
     expect(events.filter((event) => event.type === 'delta').map((event) => (event.type === 'delta' ? event.text : ''))).toEqual(double.answerChunks);
     expect(events.at(-1)).toMatchObject({ type: 'done', source: 'model', answer: { role: 'assistant', text: double.answerChunks.join('') } });
 
@@ -130,7 +144,11 @@ describe('the assistant through an OpenAI-compatible endpoint', () => {
     // The SDK tries twice (one retry); both attempts fail.
     double.failNext = { status: 500, times: 2 };
     const failing = await owner.write('POST', '/api/account/monitors/dmarc-none.example/assistant', { question: 'and DKIM?' });
-    const last = failing.body.split('\n').filter(Boolean).map((line) => AssistantStreamEvent.parse(JSON.parse(line))).at(-1);
+    const last = failing.body
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => AssistantStreamEvent.parse(JSON.parse(line)))
+      .at(-1);
     expect(last).toEqual({ type: 'error', message: 'The assistant could not answer just now. Please try again in a minute.' });
     const before = double.requests.length;
     const next = await owner.write('POST', '/api/account/monitors/dmarc-none.example/assistant', { question: 'what about SPF?' });

@@ -11,7 +11,7 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
   });
 
   describe('the NextAuth client conformance', () => {
-    it('sends the client\'s fallback pages (/api/auth/signin, /api/auth/error) to our sign-in page with a known error code', async () => {
+    it("sends the client's fallback pages (/api/auth/signin, /api/auth/error) to our sign-in page with a known error code", async () => {
       const cases: [string, string][] = [
         ['/api/auth/error', '/auth/signin?error=Configuration'],
         ['/api/auth/error?error=SessionRequired', '/auth/signin?error=SessionRequired'],
@@ -200,118 +200,154 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
     // Tens of sign-ins each (argon2id at OWASP cost) on a shared 2-core machine.
     const MANY_SIGN_INS_MS = 60_000;
 
-    it('never lets wrong passwords from other addresses lock the owner out (finding 4)', async () => {
-      await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
-      // One attacker address reaches its limit on this account…
-      const attacker = new Browser(store.app, '192.0.2.66');
-      for (let attempt = 0; attempt < 5; attempt++) expect((await attacker.signIn('jane@example.com', 'wrong password 1')).statusCode).toBe(401);
-      const blocked = await attacker.signIn('jane@example.com', GOOD_PASSWORD);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ url: 'http://store.test/auth/signin?error=TooManyAttempts', message: 'Too many attempts. Try again in 15 minutes.' });
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-      // …and ten more addresses fail five times each, while the owner signs in from home.
-      for (let address = 1; address <= 10; address++) {
-        for (let attempt = 0; attempt < 5; attempt++) expect((await wrong('jane@example.com', `192.0.2.${address}`)).statusCode).toBe(401);
-      }
-      const owner = new Browser(store.app, OWNER);
-      expect((await owner.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
-      expect((await owner.session()).user).toMatchObject({ email: 'jane@example.com' });
-      // A new address of the owner's (a phone on mobile data) works as well.
-      expect((await new Browser(store.app, '203.0.113.99').signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
-    }, MANY_SIGN_INS_MS);
-
-    it('counts failures only, and a success clears the failures of that account from that address', async () => {
-      await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
-      const owner = new Browser(store.app, OWNER);
-      // Successes never use up the allowance (they counted toward 5 before).
-      for (let signIn = 0; signIn < 6; signIn++) expect((await owner.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
-      // Four typos, a success, four typos, a success: never 9 failures in a row.
-      for (let round = 0; round < 2; round++) {
-        for (let typo = 0; typo < 4; typo++) expect((await owner.signIn('jane@example.com', 'wrong password 1')).statusCode).toBe(401);
+    it(
+      'never lets wrong passwords from other addresses lock the owner out (finding 4)',
+      async () => {
+        await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
+        // One attacker address reaches its limit on this account…
+        const attacker = new Browser(store.app, '192.0.2.66');
+        for (let attempt = 0; attempt < 5; attempt++) expect((await attacker.signIn('jane@example.com', 'wrong password 1')).statusCode).toBe(401);
+        const blocked = await attacker.signIn('jane@example.com', GOOD_PASSWORD);
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json()).toEqual({ url: 'http://store.test/auth/signin?error=TooManyAttempts', message: 'Too many attempts. Try again in 15 minutes.' });
+        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+        expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+        // …and ten more addresses fail five times each, while the owner signs in from home.
+        for (let address = 1; address <= 10; address++) {
+          for (let attempt = 0; attempt < 5; attempt++) expect((await wrong('jane@example.com', `192.0.2.${address}`)).statusCode).toBe(401);
+        }
+        const owner = new Browser(store.app, OWNER);
         expect((await owner.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
-      }
-      // Five in a row do stop this address for this account, with the wait in minutes.
-      for (let typo = 0; typo < 5; typo++) expect((await owner.signIn('jane@example.com', 'wrong password 1')).statusCode).toBe(401);
-      expect((await owner.signIn('jane@example.com', GOOD_PASSWORD)).json().message).toBe('Too many attempts. Try again in 15 minutes.');
-    }, MANY_SIGN_INS_MS);
+        expect((await owner.session()).user).toMatchObject({ email: 'jane@example.com' });
+        // A new address of the owner's (a phone on mobile data) works as well.
+        expect((await new Browser(store.app, '203.0.113.99').signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+      },
+      MANY_SIGN_INS_MS,
+    );
 
-    it('lets no more than 5 guesses on one account from one address through, even sent all at once', async () => {
-      await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
-      const attacker = new Browser(store.app, '192.0.2.67');
-      await attacker.csrfToken();
-      const answers = await Promise.all(Array.from({ length: 15 }, () => attacker.signIn('jane@example.com', 'wrong password 1')));
-      const statuses = answers.map((answer) => answer.statusCode).sort();
-      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
-    }, MANY_SIGN_INS_MS);
+    it(
+      'counts failures only, and a success clears the failures of that account from that address',
+      async () => {
+        await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
+        const owner = new Browser(store.app, OWNER);
+        // Successes never use up the allowance (they counted toward 5 before).
+        for (let signIn = 0; signIn < 6; signIn++) expect((await owner.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+        // Four typos, a success, four typos, a success: never 9 failures in a row.
+        for (let round = 0; round < 2; round++) {
+          for (let typo = 0; typo < 4; typo++) expect((await owner.signIn('jane@example.com', 'wrong password 1')).statusCode).toBe(401);
+          expect((await owner.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+        }
+        // Five in a row do stop this address for this account, with the wait in minutes.
+        for (let typo = 0; typo < 5; typo++) expect((await owner.signIn('jane@example.com', 'wrong password 1')).statusCode).toBe(401);
+        expect((await owner.signIn('jane@example.com', GOOD_PASSWORD)).json().message).toBe('Too many attempts. Try again in 15 minutes.');
+      },
+      MANY_SIGN_INS_MS,
+    );
 
-    it('stops one address after 20 failures whatever the accounts; other addresses go on', async () => {
-      await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
-      const browser = new Browser(store.app, '192.0.2.200');
-      for (let attempt = 0; attempt < 20; attempt++) expect((await browser.signIn(`user${attempt}@example.com`, 'wrong password 1')).statusCode).toBe(401);
-      const blocked = await browser.signIn('other@example.com', 'wrong password 1');
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe('Too many attempts. Try again in 15 minutes.');
-      // Even the right password of a real account waits, from that address only.
-      expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(429);
-      expect((await new Browser(store.app, OWNER).signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
-    }, MANY_SIGN_INS_MS);
+    it(
+      'lets no more than 5 guesses on one account from one address through, even sent all at once',
+      async () => {
+        await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
+        const attacker = new Browser(store.app, '192.0.2.67');
+        await attacker.csrfToken();
+        const answers = await Promise.all(Array.from({ length: 15 }, () => attacker.signIn('jane@example.com', 'wrong password 1')));
+        const statuses = answers.map((answer) => answer.statusCode).sort();
+        expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+      },
+      MANY_SIGN_INS_MS,
+    );
 
-    it('stops one address after 100 attempts in 15 minutes, successes included', async () => {
-      await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
-      const browser = new Browser(store.app, '192.0.2.201');
-      // signedInUser signed in once from OWNER, not from here: 100 here are allowed.
-      for (let attempt = 0; attempt < 100; attempt++) expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
-      expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(429);
-      expect((await new Browser(store.app, OWNER).signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
-    }, MANY_SIGN_INS_MS);
+    it(
+      'stops one address after 20 failures whatever the accounts; other addresses go on',
+      async () => {
+        await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
+        const browser = new Browser(store.app, '192.0.2.200');
+        for (let attempt = 0; attempt < 20; attempt++) expect((await browser.signIn(`user${attempt}@example.com`, 'wrong password 1')).statusCode).toBe(401);
+        const blocked = await browser.signIn('other@example.com', 'wrong password 1');
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json().message).toBe('Too many attempts. Try again in 15 minutes.');
+        // Even the right password of a real account waits, from that address only.
+        expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(429);
+        expect((await new Browser(store.app, OWNER).signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+      },
+      MANY_SIGN_INS_MS,
+    );
 
-    it('counts an IPv6 client by its /64, so rotating addresses in it gains nothing', async () => {
-      for (let host = 1; host <= 5; host++) expect((await wrong('nobody@example.com', `2001:db8:0:1::${host}`)).statusCode).toBe(401);
-      expect((await wrong('nobody@example.com', '2001:db8:0:1:ffff::9')).statusCode).toBe(429);
-      expect((await wrong('nobody@example.com', '2001:db8:0:2::1')).statusCode).toBe(401);
-    }, MANY_SIGN_INS_MS);
+    it(
+      'stops one address after 100 attempts in 15 minutes, successes included',
+      async () => {
+        await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
+        const browser = new Browser(store.app, '192.0.2.201');
+        // signedInUser signed in once from OWNER, not from here: 100 here are allowed.
+        for (let attempt = 0; attempt < 100; attempt++) expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+        expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(429);
+        expect((await new Browser(store.app, OWNER).signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+      },
+      MANY_SIGN_INS_MS,
+    );
 
-    it('logs a warning when one account sees more than 50 failures in 15 minutes, without blocking it', async () => {
-      await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
-      for (let address = 1; address <= 11; address++) {
-        for (let attempt = 0; attempt < 5; attempt++) await wrong('jane@example.com', `192.0.2.${address}`);
-      }
-      expect(store.logs.entries.filter((entry) => String(entry.msg).startsWith('more than 50 failed sign-ins on one account')).length).toBeGreaterThan(0);
-      expect((await new Browser(store.app, OWNER).signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
-    }, MANY_SIGN_INS_MS);
+    it(
+      'counts an IPv6 client by its /64, so rotating addresses in it gains nothing',
+      async () => {
+        for (let host = 1; host <= 5; host++) expect((await wrong('nobody@example.com', `2001:db8:0:1::${host}`)).statusCode).toBe(401);
+        expect((await wrong('nobody@example.com', '2001:db8:0:1:ffff::9')).statusCode).toBe(429);
+        expect((await wrong('nobody@example.com', '2001:db8:0:2::1')).statusCode).toBe(401);
+      },
+      MANY_SIGN_INS_MS,
+    );
 
-    it('allows 10 sign-ups per address and hour, answering the 11th in our words; another address is not affected', async () => {
-      const browser = new Browser(store.app, '192.0.2.210');
-      for (let index = 0; index < 10; index++) {
-        const signUp = await browser.write('POST', '/api/auth/signup', { name: 'Jane Doe', email: `jane${index}@example.com`, password: GOOD_PASSWORD });
-        expect(signUp.statusCode).toBe(201);
-      }
-      const refused = await browser.write('POST', '/api/auth/signup', { name: 'Jane Doe', email: 'jane10@example.com', password: GOOD_PASSWORD });
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: 'Too many attempts. Try again in 60 minutes.' });
-      const other = new Browser(store.app, '192.0.2.211');
-      expect((await other.write('POST', '/api/auth/signup', { name: 'Joe', email: 'joe@example.com', password: GOOD_PASSWORD })).statusCode).toBe(201);
-    }, MANY_SIGN_INS_MS);
+    it(
+      'logs a warning when one account sees more than 50 failures in 15 minutes, without blocking it',
+      async () => {
+        await signedInUser(store, 'Jane', 'jane@example.com', OWNER);
+        for (let address = 1; address <= 11; address++) {
+          for (let attempt = 0; attempt < 5; attempt++) await wrong('jane@example.com', `192.0.2.${address}`);
+        }
+        expect(store.logs.entries.filter((entry) => String(entry.msg).startsWith('more than 50 failed sign-ins on one account')).length).toBeGreaterThan(0);
+        expect((await new Browser(store.app, OWNER).signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+      },
+      MANY_SIGN_INS_MS,
+    );
+
+    it(
+      'allows 10 sign-ups per address and hour, answering the 11th in our words; another address is not affected',
+      async () => {
+        const browser = new Browser(store.app, '192.0.2.210');
+        for (let index = 0; index < 10; index++) {
+          const signUp = await browser.write('POST', '/api/auth/signup', { name: 'Jane Doe', email: `jane${index}@example.com`, password: GOOD_PASSWORD });
+          expect(signUp.statusCode).toBe(201);
+        }
+        const refused = await browser.write('POST', '/api/auth/signup', { name: 'Jane Doe', email: 'jane10@example.com', password: GOOD_PASSWORD });
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({ message: 'Too many attempts. Try again in 60 minutes.' });
+        const other = new Browser(store.app, '192.0.2.211');
+        expect((await other.write('POST', '/api/auth/signup', { name: 'Joe', email: 'joe@example.com', password: GOOD_PASSWORD })).statusCode).toBe(201);
+      },
+      MANY_SIGN_INS_MS,
+    );
 
     if (engine.redis) {
-      it('shares the counters between replicas through Redis', async () => {
-        const prefix = `${store.app.config.redisKeyPrefix}replica:`;
-        const first = await startIdentityStore(engine, { REDIS_KEY_PREFIX: prefix });
-        const second = await startIdentityStore(engine, { REDIS_KEY_PREFIX: prefix });
-        try {
-          for (let attempt = 0; attempt < 3; attempt++) expect((await new Browser(first.app, '192.0.2.77').signIn('nobody@example.com', 'wrong password 1')).statusCode).toBe(401);
-          for (let attempt = 0; attempt < 2; attempt++) expect((await new Browser(second.app, '192.0.2.77').signIn('nobody@example.com', 'wrong password 1')).statusCode).toBe(401);
-          expect((await new Browser(first.app, '192.0.2.77').signIn('nobody@example.com', 'wrong password 1')).statusCode).toBe(429);
-          expect((await new Browser(second.app, '192.0.2.78').signIn('nobody@example.com', 'wrong password 1')).statusCode).toBe(401);
-        } finally {
-          await first.cleanUp();
-          await second.cleanUp();
-          const keys = (await store.app.redis?.keys(`${prefix}*`)) ?? [];
-          if (keys.length > 0) await store.app.redis?.del(...keys);
-        }
-      }, MANY_SIGN_INS_MS);
+      it(
+        'shares the counters between replicas through Redis',
+        async () => {
+          const prefix = `${store.app.config.redisKeyPrefix}replica:`;
+          const first = await startIdentityStore(engine, { REDIS_KEY_PREFIX: prefix });
+          const second = await startIdentityStore(engine, { REDIS_KEY_PREFIX: prefix });
+          try {
+            for (let attempt = 0; attempt < 3; attempt++) expect((await new Browser(first.app, '192.0.2.77').signIn('nobody@example.com', 'wrong password 1')).statusCode).toBe(401);
+            for (let attempt = 0; attempt < 2; attempt++) expect((await new Browser(second.app, '192.0.2.77').signIn('nobody@example.com', 'wrong password 1')).statusCode).toBe(401);
+            expect((await new Browser(first.app, '192.0.2.77').signIn('nobody@example.com', 'wrong password 1')).statusCode).toBe(429);
+            expect((await new Browser(second.app, '192.0.2.78').signIn('nobody@example.com', 'wrong password 1')).statusCode).toBe(401);
+          } finally {
+            await first.cleanUp();
+            await second.cleanUp();
+            const keys = (await store.app.redis?.keys(`${prefix}*`)) ?? [];
+            if (keys.length > 0) await store.app.redis?.del(...keys);
+          }
+        },
+        MANY_SIGN_INS_MS,
+      );
     }
   });
 

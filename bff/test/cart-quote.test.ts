@@ -42,9 +42,7 @@ describe('POST /api/cart/quote', () => {
     // Missing identifiers are logged (console-only, spec §8), not shown to the visitor: with the
     // built-in test payments (no Stripe price needed) as information, once per identifier.
     const logged = () => store.logs.messages(30).filter((message) => message.startsWith('price identifier'));
-    expect(logged()).toEqual(
-      expect.arrayContaining([expect.stringContaining('STRIPE_DMARC_PLUS_MONTHLY_PRICE'), expect.stringContaining('STRIPE_CMC_3_YEAR_PRICE')]),
-    );
+    expect(logged()).toEqual(expect.arrayContaining([expect.stringContaining('STRIPE_DMARC_PLUS_MONTHLY_PRICE'), expect.stringContaining('STRIPE_CMC_3_YEAR_PRICE')]));
     const once = logged().length;
     expect((await quote(store, { items: [{ productId: 'dmarc-plus', emailVolume: 100_000, billingPeriod: 'monthly' }] })).statusCode).toBe(200);
     expect(logged()).toHaveLength(once);

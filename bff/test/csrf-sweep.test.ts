@@ -154,7 +154,15 @@ describe.each(storageEngines())('CSRF and Origin on every write route, on $name'
   it('finds the write routes in the route table, each with the default policy unless listed with a reason', () => {
     const keys = routes.map((route) => `${route.method} ${route.url}`);
     // Some routes every version of the app has: the enumeration is real.
-    expect(keys).toEqual(expect.arrayContaining(['PATCH /api/account/profile', 'POST /api/account/organizations/:id/invites', 'DELETE /api/account/contacts/:id', 'POST /api/auth/signup', 'POST /api/auth/callback/credentials']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'PATCH /api/account/profile',
+        'POST /api/account/organizations/:id/invites',
+        'DELETE /api/account/contacts/:id',
+        'POST /api/auth/signup',
+        'POST /api/auth/callback/credentials',
+      ]),
+    );
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
       expect({ key, csrf: route.csrf }).toEqual({ key, csrf: NOT_HEADER[key]?.csrf ?? 'header' });
@@ -184,7 +192,13 @@ describe.each(storageEngines())('CSRF and Origin on every write route, on $name'
           expectRefused(`${label} (no session, no token)`, await send(visitor, route, spelling, {}, false), refusals);
         }
         // Another site, even holding a good token: the browser says where the request comes from.
-        for (const headers of <Record<string, string>[]>[{ origin: FOREIGN }, { referer: `${FOREIGN}/page` }, { origin: 'null' }, { origin: `${SITE}.evil.example` }, { origin: 'https://store.test' }]) {
+        for (const headers of <Record<string, string>[]>[
+          { origin: FOREIGN },
+          { referer: `${FOREIGN}/page` },
+          { origin: 'null' },
+          { origin: `${SITE}.evil.example` },
+          { origin: 'https://store.test' },
+        ]) {
           const response = await send(victim, route, spelling, headers, true);
           expectRefused(`${label} (signed in, token, ${JSON.stringify(headers)})`, response, [401, 403]);
           if (response.statusCode === 403 && route.csrf !== 'form') expect(response.json()).toEqual({ message: FOREIGN_ORIGIN_REFUSED });
@@ -203,7 +217,12 @@ describe.each(storageEngines())('CSRF and Origin on every write route, on $name'
     const fromPage = await victim.write('PATCH', '/api/account/profile', { name: 'Victoria V.' });
     expect(fromPage.statusCode).toBe(200);
     const token = await victim.csrfToken();
-    const sameSite = await victim.request({ method: 'PATCH', url: '/api/account/profile', json: { name: 'Victoria Victim' }, headers: { 'x-csrf-token': token, origin: SITE, referer: `${SITE}/account/profile` } });
+    const sameSite = await victim.request({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      json: { name: 'Victoria Victim' },
+      headers: { 'x-csrf-token': token, origin: SITE, referer: `${SITE}/account/profile` },
+    });
     expect(sameSite.statusCode).toBe(200);
     expect((await victim.session()).user).toMatchObject({ name: 'Victoria Victim' });
     // An anonymous endpoint without a token, from the site's page and from a script.
@@ -282,8 +301,14 @@ describe('the policy of a route', () => {
       expect((await browser.request({ method: 'POST', url: '/api/new-feature', json: {}, headers: { 'x-csrf-token': token, origin: FOREIGN } })).statusCode).toBe(403);
       expect(calls).toBe(0);
       // PUBLIC_URL unset: the site is the host the request was addressed to, scheme included.
-      expect((await browser.request({ method: 'POST', url: '/api/new-feature', json: {}, headers: { 'x-csrf-token': token, host: 'shop.example:8080', origin: 'https://shop.example:8080' } })).statusCode).toBe(403);
-      expect((await browser.request({ method: 'POST', url: '/api/new-feature', json: {}, headers: { 'x-csrf-token': token, host: 'shop.example:8080', origin: 'http://shop.example:8080' } })).statusCode).toBe(200);
+      expect(
+        (await browser.request({ method: 'POST', url: '/api/new-feature', json: {}, headers: { 'x-csrf-token': token, host: 'shop.example:8080', origin: 'https://shop.example:8080' } }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await browser.request({ method: 'POST', url: '/api/new-feature', json: {}, headers: { 'x-csrf-token': token, host: 'shop.example:8080', origin: 'http://shop.example:8080' } }))
+          .statusCode,
+      ).toBe(200);
       expect((await browser.request({ method: 'POST', url: '/api/new-feature', json: {}, headers: { 'x-csrf-token': token } })).statusCode).toBe(200);
       expect(calls).toBe(2);
     } finally {
@@ -299,7 +324,9 @@ describe('the policy of a route', () => {
       await app.ready();
       // As a payment provider calls its webhook: no cookie, no token, no Origin.
       expect((await app.inject({ method: 'POST', url: '/api/partner-callback', payload: { type: 'checkout.session.completed' } })).statusCode).toBe(200);
-      expect(logs.messages()).toContainEqual(expect.stringMatching(/^routes without the CSRF and Origin checks \(they authenticate their callers otherwise\): .*POST \/api\/partner-callback/));
+      expect(logs.messages()).toContainEqual(
+        expect.stringMatching(/^routes without the CSRF and Origin checks \(they authenticate their callers otherwise\): .*POST \/api\/partner-callback/),
+      );
     } finally {
       await app.close();
     }

@@ -14,10 +14,12 @@ function tablesOf(db: Kysely<StoreDatabase>): Promise<string[]> {
   if (!tables) {
     tables = (async () => {
       // PostgreSQL's introspection lists every schema's tables: only the bff's own (the search path's) are its data.
-      const schema =
-        db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+      const schema = db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
       const found = await db.introspection.getTables();
-      return found.filter((table) => schema === undefined || table.schema === schema).map((table) => table.name).filter((name) => !NOT_STORE_DATA.has(name));
+      return found
+        .filter((table) => schema === undefined || table.schema === schema)
+        .map((table) => table.name)
+        .filter((name) => !NOT_STORE_DATA.has(name));
     })();
     tablesByDatabase.set(db, tables);
   }

@@ -166,7 +166,8 @@ const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** An own property named `key` (a literal `{ __proto__: … }` would set the prototype instead). */
-const withOwnKey = (target: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty({ ...target }, key, { value, enumerable: true, configurable: true, writable: true });
+const withOwnKey = (target: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty({ ...target }, key, { value, enumerable: true, configurable: true, writable: true });
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: hostileString },
@@ -190,9 +191,9 @@ function hostileVariants(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
     if (keys.length > 0) delete copy[keys[index % keys.length] as string];
     return copy;
   });
-  const extraKey = fc.tuple(valid, fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 12 })), hostileValue).map(([value, key, extra]) =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) ? withOwnKey(value as Record<string, unknown>, key, extra) : value,
-  );
+  const extraKey = fc
+    .tuple(valid, fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 12 })), hostileValue)
+    .map(([value, key, extra]) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? withOwnKey(value as Record<string, unknown>, key, extra) : value));
   return fc.oneof(
     { weight: 5, arbitrary: valid },
     { weight: 3, arbitrary: touchOneKey },
@@ -221,8 +222,23 @@ interface FuzzRequest {
 }
 
 const RAW_PAYLOADS: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', '{', '{"a":', 'null', '[]', '"', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '{"a":1,"a":2}', '\u0000', '\ufeff{}', 'a=1&a=2&__proto__[polluted]=1'),
-  fc.tuple(fc.constantFrom('[', '{"a":'), fc.constantFrom(100, 2_000, 20_000)).map(([open, depth]) => open.repeat(depth) + (open === '[' ? '' : '1') + (open === '[' ? ']' : '}').repeat(depth)),
+  fc.constantFrom(
+    '',
+    '{',
+    '{"a":',
+    'null',
+    '[]',
+    '"',
+    '{"__proto__":{"polluted":true}}',
+    '{"constructor":{"prototype":{"polluted":true}}}',
+    '{"a":1,"a":2}',
+    '\u0000',
+    '\ufeff{}',
+    'a=1&a=2&__proto__[polluted]=1',
+  ),
+  fc
+    .tuple(fc.constantFrom('[', '{"a":'), fc.constantFrom(100, 2_000, 20_000))
+    .map(([open, depth]) => open.repeat(depth) + (open === '[' ? '' : '1') + (open === '[' ? ']' : '}').repeat(depth)),
   fc.string({ unit: 'binary', maxLength: 60 }),
 );
 
@@ -259,7 +275,11 @@ function requestArbitrary(route: DeclaredRoute, words: Words): fc.Arbitrary<Fuzz
     if (!segment.startsWith(':')) return fc.constant(segment);
     const name = segment.slice(1);
     const fromSchema = paramShape[name] ? arbitraryFor(paramShape[name], words).map(String) : fc.string({ minLength: 1, maxLength: 40 });
-    return fc.oneof({ weight: 6, arbitrary: fromSchema.filter((text) => text.length > 0).map(encodePart) }, { weight: 3, arbitrary: words.filter((text) => text.length > 0).map(encodePart) }, { weight: 1, arbitrary: pathSegment });
+    return fc.oneof(
+      { weight: 6, arbitrary: fromSchema.filter((text) => text.length > 0).map(encodePart) },
+      { weight: 3, arbitrary: words.filter((text) => text.length > 0).map(encodePart) },
+      { weight: 1, arbitrary: pathSegment },
+    );
   });
   const path = fc.tuple(...segments).map((parts) => parts.join('/') || '/');
 
@@ -267,18 +287,44 @@ function requestArbitrary(route: DeclaredRoute, words: Words): fc.Arbitrary<Fuzz
   const query: fc.Arbitrary<FuzzRequest['query']> = fc.oneof(
     { weight: 6, arbitrary: hostileVariants(validQuery).map((value) => toPairs(value)) },
     // The same key twice (a client or a proxy repeating it), once from the schema and once hostile.
-    { weight: 2, arbitrary: fc.tuple(validQuery, fc.nat(), hostileString).map(([value, index, other]) => {
-      const pairs = toPairs(value);
-      const key = pairs.length > 0 ? (pairs[index % pairs.length] as [string, string])[0] : 'domain';
-      return [...pairs, [key, other.slice(0, 5000)] as [string, string]];
-    }) },
-    { weight: 1, arbitrary: fc.constantFrom('?', '?&&&', '?=', '?a', '?%', '?%zz=1', '?__proto__[polluted]=1', '?constructor[prototype][polluted]=1', '?a=1?b=2', `?q=${'x'.repeat(9000)}`, '?a[]=1&a[]=2') },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(validQuery, fc.nat(), hostileString).map(([value, index, other]) => {
+        const pairs = toPairs(value);
+        const key = pairs.length > 0 ? (pairs[index % pairs.length] as [string, string])[0] : 'domain';
+        return [...pairs, [key, other.slice(0, 5000)] as [string, string]];
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '?',
+        '?&&&',
+        '?=',
+        '?a',
+        '?%',
+        '?%zz=1',
+        '?__proto__[polluted]=1',
+        '?constructor[prototype][polluted]=1',
+        '?a=1?b=2',
+        `?q=${'x'.repeat(9000)}`,
+        '?a[]=1&a[]=2',
+      ),
+    },
   );
 
   // Without a schema (NextAuth's form endpoints, webhooks), objects of field names such forms use.
   const validBody = isZodSchema(body)
     ? arbitraryFor(body, words)
-    : fc.oneof({ weight: 3, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...FORM_FIELDS), fc.string({ maxLength: 10 })), fc.oneof(words, fc.string({ maxLength: 30 }), fc.jsonValue({ maxDepth: 1 })), { maxKeys: 6 }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
+    : fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...FORM_FIELDS), fc.string({ maxLength: 10 })), fc.oneof(words, fc.string({ maxLength: 30 }), fc.jsonValue({ maxDepth: 1 })), {
+            maxKeys: 6,
+          }),
+        },
+        { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+      );
   const encoding = fc.oneof(
     { weight: 12, arbitrary: fc.constant<Encoding>('json') },
     { weight: 1, arbitrary: fc.constantFrom<Encoding>('form', 'text', 'multipart', 'none', 'json-utf16', 'json-suffix', 'gzip-claimed') },
@@ -312,7 +358,13 @@ function encode(method: string, request: FuzzRequest, csrfToken: string): { payl
     case 'json':
       return { payload: json, contentType: 'application/json', extraHeaders: {} };
     case 'form':
-      return { payload: toPairs(body).map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`).join('&'), contentType: 'application/x-www-form-urlencoded', extraHeaders: {} };
+      return {
+        payload: toPairs(body)
+          .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`)
+          .join('&'),
+        contentType: 'application/x-www-form-urlencoded',
+        extraHeaders: {},
+      };
     case 'text':
       return { payload: json, contentType: 'text/plain;charset=UTF-8', extraHeaders: {} };
     case 'multipart':

@@ -27,7 +27,14 @@ describe.each(storageEngines())('human text through the API on $name', (engine) 
 
   const rowCounts = async () => {
     const count = async (table: 'users' | 'organizations' | 'contacts' | 'support_tickets' | 'contact_messages' | 'partner_applications') =>
-      Number((await store.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await store.app.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return {
       users: await count('users'),
       organizations: await count('organizations'),
@@ -49,7 +56,14 @@ describe.each(storageEngines())('human text through the API on $name', (engine) 
       valid: { kind: 'technical', name: 'Ann', email: 'ann@acme.example', phone: '+12025550143', jobTitle: 'CTO', company: 'Acme' },
       lines: ['name', 'phone', 'jobTitle', 'company'],
     },
-    { what: 'support ticket', method: 'POST', url: '/api/account/support/tickets', valid: { category: 'billing', subject: 'Invoice', message: 'Please resend my invoice.' }, lines: ['subject'], multiline: ['message'] },
+    {
+      what: 'support ticket',
+      method: 'POST',
+      url: '/api/account/support/tickets',
+      valid: { category: 'billing', subject: 'Invoice', message: 'Please resend my invoice.' },
+      lines: ['subject'],
+      multiline: ['message'],
+    },
     {
       what: 'contact form',
       method: 'POST',
@@ -78,9 +92,7 @@ describe.each(storageEngines())('human text through the API on $name', (engine) 
         const payload = { ...form.valid, [field]: `${hostile} and more words` };
         const browser = asJane();
         const response =
-          form.csrf === false
-            ? await store.app.inject({ method: form.method, url: form.url, payload, remoteAddress: browser.ip })
-            : await browser.write(form.method, form.url, payload);
+          form.csrf === false ? await store.app.inject({ method: form.method, url: form.url, payload, remoteAddress: browser.ip }) : await browser.write(form.method, form.url, payload);
         expect({ field, what, status: response.statusCode, message: response.json().message }).toEqual({
           field,
           what,
@@ -101,12 +113,20 @@ describe.each(storageEngines())('human text through the API on $name', (engine) 
     expect((await browser.write('PATCH', '/api/account/profile', { name: text })).json().name).toBe(text);
     expect((await jane.request({ url: '/api/auth/session' })).json().user.name).toBe(text);
     expect((await browser.write('POST', '/api/account/organizations', { name: text })).json().name).toBe(text);
-    expect((await browser.write('POST', '/api/account/contacts', { kind: 'legal', name: text, email: 'ann@acme.example', company: text })).json()).toMatchObject({ name: text, company: text });
+    expect((await browser.write('POST', '/api/account/contacts', { kind: 'legal', name: text, email: 'ann@acme.example', company: text })).json()).toMatchObject({
+      name: text,
+      company: text,
+    });
     expect((await browser.write('POST', '/api/account/support/tickets', { category: 'other', subject: text, message: `${text}\nsecond line` })).json()).toMatchObject({
       subject: text,
       message: `${text}\nsecond line`,
     });
-    const contact = await store.app.inject({ method: 'POST', url: '/api/contact', payload: { name: text, email: 'ann@acme.example', topic: 'other', message: `A message about ${text}` }, remoteAddress: asJane().ip });
+    const contact = await store.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: text, email: 'ann@acme.example', topic: 'other', message: `A message about ${text}` },
+      remoteAddress: asJane().ip,
+    });
     expect(contact.statusCode).toBe(201);
     const stored = await store.app.db.selectFrom('contact_messages').select(['name', 'message']).orderBy('created_at', 'desc').execute();
     expect(stored.some((row) => row.name === text && row.message === `A message about ${text}`)).toBe(true);

@@ -3,7 +3,10 @@ import { Browser, GOOD_PASSWORD, startIdentityStore, storageEngines, type Identi
 import { startSmtpServer } from './smtp-fixture';
 
 function linkIn(mail: ParsedMail | undefined, path: string): URL {
-  const link = (mail?.text ?? '').match(/https?:\/\/\S+/g)?.map((candidate) => new URL(candidate)).find((url) => url.pathname === path);
+  const link = (mail?.text ?? '')
+    .match(/https?:\/\/\S+/g)
+    ?.map((candidate) => new URL(candidate))
+    .find((url) => url.pathname === path);
   if (!link) throw new Error(`no link to ${path} in ${mail?.text}`);
   return link;
 }

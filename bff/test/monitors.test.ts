@@ -135,7 +135,7 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
       expect(none.topIssues.every((issue) => issue.fix.length > 0)).toBe(true);
     });
 
-    it('answers 404 for another user\'s monitor, whatever the call, and changes nothing', async () => {
+    it("answers 404 for another user's monitor, whatever the call, and changes nothing", async () => {
       const calls: [string, string, unknown?][] = [
         ['GET', '/api/account/monitors/good.example'],
         ['POST', '/api/account/monitors/good.example/check'],
@@ -182,9 +182,7 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
         const good = await detailOf(alice, 'good.example');
         expect(good.history).toHaveLength(2);
         const latest = good.latest as MonitorSnapshot;
-        expect(latest.changes).toEqual(
-          expect.arrayContaining([expect.objectContaining({ group: 'dmarc', kind: 'changed', after: 'v=DMARC1; p=none; rua=mailto:reports@good.example' })]),
-        );
+        expect(latest.changes).toEqual(expect.arrayContaining([expect.objectContaining({ group: 'dmarc', kind: 'changed', after: 'v=DMARC1; p=none; rua=mailto:reports@good.example' })]));
         expect(good.history[1]?.score).toBeLessThan(good.history[0]?.score as number);
         expect(latest.providers.find((provider) => provider.provider === 'gmail')?.showsLogo).toBe(false);
 
@@ -252,7 +250,10 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
       const events = streamEvents(response.body);
       const done = events.at(-1);
       expect(done?.type).toBe('done');
-      const text = events.filter((event) => event.type === 'delta').map((event) => (event.type === 'delta' ? event.text : '')).join('');
+      const text = events
+        .filter((event) => event.type === 'delta')
+        .map((event) => (event.type === 'delta' ? event.text : ''))
+        .join('');
       expect(text).toMatch(/Gmail: .*DMARC is not at enforcement/);
       expect(text).toContain('_dmarc.dmarc-none.example TXT "v=DMARC1; p=quarantine');
       const conversation = (await alice.request({ url: '/api/account/monitors/dmarc-none.example/assistant' })).json();

@@ -16,7 +16,10 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 async function smtpBuyer(store: IdentityStore, smtp: SmtpFixture, name: string, email: string) {
   const browser = new Browser(store.app);
   expect((await browser.write('POST', '/api/auth/signup', { name, email, password: GOOD_PASSWORD })).statusCode).toBe(201);
-  const link = (smtp.messages.at(-1)?.text ?? '').match(/https?:\/\/\S+/g)?.map((candidate) => new URL(candidate)).find((url) => url.pathname === '/auth/verify');
+  const link = (smtp.messages.at(-1)?.text ?? '')
+    .match(/https?:\/\/\S+/g)
+    ?.map((candidate) => new URL(candidate))
+    .find((url) => url.pathname === '/auth/verify');
   expect((await browser.write('POST', '/api/auth/verify', { token: link?.searchParams.get('token') })).statusCode).toBe(200);
   expect((await browser.signIn(email, GOOD_PASSWORD)).statusCode).toBe(200);
   const { id } = await store.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
@@ -26,7 +29,7 @@ async function smtpBuyer(store: IdentityStore, smtp: SmtpFixture, name: string, 
 const DMARC_PLUS_ANNUAL = { productId: 'dmarc-plus', emailVolume: 1_000_000, billingPeriod: 'annual' as const };
 
 describe.each(storageEngines())('order mail over SMTP on $name', (engine) => {
-  it('confirms the order, sends the receipt and the payment failure, and reminds 30 and 7 days before renewal, each once (start-up run included), as the user\'s preferences allow', async () => {
+  it("confirms the order, sends the receipt and the payment failure, and reminds 30 and 7 days before renewal, each once (start-up run included), as the user's preferences allow", async () => {
     const smtp = await startSmtpServer();
     const store = await startIdentityStore(engine, { SMTP_URL: smtp.url, MAIL_FROM: 'BIMI Store <no-reply@store.test>' });
     let revived: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
@@ -65,7 +68,13 @@ describe.each(storageEngines())('order mail over SMTP on $name', (engine) => {
       expect(smtp.messages[0]?.text).toContain('in 30 days');
 
       // The buyer turns certificate expiry reminders off; 7 days before, after a restart, the start-up run sends the plan's only.
-      const preferences = await jane.browser.write('PUT', '/api/account/notifications', { orderUpdates: true, certificateExpiry: false, monitorAlerts: true, billingReceipts: true, productNews: false });
+      const preferences = await jane.browser.write('PUT', '/api/account/notifications', {
+        orderUpdates: true,
+        certificateExpiry: false,
+        monitorAlerts: true,
+        billingReceipts: true,
+        productNews: false,
+      });
       expect(preferences.statusCode).toBe(200);
       smtp.messages.length = 0;
       store.advance(23 * DAY);

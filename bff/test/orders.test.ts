@@ -116,7 +116,9 @@ describe.each(storageEngines())('orders on $name', (engine) => {
       amountDue: dmarc.amount,
       currency: 'usd',
       failureMessage: 'Your card has insufficient funds.',
-      lines: [{ orderId: dmarc.id, itemRef: paid.itemRefs[1] ?? null, description: dmarc.description, amount: dmarc.amount, periodStart: store.clock.now, periodEnd: store.clock.now + 31 * DAY }],
+      lines: [
+        { orderId: dmarc.id, itemRef: paid.itemRefs[1] ?? null, description: dmarc.description, amount: dmarc.amount, periodStart: store.clock.now, periodEnd: store.clock.now + 31 * DAY },
+      ],
     };
     expect(await apply(store, failed)).toEqual(['applied']);
     const pastDue = (await jane.browser.request({ url: `/api/account/orders/${dmarc.id}` })).json();
@@ -237,19 +239,27 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     const third = await placeCheckout(store, jane.userId, [DMARC_PLUS_MONTHLY]);
     const c = paidEvents(third, start + 200, [start + 31 * DAY]);
     const thirdOrder = third.orders[0]?.id ?? '';
-    const created = subscriptionEvent('subscription.updated', start + 100, c.subscriptionRef, [{ orderId: thirdOrder, itemRef: c.itemRefs[0] ?? '', currentPeriodEnd: start + 31 * DAY, renews: true }], 'incomplete');
+    const created = subscriptionEvent(
+      'subscription.updated',
+      start + 100,
+      c.subscriptionRef,
+      [{ orderId: thirdOrder, itemRef: c.itemRefs[0] ?? '', currentPeriodEnd: start + 31 * DAY, renews: true }],
+      'incomplete',
+    );
     expect(await apply(store, created)).toEqual(['applied']);
     expect(await statusOf(jane, thirdOrder)).toBe('incomplete');
     expect(await apply(store, c.invoicePaid, c.checkoutCompleted)).toEqual(['applied', 'applied']);
     expect(await statusOf(jane, thirdOrder)).toBe('active');
 
     // An expiry older than the completed checkout does not undo the payment.
-    expect(await apply(store, { eventId: eventId(), occurredAt: start - 10, kind: 'checkout.expired', checkoutId: first.checkoutId, checkoutRef: 'cs', failureMessage: null })).toEqual(['applied']);
+    expect(await apply(store, { eventId: eventId(), occurredAt: start - 10, kind: 'checkout.expired', checkoutId: first.checkoutId, checkoutRef: 'cs', failureMessage: null })).toEqual([
+      'applied',
+    ]);
     expect((await jane.browser.request({ url: `/api/account/checkout/${first.checkoutId}` })).json().status).toBe('paid');
     expect(await statusOf(jane, order.id)).toBe('expiring');
   });
 
-  it('an item removed during the last day of its paid period (renewal off, the renewal job) ends the order at the period\'s end, not a day early', async () => {
+  it("an item removed during the last day of its paid period (renewal off, the renewal job) ends the order at the period's end, not a day early", async () => {
     const jane = await buyer(store, 'Jane Doe', 'jane@example.com');
     const start = store.clock.now;
     const checkout = await placeCheckout(store, jane.userId, [DMARC_PLUS_MONTHLY, DMARC_PLUS_MONTHLY]);
@@ -264,7 +274,11 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     await advance(store, periodEnd - 60 * 60 * 1000 - start, jane);
     expect(await apply(store, subscriptionEvent('subscription.updated', store.clock.now, paid.subscriptionRef, [item(kept.id, 0, true)]))).toEqual(['applied']);
     // Paid up to the period's end: still running (ending), with its end date unchanged.
-    expect((await jane.browser.request({ url: `/api/account/orders/${dropped.id}` })).json()).toMatchObject({ status: 'expiring', renews: false, currentPeriodEnd: new Date(periodEnd).toISOString() });
+    expect((await jane.browser.request({ url: `/api/account/orders/${dropped.id}` })).json()).toMatchObject({
+      status: 'expiring',
+      renews: false,
+      currentPeriodEnd: new Date(periodEnd).toISOString(),
+    });
     expect(await counts(jane)).toEqual({ all: 2, active: 1, pending: 0, incomplete: 0, expiring: 1 });
     // Once the period is over it has run out (under `all` only); the other item goes on.
     await advance(store, 2 * 60 * 60 * 1000, jane);
@@ -272,7 +286,7 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     expect(await statusOf(jane, kept.id)).toBe('active');
   });
 
-  it('checks the certificate details: domain count, the domain rule, SVG Tiny PS with each failure named, the buyer\'s own organization and contacts; nothing stored on a refusal', async () => {
+  it("checks the certificate details: domain count, the domain rule, SVG Tiny PS with each failure named, the buyer's own organization and contacts; nothing stored on a refusal", async () => {
     const jane = await buyer(store, 'Jane Doe', 'jane@example.com');
     const mallory = await buyer(store, 'Mallory', 'mallory@example.com', '203.0.113.77');
     const checkout = await placeCheckout(store, jane.userId, [VMC_3_DOMAINS_1_YEAR, DMARC_PLUS_MONTHLY]);
@@ -286,12 +300,21 @@ describe.each(storageEngines())('orders on $name', (engine) => {
       return { status: response.statusCode, message: response.json().message as string };
     };
 
-    expect(await refusal({ ...good, domains: DOMAINS.slice(0, 2) })).toEqual({ status: 400, message: 'details.domains: give exactly 3 domains, as many as the certificate covers (2 given)' });
+    expect(await refusal({ ...good, domains: DOMAINS.slice(0, 2) })).toEqual({
+      status: 400,
+      message: 'details.domains: give exactly 3 domains, as many as the certificate covers (2 given)',
+    });
     const badDomain = normalizeDomainInput('not a domain');
     if (badDomain.ok) throw new Error('the domain rule should refuse "not a domain"');
     expect(await refusal({ ...good, domains: ['example.com', 'not a domain', 'example.org'] })).toEqual({ status: 400, message: `details.domains[1]: ${badDomain.message}` });
-    expect(await refusal({ ...good, domains: ['example.com', '192.0.2.1', 'example.org'] })).toEqual({ status: 400, message: 'details.domains[1]: Please enter a domain name, not an IP address' });
-    expect(await refusal({ ...good, domains: ['example.com', 'EXAMPLE.com', 'example.org'] })).toEqual({ status: 400, message: 'details.domains: example.com is given twice; each domain only once' });
+    expect(await refusal({ ...good, domains: ['example.com', '192.0.2.1', 'example.org'] })).toEqual({
+      status: 400,
+      message: 'details.domains[1]: Please enter a domain name, not an IP address',
+    });
+    expect(await refusal({ ...good, domains: ['example.com', 'EXAMPLE.com', 'example.org'] })).toEqual({
+      status: 400,
+      message: 'details.domains: example.com is given twice; each domain only once',
+    });
     const badLogo = await refusal({ ...good, logoSvg: BAD_LOGO });
     expect(badLogo.status).toBe(400);
     const failures = checkSvgTinyPs(BAD_LOGO).checks.filter((check) => check.status === 'fail');
@@ -306,7 +329,10 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     expect(await refusal(good, dmarc.id)).toEqual({ status: 400, message: 'details: only certificate orders take validation details' });
     expect((await put({ ...good, domains: [] })).statusCode).toBe(400);
     expect(await refusal({ ...good, organizationId: 'org-of-someone-else' })).toEqual({ status: 400, message: 'details.organizationId: not one of your organizations' });
-    expect(await refusal({ ...good, contacts: { ...good.contacts, legal: 'nobody' } })).toEqual({ status: 400, message: 'details.contacts: each contact must be one of yours (Settings → Contacts)' });
+    expect(await refusal({ ...good, contacts: { ...good.contacts, legal: 'nobody' } })).toEqual({
+      status: 400,
+      message: 'details.contacts: each contact must be one of yours (Settings → Contacts)',
+    });
     expect((await put({ ...good, contacts: undefined })).statusCode).toBe(400);
     // Another user's order: as if it did not exist.
     expect((await put(malloryDetails, vmc.id, mallory)).statusCode).toBe(404);
@@ -318,7 +344,7 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     expect(accepted.json()).toMatchObject({ status: 'incomplete', details: { domains: DOMAINS }, needsAction: ['Finish the payment.'] });
   });
 
-  it('answers 404 for another user\'s order, checkout and transaction, and lists only the user\'s own', async () => {
+  it("answers 404 for another user's order, checkout and transaction, and lists only the user's own", async () => {
     const jane = await buyer(store, 'Jane Doe', 'jane@example.com');
     const mallory = await buyer(store, 'Mallory', 'mallory@example.com', '203.0.113.77');
     const checkout = await placeCheckout(store, jane.userId, [DMARC_PLUS_MONTHLY]);
@@ -370,9 +396,9 @@ describe.each(storageEngines())('orders on $name', (engine) => {
     const stripePaid = paidEvents(stripeCheckout, store.clock.now, [store.clock.now + 31 * DAY]);
     stripePaid.invoicePaid.receipt = { pdfUrl: 'https://pay.stripe.com/invoice/acct_1/in_1/pdf', hostedUrl: 'https://invoice.stripe.com/i/acct_1/in_1' };
     await apply(store, stripePaid.invoicePaid);
-    const stripeTransaction = (await jane.browser.request({ url: '/api/account/billing/transactions' })).json().transactions.find(
-      (candidate: { hostedUrl: string | null }) => candidate.hostedUrl !== null,
-    );
+    const stripeTransaction = (await jane.browser.request({ url: '/api/account/billing/transactions' }))
+      .json()
+      .transactions.find((candidate: { hostedUrl: string | null }) => candidate.hostedUrl !== null);
     expect(stripeTransaction.hostedUrl).toBe('https://invoice.stripe.com/i/acct_1/in_1');
     const redirect = await jane.browser.request({ url: stripeTransaction.receiptUrl });
     expect(redirect.statusCode).toBe(302);
@@ -435,41 +461,42 @@ describe.each(storageEngines())('orders on $name', (engine) => {
 
 // Two processes on one database: PostgreSQL only (run when TEST_DATABASE_URL is set, as global-setup says).
 const postgres = storageEngines().filter((engine) => engine.postgres && !engine.redis);
-if (postgres.length > 0) describe.each(postgres)('orders with two bff processes on $name', (engine) => {
-  it('applies one event delivered to both at the same moment once', async () => {
-    const store = await startIdentityStore(engine);
-    const other = await buildApp(store.app.config, { logStream: new LogLines(), now: () => store.clock.now });
-    try {
-      const jane = await buyer(store, 'Jane Doe', 'jane@example.com');
-      const rounds = 8;
-      for (let round = 0; round < rounds; round += 1) {
-        const checkout = await placeCheckout(store, jane.userId, [DMARC_PLUS_MONTHLY, VMC_3_DOMAINS_1_YEAR]);
-        const paid = paidEvents(checkout, store.clock.now, [store.clock.now + 31 * DAY, store.clock.now + 365 * DAY]);
-        const outcomes = await Promise.all([
-          store.app.orders.applyPaymentEvent(paid.invoicePaid),
-          other.orders.applyPaymentEvent(paid.invoicePaid),
-          // Another event about the same orders at the same moment waits its turn instead of losing an update.
-          other.orders.applyPaymentEvent(paid.checkoutCompleted),
-          store.app.orders.applyPaymentEvent(paid.checkoutCompleted),
-        ]);
-        expect([...outcomes].sort()).toEqual(['applied', 'applied', 'duplicate', 'duplicate']);
-        for (const order of checkout.orders) {
-          const row = await store.app.db.selectFrom('orders').select(['payment_status', 'item_ref']).where('id', '=', order.id).executeTakeFirstOrThrow();
-          expect(row.payment_status).toBe('paid');
-          expect(row.item_ref).not.toBeNull();
+if (postgres.length > 0)
+  describe.each(postgres)('orders with two bff processes on $name', (engine) => {
+    it('applies one event delivered to both at the same moment once', async () => {
+      const store = await startIdentityStore(engine);
+      const other = await buildApp(store.app.config, { logStream: new LogLines(), now: () => store.clock.now });
+      try {
+        const jane = await buyer(store, 'Jane Doe', 'jane@example.com');
+        const rounds = 8;
+        for (let round = 0; round < rounds; round += 1) {
+          const checkout = await placeCheckout(store, jane.userId, [DMARC_PLUS_MONTHLY, VMC_3_DOMAINS_1_YEAR]);
+          const paid = paidEvents(checkout, store.clock.now, [store.clock.now + 31 * DAY, store.clock.now + 365 * DAY]);
+          const outcomes = await Promise.all([
+            store.app.orders.applyPaymentEvent(paid.invoicePaid),
+            other.orders.applyPaymentEvent(paid.invoicePaid),
+            // Another event about the same orders at the same moment waits its turn instead of losing an update.
+            other.orders.applyPaymentEvent(paid.checkoutCompleted),
+            store.app.orders.applyPaymentEvent(paid.checkoutCompleted),
+          ]);
+          expect([...outcomes].sort()).toEqual(['applied', 'applied', 'duplicate', 'duplicate']);
+          for (const order of checkout.orders) {
+            const row = await store.app.db.selectFrom('orders').select(['payment_status', 'item_ref']).where('id', '=', order.id).executeTakeFirstOrThrow();
+            expect(row.payment_status).toBe('paid');
+            expect(row.item_ref).not.toBeNull();
+          }
         }
+        expect(await store.app.db.selectFrom('transactions').select('id').execute()).toHaveLength(rounds);
+        expect(await store.app.db.selectFrom('processed_payment_events').select('event_id').execute()).toHaveLength(rounds * 2);
+        // Both processes' mail senders run at once over the same pending notifications: each mail goes once.
+        await Promise.all([store.app.orderNotifications.flush(), other.orderNotifications.flush()]);
+        expect(await store.app.db.selectFrom('order_notifications').select('id').where('done_at', 'is', null).execute()).toEqual([]);
+        const mails = await store.app.db.selectFrom('outbox_messages').select('subject').where('recipient', '=', 'jane@example.com').execute();
+        expect(mails.filter((mail) => mail.subject.startsWith('Your BIMI Store receipt'))).toHaveLength(rounds);
+        expect(mails.filter((mail) => mail.subject.includes('are confirmed'))).toHaveLength(rounds);
+      } finally {
+        await other.close();
+        await store.cleanUp();
       }
-      expect(await store.app.db.selectFrom('transactions').select('id').execute()).toHaveLength(rounds);
-      expect(await store.app.db.selectFrom('processed_payment_events').select('event_id').execute()).toHaveLength(rounds * 2);
-      // Both processes' mail senders run at once over the same pending notifications: each mail goes once.
-      await Promise.all([store.app.orderNotifications.flush(), other.orderNotifications.flush()]);
-      expect(await store.app.db.selectFrom('order_notifications').select('id').where('done_at', 'is', null).execute()).toEqual([]);
-      const mails = await store.app.db.selectFrom('outbox_messages').select('subject').where('recipient', '=', 'jane@example.com').execute();
-      expect(mails.filter((mail) => mail.subject.startsWith('Your BIMI Store receipt'))).toHaveLength(rounds);
-      expect(mails.filter((mail) => mail.subject.includes('are confirmed'))).toHaveLength(rounds);
-    } finally {
-      await other.close();
-      await store.cleanUp();
-    }
+    });
   });
-});

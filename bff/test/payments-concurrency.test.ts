@@ -113,7 +113,11 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('webhook deliv
     const invoiceRef = (refused.data.object as { id: string }).id;
     const db = stripe.store.app.db;
     if (engine.postgres) {
-      await sql.raw(`create function refuse_invoice() returns trigger language plpgsql as $$ begin if new.invoice_ref = '${invoiceRef}' then raise exception 'refused for the test'; end if; return new; end $$`).execute(db);
+      await sql
+        .raw(
+          `create function refuse_invoice() returns trigger language plpgsql as $$ begin if new.invoice_ref = '${invoiceRef}' then raise exception 'refused for the test'; end if; return new; end $$`,
+        )
+        .execute(db);
       await sql.raw('create trigger refuse_invoice before insert on transactions for each row execute function refuse_invoice()').execute(db);
     } else {
       await sql.raw(`create trigger refuse_invoice before insert on transactions when new.invoice_ref = '${invoiceRef}' begin select raise(abort, 'refused for the test'); end`).execute(db);
@@ -133,10 +137,36 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('webhook deliv
     const applied = answers.filter(({ answer }) => answer.statusCode === 200).reduce((sum, { answer }) => sum + (answer.json() as { applied: number }).applied, 0);
     expect(applied).toBe(events.length - 1);
     const processed = async () =>
-      (await db.selectFrom('processed_payment_events').select('event_id').where('event_id', 'in', events.map((event) => event.id)).execute()).map((row) => row.event_id).sort();
-    expect(await processed()).toEqual(events.filter((event) => event !== refused).map((event) => event.id).sort());
+      (
+        await db
+          .selectFrom('processed_payment_events')
+          .select('event_id')
+          .where(
+            'event_id',
+            'in',
+            events.map((event) => event.id),
+          )
+          .execute()
+      )
+        .map((row) => row.event_id)
+        .sort();
+    expect(await processed()).toEqual(
+      events
+        .filter((event) => event !== refused)
+        .map((event) => event.id)
+        .sort(),
+    );
     const invoiceRefs = events.filter((event) => event.type === 'invoice.paid').map((event) => (event.data.object as { id: string }).id);
-    const transactions = async () => Number((await db.selectFrom('transactions').select((eb) => eb.fn.countAll().as('n')).where('invoice_ref', 'in', invoiceRefs).executeTakeFirstOrThrow()).n);
+    const transactions = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('transactions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('invoice_ref', 'in', invoiceRefs)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await transactions()).toBe(checkoutIds.length - 1);
     const checkouts = await db.selectFrom('checkouts').select(['id', 'status']).where('id', 'in', checkoutIds).execute();
     // Every checkout is paid: the refused invoice's checkout by its checkout.session.completed.

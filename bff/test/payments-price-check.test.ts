@@ -20,7 +20,13 @@ const perUnit = (id: string, unitAmount: number, interval: string, intervalCount
   intervalCount,
   usageType: 'licensed',
 });
-const volume = (id: string, tiers: StripePriceFacts['tiers'], interval: string): StripePriceFacts => ({ ...perUnit(id, 0, interval, 1), billingScheme: 'tiered', unitAmount: null, tiersMode: 'volume', tiers });
+const volume = (id: string, tiers: StripePriceFacts['tiers'], interval: string): StripePriceFacts => ({
+  ...perUnit(id, 0, interval, 1),
+  billingScheme: 'tiered',
+  unitAmount: null,
+  tiersMode: 'volume',
+  tiers,
+});
 
 const charged = (line: Parameters<typeof quoteCart>[0][number], priceId = 'price_x') => {
   const quoted = quoteCart([line], {}, SILENT).items[0];
@@ -32,7 +38,12 @@ describe('a catalog line as a Stripe price × quantity', () => {
   it('charges a certificate per domain for the whole term, every `years` years, domains × logos × copies units', () => {
     for (const years of [1, 2, 3]) {
       const line = charged({ productId: 'verified-mark-certificate', domains: 7, years, logos: 2, quantity: 3 });
-      expect(line).toMatchObject({ quantity: 7 * 2 * 3, interval: 'year', intervalCount: years, expected: { kind: 'per-unit', unitAmount: certificatePlanCents('verified-mark-certificate', years) } });
+      expect(line).toMatchObject({
+        quantity: 7 * 2 * 3,
+        interval: 'year',
+        intervalCount: years,
+        expected: { kind: 'per-unit', unitAmount: certificatePlanCents('verified-mark-certificate', years) },
+      });
       expect(stripeAmountFor(perUnit('p', certificatePlanCents('verified-mark-certificate', years), 'year', years), line.quantity)).toBe(line.amount);
       expect(priceMismatch(line, perUnit('p', certificatePlanCents('verified-mark-certificate', years), 'year', years))).toBeNull();
     }
@@ -41,7 +52,11 @@ describe('a catalog line as a Stripe price × quantity', () => {
   it('charges a DMARC plan at the volume tier of emails ÷ 1,000, monthly or yearly', () => {
     const options = DMARC_OPTIONS['dmarc-premium'];
     for (const period of ['monthly', 'annual'] as const) {
-      const tiers = options.map((option, index) => ({ upTo: index === options.length - 1 ? null : option.emails / 1000, unitAmount: 0, flatAmount: period === 'monthly' ? option.price : option.annualPrice }));
+      const tiers = options.map((option, index) => ({
+        upTo: index === options.length - 1 ? null : option.emails / 1000,
+        unitAmount: 0,
+        flatAmount: period === 'monthly' ? option.price : option.annualPrice,
+      }));
       const price = volume('p', tiers, period === 'monthly' ? 'month' : 'year');
       for (const option of options) {
         const line = charged({ productId: 'dmarc-premium', emailVolume: option.emails, billingPeriod: period });
@@ -52,7 +67,17 @@ describe('a catalog line as a Stripe price × quantity', () => {
   });
 
   it('works out graduated tiers too', () => {
-    const price: StripePriceFacts = { ...volume('p', [{ upTo: 10, unitAmount: 100, flatAmount: 50 }, { upTo: null, unitAmount: 10, flatAmount: 0 }], 'month'), tiersMode: 'graduated' };
+    const price: StripePriceFacts = {
+      ...volume(
+        'p',
+        [
+          { upTo: 10, unitAmount: 100, flatAmount: 50 },
+          { upTo: null, unitAmount: 10, flatAmount: 0 },
+        ],
+        'month',
+      ),
+      tiersMode: 'graduated',
+    };
     expect(stripeAmountFor(price, 5)).toBe(550);
     expect(stripeAmountFor(price, 15)).toBe(50 + 1000 + 50);
   });
@@ -102,16 +127,26 @@ describe('PriceCheck', () => {
     expect(check.size).toBe(2);
   });
 
-  it('checks lines at one price as the one item Stripe charges them on: the summed quantity must come to the lines\' total', async () => {
+  it("checks lines at one price as the one item Stripe charges them on: the summed quantity must come to the lines' total", async () => {
     const plan = certificatePlanCents('verified-mark-certificate', 1);
     const prices = new Map([
       ['price_vmc_1y', perUnit('price_vmc_1y', plan, 'year', 1)],
-      ['price_plus', volume('price_plus', DMARC_OPTIONS['dmarc-plus'].map((option, index, all) => ({ upTo: index === all.length - 1 ? null : option.emails / 1000, unitAmount: 0, flatAmount: option.price })), 'month')],
+      [
+        'price_plus',
+        volume(
+          'price_plus',
+          DMARC_OPTIONS['dmarc-plus'].map((option, index, all) => ({ upTo: index === all.length - 1 ? null : option.emails / 1000, unitAmount: 0, flatAmount: option.price })),
+          'month',
+        ),
+      ],
     ]);
     const check = new PriceCheck(async (id) => prices.get(id) ?? null);
     // Two VMC lines (two logos): per-unit, so 3 units cost what the two lines do.
     await expect(
-      check.check([charged({ productId: 'verified-mark-certificate', domains: 2, years: 1 }, 'price_vmc_1y'), charged({ productId: 'verified-mark-certificate', domains: 1, years: 1 }, 'price_vmc_1y')]),
+      check.check([
+        charged({ productId: 'verified-mark-certificate', domains: 2, years: 1 }, 'price_vmc_1y'),
+        charged({ productId: 'verified-mark-certificate', domains: 1, years: 1 }, 'price_vmc_1y'),
+      ]),
     ).resolves.toBeUndefined();
     // Two DMARC lines at one plan: each matches alone, but the volume tier of their sum does not.
     const dmarc = charged({ productId: 'dmarc-plus', emailVolume: 100_000, billingPeriod: 'monthly' }, 'price_plus');
@@ -123,7 +158,9 @@ describe('PriceCheck', () => {
 
   it('names every line at fault', async () => {
     const check = new PriceCheck(async () => null);
-    const error = await check.check([charged({ productId: 'stripe-test-product' }, 'price_gone'), { ...charged({ productId: 'verified-mark-certificate' }), priceId: null }]).catch((caught: unknown) => caught);
+    const error = await check
+      .check([charged({ productId: 'stripe-test-product' }, 'price_gone'), { ...charged({ productId: 'verified-mark-certificate' }), priceId: null }])
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PriceCheckError);
     expect((error as PriceCheckError).problems.map((problem) => problem.problem)).toEqual(['price price_gone does not exist', 'no price identifier is configured']);
   });
@@ -149,7 +186,7 @@ describe('Stripe events as payment events', () => {
     }) as unknown as Stripe.Subscription;
   const event = (type: string, object: unknown) => ({ id: 'evt_1', created: 1_800_000_000, type, data: { object } }) as unknown as Stripe.Event;
 
-  it('finds each item\'s order from its own metadata, else from the subscription\'s metadata by price; renewal off per item', () => {
+  it("finds each item's order from its own metadata, else from the subscription's metadata by price; renewal off per item", () => {
     const mapped = paymentEventFromStripe(event('customer.subscription.updated', subscription({ order_id: 'ord_own', renews: 'false' })));
     expect(mapped).toMatchObject({
       kind: 'subscription.updated',
@@ -161,7 +198,13 @@ describe('Stripe events as payment events', () => {
       ],
     });
     const deleted = paymentEventFromStripe(event('customer.subscription.deleted', subscription({})));
-    expect(deleted).toMatchObject({ kind: 'subscription.deleted', items: [{ orderId: 'ord_a', renews: false }, { orderId: 'ord_b', renews: false }] });
+    expect(deleted).toMatchObject({
+      kind: 'subscription.deleted',
+      items: [
+        { orderId: 'ord_a', renews: false },
+        { orderId: 'ord_b', renews: false },
+      ],
+    });
   });
 
   it('maps an item shared by orders at one price back to every order: renewal off per order, the invoice line split by quantity', () => {

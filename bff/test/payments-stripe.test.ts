@@ -12,7 +12,14 @@ jest.setTimeout(30_000);
 const SQLITE = { name: 'SQLite', postgres: false, redis: false };
 const logText = ({ store }: StripeStore) => store.logs.entries.map((entry) => JSON.stringify(entry)).join('\n');
 const countRows = async ({ store }: StripeStore, table: 'orders' | 'checkouts') =>
-  Number((await store.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await store.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('Stripe through the real SDK against the API double', () => {
   let stripe: StripeStore;
@@ -70,7 +77,7 @@ describe('Stripe through the real SDK against the API double', () => {
     expect(stripe.double.customers.size).toBe(customersBefore);
   });
 
-  it('turns the completed session\'s signed webhooks into paid orders, each exactly once however often they come', async () => {
+  it("turns the completed session's signed webhooks into paid orders, each exactly once however often they come", async () => {
     const browser = await buyer(stripe.store);
     const { checkoutId, sessionId } = await paidCheckout(browser);
     const ordersBefore = await countRows(stripe, 'orders');
@@ -151,7 +158,10 @@ describe('Stripe through the real SDK against the API double', () => {
     const session = stripe.double.sessions.get(failed.sessionId);
     const asyncFailed = stripe.double.eventFor('checkout.session.async_payment_failed', { ...session, line_items_record: undefined, subscription_data: undefined });
     expect((await stripe.double.deliver(asyncFailed)).status).toBe(200);
-    expect((await browser.request({ url: `/api/account/checkout/${failed.checkoutId}` })).json()).toMatchObject({ status: 'failed', failureMessage: expect.stringContaining('did not go through') });
+    expect((await browser.request({ url: `/api/account/checkout/${failed.checkoutId}` })).json()).toMatchObject({
+      status: 'failed',
+      failureMessage: expect.stringContaining('did not go through'),
+    });
 
     const renewed = await paidCheckout(browser, [{ productId: 'dmarc-premium', emailVolume: 100_000, billingPeriod: 'monthly' }]);
     await stripe.double.completeSession(renewed.sessionId);
@@ -207,7 +217,7 @@ describe('Stripe through the real SDK against the API double', () => {
     expect((await startCheckout(browser)).statusCode).toBe(201);
   });
 
-  it('answers another user\'s checkout with 404', async () => {
+  it("answers another user's checkout with 404", async () => {
     const owner = await buyer(stripe.store);
     const { checkoutId } = await paidCheckout(owner);
     const stranger = await buyer(stripe.store, 'Eve Other');
@@ -216,7 +226,7 @@ describe('Stripe through the real SDK against the API double', () => {
     expect((await owner.request({ url: '/api/account/checkout/no-such-checkout' })).statusCode).toBe(404);
   });
 
-  it('charges two lines at one price (a VMC with two logos) as ONE line item with the summed quantity, pays every order and keeps each order\'s share', async () => {
+  it("charges two lines at one price (a VMC with two logos) as ONE line item with the summed quantity, pays every order and keeps each order's share", async () => {
     const browser = await buyer(stripe.store);
     const { settings } = catalogPrices();
     const plan = certificatePlanCents('verified-mark-certificate', 1);
@@ -257,7 +267,13 @@ describe('Stripe through the real SDK against the API double', () => {
     expect([itemOf.get(orderIds[0]!), itemOf.get(orderIds[1]!), itemOf.get(orderIds[2]!)]).toEqual([vmcItem.id, vmcItem.id, dmarcItem.id]);
     // The one invoice line of the shared item is each VMC order's line for its share.
     const lines = await stripe.store.app.db.selectFrom('transaction_lines').select(['order_id', 'amount']).where('order_id', 'in', orderIds).execute();
-    expect(new Map(lines.map((line) => [line.order_id, line.amount]))).toEqual(new Map([[orderIds[0], 2 * plan], [orderIds[1], plan], [orderIds[2], 11199]]));
+    expect(new Map(lines.map((line) => [line.order_id, line.amount]))).toEqual(
+      new Map([
+        [orderIds[0], 2 * plan],
+        [orderIds[1], plan],
+        [orderIds[2], 11199],
+      ]),
+    );
     // Replays apply nothing.
     for (const event of events) expect(JSON.parse((await stripe.double.deliver(event)).body)).toEqual({ received: true, applied: 0 });
 
@@ -265,8 +281,7 @@ describe('Stripe through the real SDK against the API double', () => {
     expect((await browser.write('PUT', `/api/account/orders/${orderIds[1]}/renewal`, { renew: false })).statusCode).toBe(200);
     expect(vmcItem.metadata).toMatchObject({ renewal_off: '2' });
     expect(subscription.cancel_at_period_end).toBe(false);
-    const renewsOf = async () =>
-      Promise.all(orderIds.map(async (orderId) => ((await browser.request({ url: `/api/account/orders/${orderId}` })).json() as { renews: boolean }).renews));
+    const renewsOf = async () => Promise.all(orderIds.map(async (orderId) => ((await browser.request({ url: `/api/account/orders/${orderId}` })).json() as { renews: boolean }).renews));
     expect(await until(renewsOf, (value) => value.join() === 'true,false,true')).toEqual([true, false, true]);
 
     // The renewal job: nothing until the last day of the item's period; then the item's quantity drops by the order's share.
@@ -287,7 +302,10 @@ describe('Stripe through the real SDK against the API double', () => {
     // Run again (another replica, the next hour): nothing more is lowered.
     expect(await job.endNonRenewingItems(stripe.store.clock.now)).toEqual([]);
     expect(vmcItem.quantity).toBe(2);
-    await until(async () => stripe.double.deliveries.length, (count) => count > updatesBefore);
+    await until(
+      async () => stripe.double.deliveries.length,
+      (count) => count > updatesBefore,
+    );
     const leaving = await until(
       () => stripe.store.app.db.selectFrom('orders').select(['id', 'ended_at', 'renews']).where('id', '=', orderIds[1]!).executeTakeFirstOrThrow(),
       (order) => order.ended_at !== null,
@@ -309,7 +327,12 @@ describe('Stripe through the real SDK against the API double', () => {
       .select(['transaction_lines.order_id', 'transaction_lines.amount'])
       .where('transactions.invoice_ref', '=', renewal.invoice.id)
       .execute();
-    expect(new Map(renewedLines.map((line) => [line.order_id, line.amount]))).toEqual(new Map([[orderIds[0], 2 * plan], [orderIds[2], 11199]]));
+    expect(new Map(renewedLines.map((line) => [line.order_id, line.amount]))).toEqual(
+      new Map([
+        [orderIds[0], 2 * plan],
+        [orderIds[2], 11199],
+      ]),
+    );
     // (A year on, the browser's session has expired: the orders are read from the database.)
     const after = await stripe.store.app.db.selectFrom('orders').select(['id', 'renews', 'current_period_end', 'ended_at']).where('id', 'in', orderIds.slice(0, 2)).execute();
     const renewing = after.find((order) => order.id === orderIds[0]);
@@ -323,13 +346,21 @@ describe('Stripe through the real SDK against the API double', () => {
     const browser = await buyer(stripe.store);
     const line = { productId: 'stripe-test-product' };
     const ordersBefore = await countRows(stripe, 'orders');
-    const refused = await startCheckout(browser, Array.from({ length: 49 }, () => line));
+    const refused = await startCheckout(
+      browser,
+      Array.from({ length: 49 }, () => line),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('items: a checkout takes at most 48 items; pay for the others in a second checkout');
     expect(await countRows(stripe, 'orders')).toBe(ordersBefore);
-    const taken = await paidCheckout(browser, Array.from({ length: 48 }, () => line));
+    const taken = await paidCheckout(
+      browser,
+      Array.from({ length: 48 }, () => line),
+    );
     expect(taken.orderIds).toHaveLength(48);
-    expect(stripe.double.requestsTo('POST', /^\/v1\/checkout\/sessions$/).pop()?.body.line_items).toEqual([{ price: 'price_test', quantity: '48', metadata: { checkout_id: taken.checkoutId } }]);
+    expect(stripe.double.requestsTo('POST', /^\/v1\/checkout\/sessions$/).pop()?.body.line_items).toEqual([
+      { price: 'price_test', quantity: '48', metadata: { checkout_id: taken.checkoutId } },
+    ]);
   });
 
   it('refuses two lines at one DMARC plan (its volume tiers price the summed volume, not each line) with a clear 400', async () => {
@@ -342,7 +373,7 @@ describe('Stripe through the real SDK against the API double', () => {
     expect(answer.json().message).toMatch(/^items\[1\]: the same plan as items\[0\] cannot be paid twice in one checkout; choose a larger email volume/);
   });
 
-  it('lists the cards Stripe keeps, sets the default and removes one; another user\'s card is 404', async () => {
+  it("lists the cards Stripe keeps, sets the default and removes one; another user's card is 404", async () => {
     const browser = await buyer(stripe.store);
     const { sessionId } = await paidCheckout(browser);
     await stripe.double.completeSession(sessionId, { card: { brand: 'visa', last4: '4242' } });
@@ -382,7 +413,9 @@ describe('Stripe through the real SDK against the API double', () => {
     const setupSession = new URL((setup.json() as { url: string }).url).pathname.split('/').pop() as string;
     const [completed] = await stripe.double.completeSession(setupSession, { card: { brand: 'amex', last4: '0005', expMonth: 3, expYear: 2031 } });
     expect(stripe.double.deliveries.find((delivery) => delivery.event.id === completed?.id)?.status).toBe(200);
-    const after = (await browser.request({ url: '/api/account/billing/payment-methods' })).json() as { paymentMethods: { last4: string; expMonth: number; expYear: number; isDefault: boolean }[] };
+    const after = (await browser.request({ url: '/api/account/billing/payment-methods' })).json() as {
+      paymentMethods: { last4: string; expMonth: number; expYear: number; isDefault: boolean }[];
+    };
     expect(after.paymentMethods.map((card) => [card.last4, card.expMonth, card.expYear, card.isDefault])).toEqual([
       ['4242', 12, 2034, true],
       ['0005', 3, 2031, false],
@@ -429,8 +462,17 @@ describe('Stripe through the real SDK against the API double', () => {
 
 describe('the price check before a Stripe session', () => {
   it.each([
-    ['a tampered amount', (prices: ReturnType<typeof catalogPrices>['prices']) => prices.map((price) => (price.id === 'price_vmc_2y' ? perUnitPrice('price_vmc_2y', 100, 'year', 2) : price)), /charges 100 a unit/],
-    ['a wrong interval', (prices: ReturnType<typeof catalogPrices>['prices']) => prices.map((price) => (price.id === 'price_vmc_2y' ? perUnitPrice('price_vmc_2y', certificatePlanCents('verified-mark-certificate', 2), 'year', 1) : price)), /renews every 1 year/],
+    [
+      'a tampered amount',
+      (prices: ReturnType<typeof catalogPrices>['prices']) => prices.map((price) => (price.id === 'price_vmc_2y' ? perUnitPrice('price_vmc_2y', 100, 'year', 2) : price)),
+      /charges 100 a unit/,
+    ],
+    [
+      'a wrong interval',
+      (prices: ReturnType<typeof catalogPrices>['prices']) =>
+        prices.map((price) => (price.id === 'price_vmc_2y' ? perUnitPrice('price_vmc_2y', certificatePlanCents('verified-mark-certificate', 2), 'year', 1) : price)),
+      /renews every 1 year/,
+    ],
     ['a missing price', (prices: ReturnType<typeof catalogPrices>['prices']) => prices.filter((price) => price.id !== 'price_dmarc_plus_monthly'), /does not exist/],
     [
       'a wrong DMARC tier',
@@ -464,7 +506,9 @@ describe('the price check before a Stripe session', () => {
       expect(refused.json().message).toBe(PRICE_BEING_UPDATED);
       // With Stripe charging, the missing identifier is an error (spec §8), logged once, not per request.
       expect((await startCheckout(browser)).statusCode).toBe(400);
-      const priceErrors = stripe.store.logs.entries.filter((entry) => entry.level === 50 && entry.msg.startsWith('price identifier') && entry.msg.includes('STRIPE_DMARC_PLUS_MONTHLY_PRICE'));
+      const priceErrors = stripe.store.logs.entries.filter(
+        (entry) => entry.level === 50 && entry.msg.startsWith('price identifier') && entry.msg.includes('STRIPE_DMARC_PLUS_MONTHLY_PRICE'),
+      );
       expect(priceErrors).toHaveLength(1);
       const vmcOnly = [MIXED_CART[0]];
       expect((await startCheckout(browser, vmcOnly)).statusCode).toBe(201);

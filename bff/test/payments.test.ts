@@ -93,14 +93,24 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
   it('refuses a post without the page token, and another user or a visitor gets 404 for the page', async () => {
     const owner = await buyer(store);
     const { checkoutId, url } = (await startCheckout(owner)).json() as { checkoutId: string; url: string };
-    const forged = await owner.request({ method: 'POST', url: pathOf(url), form: { formToken: 'x'.repeat(32), cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }, headers: { origin: SITE } });
+    const forged = await owner.request({
+      method: 'POST',
+      url: pathOf(url),
+      form: { formToken: 'x'.repeat(32), cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+      headers: { origin: SITE },
+    });
     expect(forged.statusCode).toBe(422);
     expect(forged.body).toContain('expired or was already used');
 
     const stranger = await buyer(store, 'Eve Other');
     expect((await stranger.request({ url: pathOf(url) })).statusCode).toBe(404);
     const page = await owner.request({ url: pathOf(url) });
-    const theirs = await stranger.request({ method: 'POST', url: pathOf(url), form: { formToken: formTokenOf(page.body), cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }, headers: { origin: SITE } });
+    const theirs = await stranger.request({
+      method: 'POST',
+      url: pathOf(url),
+      form: { formToken: formTokenOf(page.body), cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+      headers: { origin: SITE },
+    });
     expect(theirs.statusCode).toBe(404);
     expect((await new Browser(store.app).request({ url: pathOf(url) })).statusCode).toBe(404);
     expect((await owner.request({ url: '/api/payments/test/checkout/not-a-ref' })).statusCode).toBe(404);
@@ -111,7 +121,15 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
 
   it('answers every bad checkout input with a 4xx message and creates no order', async () => {
     const browser = await buyer(store);
-    const countOrders = async () => Number((await store.app.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const countOrders = async () =>
+      Number(
+        (
+          await store.app.db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await countOrders();
     const cases: [unknown, number, RegExp][] = [
       [{ items: [], acceptTerms: true }, 400, /items/],
@@ -124,27 +142,61 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
       [{ items: [{ productId: 'bimi-checker' }], acceptTerms: true }, 400, /free/],
       [{ items: [{ productId: 'verified-mark-certificate', amount: 1 }], acceptTerms: true, total: 1 }, 201, /./],
       [
-        { items: [{ productId: 'dmarc-plus', emailVolume: 100_000, details: { organizationId: 'o', domains: ['a.com'], logoSvg: SVG_LOGO, contacts: { legal: 'a', technical: 'a', billing: 'a' } } }], acceptTerms: true },
+        {
+          items: [
+            {
+              productId: 'dmarc-plus',
+              emailVolume: 100_000,
+              details: { organizationId: 'o', domains: ['a.com'], logoSvg: SVG_LOGO, contacts: { legal: 'a', technical: 'a', billing: 'a' } },
+            },
+          ],
+          acceptTerms: true,
+        },
         400,
         /items\[0\]\.details: only certificate orders take validation details/,
       ],
       [
-        { items: [{ productId: 'common-mark-certificate', domains: 2, details: { organizationId: 'o', domains: ['a.com'], logoSvg: SVG_LOGO, contacts: { legal: 'a', technical: 'a', billing: 'a' } } }], acceptTerms: true },
+        {
+          items: [
+            {
+              productId: 'common-mark-certificate',
+              domains: 2,
+              details: { organizationId: 'o', domains: ['a.com'], logoSvg: SVG_LOGO, contacts: { legal: 'a', technical: 'a', billing: 'a' } },
+            },
+          ],
+          acceptTerms: true,
+        },
         400,
         /give exactly 2 domains/,
       ],
       [
-        { items: [{ productId: 'common-mark-certificate', details: { organizationId: 'someone-elses', domains: ['a.com'], logoSvg: SVG_LOGO, contacts: { legal: 'a', technical: 'a', billing: 'a' } } }], acceptTerms: true },
+        {
+          items: [
+            {
+              productId: 'common-mark-certificate',
+              details: { organizationId: 'someone-elses', domains: ['a.com'], logoSvg: SVG_LOGO, contacts: { legal: 'a', technical: 'a', billing: 'a' } },
+            },
+          ],
+          acceptTerms: true,
+        },
         400,
         /not one of your organizations/,
       ],
       [
-        { items: [{ productId: 'common-mark-certificate', details: { organizationId: 'o', domains: ['not a domain'], logoSvg: SVG_LOGO, contacts: { legal: 'a', technical: 'a', billing: 'a' } } }], acceptTerms: true },
+        {
+          items: [
+            { productId: 'common-mark-certificate', details: { organizationId: 'o', domains: ['not a domain'], logoSvg: SVG_LOGO, contacts: { legal: 'a', technical: 'a', billing: 'a' } } },
+          ],
+          acceptTerms: true,
+        },
         400,
         /domains\[0\]/,
       ],
       [
-        { items: [{ productId: 'common-mark-certificate', details: { organizationId: 'o', domains: ['a.com'], logoSvg: '<svg>', contacts: { legal: 'a', technical: 'a', billing: 'a' } } }], acceptTerms: true },
+        {
+          items: [{ productId: 'common-mark-certificate', details: { organizationId: 'o', domains: ['a.com'], logoSvg: '<svg>', contacts: { legal: 'a', technical: 'a', billing: 'a' } } }],
+          acceptTerms: true,
+        },
         400,
         /not SVG Tiny PS/,
       ],
@@ -166,11 +218,16 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
     expect([400, 415]).toContain(text.statusCode);
   });
 
-  it('takes validation details of the buyer\'s own organization and contacts', async () => {
+  it("takes validation details of the buyer's own organization and contacts", async () => {
     const browser = await buyer(store);
     const organization = (await browser.write('POST', '/api/account/organizations', { name: 'Example Corp' })).json() as { id: string };
     const contact = (await browser.write('POST', '/api/account/contacts', { kind: 'legal', name: 'Lee Legal', email: 'legal@example.com' })).json() as { id: string };
-    const details = { organizationId: organization.id, domains: ['Example.com', 'mail.example.com'], logoSvg: SVG_LOGO, contacts: { legal: contact.id, technical: contact.id, billing: contact.id } };
+    const details = {
+      organizationId: organization.id,
+      domains: ['Example.com', 'mail.example.com'],
+      logoSvg: SVG_LOGO,
+      contacts: { legal: contact.id, technical: contact.id, billing: contact.id },
+    };
     const answer = await browser.write('POST', '/api/account/checkout', { items: [{ productId: 'common-mark-certificate', domains: 2, details }], acceptTerms: true });
     expect(answer.statusCode).toBe(201);
     const stranger = await buyer(store, 'Eve Other');
@@ -187,7 +244,7 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
     expect(noToken.statusCode).toBe(403);
   });
 
-  it('adds a test card on the add-a-card page, sets the default, removes it; another user\'s card is 404', async () => {
+  it("adds a test card on the add-a-card page, sets the default, removes it; another user's card is 404", async () => {
     const email = `cards-${Date.now()}@example.com`;
     const browser = await buyer(store, 'Card Owner', email);
     expect((await browser.request({ url: '/api/account/billing/payment-methods' })).json()).toEqual({ paymentMethods: [] });
@@ -355,7 +412,12 @@ describe('test payment pages are stored: they outlive a restart and expire after
     const { checkoutId, orderIds } = (await startCheckout(browser)).json() as { checkoutId: string; orderIds: string[] };
     store.advance(25 * HOUR);
     await store.restart();
-    expect(await until(() => checkoutRow(checkoutId), (row) => row.status === 'expired')).toMatchObject({ status: 'expired', failure_message: null });
+    expect(
+      await until(
+        () => checkoutRow(checkoutId),
+        (row) => row.status === 'expired',
+      ),
+    ).toMatchObject({ status: 'expired', failure_message: null });
     expect(await paymentStatuses(orderIds)).toEqual(['expired', 'expired']);
   });
 });

@@ -47,7 +47,15 @@ class HttpsBrowser {
     }
     return new Promise((resolve, reject) => {
       const request = https.request(
-        { host: '127.0.0.1', servername: 'localhost', port: this.proxy.port, method: options.method ?? 'GET', path: options.path, headers: { host: `localhost:${this.proxy.port}`, ...headers }, ca: this.proxy.certPem },
+        {
+          host: '127.0.0.1',
+          servername: 'localhost',
+          port: this.proxy.port,
+          method: options.method ?? 'GET',
+          path: options.path,
+          headers: { host: `localhost:${this.proxy.port}`, ...headers },
+          ca: this.proxy.certPem,
+        },
         (response) => {
           let body = '';
           response.setEncoding('utf8');
@@ -78,7 +86,10 @@ class HttpsBrowser {
 /** The attributes of the Set-Cookie line for `name`, lower-cased, without its value. */
 function cookieAttributes(setCookies: string[], name: string): string[] | undefined {
   const line = setCookies.find((candidate) => candidate.startsWith(`${name}=`));
-  return line?.split(';').slice(1).map((part) => part.trim().toLowerCase());
+  return line
+    ?.split(';')
+    .slice(1)
+    .map((part) => part.trim().toLowerCase());
 }
 
 describe('production settings behind a TLS-terminating proxy', () => {
@@ -105,12 +116,19 @@ describe('production settings behind a TLS-terminating proxy', () => {
     expect(cookieAttributes(csrf.setCookies, '__Host-next-auth.csrf-token')?.sort()).toEqual(['httponly', 'path=/', 'samesite=lax', 'secure']);
     const token = csrf.json().csrfToken as string;
 
-    const signUp = await browser.request({ method: 'POST', path: '/api/auth/signup', json: { name: 'Paula Prod', email: 'paula@example.com', password: GOOD_PASSWORD }, headers: { 'x-csrf-token': token, ...site } });
+    const signUp = await browser.request({
+      method: 'POST',
+      path: '/api/auth/signup',
+      json: { name: 'Paula Prod', email: 'paula@example.com', password: GOOD_PASSWORD },
+      headers: { 'x-csrf-token': token, ...site },
+    });
     expect(signUp.status).toBe(201);
     const link = new URL(await linkFromOutbox(store.app, 'paula@example.com', '/auth/verify'));
     // Mailed links start with PUBLIC_URL, the https address.
     expect(link.origin).toBe(proxy.origin);
-    expect((await browser.request({ method: 'POST', path: '/api/auth/verify', json: { token: link.searchParams.get('token') }, headers: { 'x-csrf-token': token, ...site } })).status).toBe(200);
+    expect((await browser.request({ method: 'POST', path: '/api/auth/verify', json: { token: link.searchParams.get('token') }, headers: { 'x-csrf-token': token, ...site } })).status).toBe(
+      200,
+    );
 
     const signIn = await browser.request({
       method: 'POST',
@@ -141,7 +159,16 @@ describe('production settings behind a TLS-terminating proxy', () => {
     expect(foreign.status).toBe(403);
     expect(foreign.json()).toEqual({ message: FOREIGN_ORIGIN_REFUSED });
     // http:// is another origin than https:// on the same host.
-    expect((await browser.request({ method: 'PATCH', path: '/api/account/profile', json: { name: 'Mallory' }, headers: { 'x-csrf-token': token, origin: proxy.origin.replace('https:', 'http:') } })).status).toBe(403);
+    expect(
+      (
+        await browser.request({
+          method: 'PATCH',
+          path: '/api/account/profile',
+          json: { name: 'Mallory' },
+          headers: { 'x-csrf-token': token, origin: proxy.origin.replace('https:', 'http:') },
+        })
+      ).status,
+    ).toBe(403);
     expect((await browser.request({ path: '/api/account/profile' })).json()).toMatchObject({ name: 'Paula P.' });
 
     const signOut = await browser.request({ method: 'POST', path: '/api/auth/signout', form: { csrfToken: token, callbackUrl: '/auth/signin', json: 'true' }, headers: site });
@@ -170,15 +197,33 @@ describe('finding 9: production without a trusted proxy', () => {
         const cookie = csrf.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
         const token = csrf.json().csrfToken as string;
         const headers = { cookie, 'x-csrf-token': token, 'x-forwarded-proto': 'https' };
-        expect((await store.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Paula Prod', email: 'paula@example.com', password: GOOD_PASSWORD }, headers, remoteAddress: '10.0.0.1' })).statusCode).toBe(201);
+        expect(
+          (
+            await store.app.inject({
+              method: 'POST',
+              url: '/api/auth/signup',
+              payload: { name: 'Paula Prod', email: 'paula@example.com', password: GOOD_PASSWORD },
+              headers,
+              remoteAddress: '10.0.0.1',
+            })
+          ).statusCode,
+        ).toBe(201);
         const link = new URL(await linkFromOutbox(store.app, 'paula@example.com', '/auth/verify'));
-        expect((await store.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: link.searchParams.get('token') }, headers, remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
+        expect((await store.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: link.searchParams.get('token') }, headers, remoteAddress: '10.0.0.1' })).statusCode).toBe(
+          200,
+        );
         return { cookie, token };
       };
       const { cookie, token } = await signUpAndVerify();
       const form = new URLSearchParams({ email: 'paula@example.com', password: GOOD_PASSWORD, csrfToken: token, json: 'true' }).toString();
       const signIn = (remoteAddress: string) =>
-        store.app.inject({ method: 'POST', url: '/api/auth/callback/credentials', payload: form, remoteAddress, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' } });
+        store.app.inject({
+          method: 'POST',
+          url: '/api/auth/callback/credentials',
+          payload: form,
+          remoteAddress,
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
+        });
 
       // A peer that is not the trusted proxy claims https: not believed, and said so.
       const untrusted = await signIn('203.0.113.5');
@@ -233,7 +278,6 @@ describe('TRUST_PROXY', () => {
       await store.cleanUp();
     }
   });
-
 
   it('is off by default, and takes true, false, or addresses, CIDRs and named ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

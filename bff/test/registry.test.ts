@@ -142,11 +142,18 @@ describe('remotes from configuration, admitted by their builds', () => {
     return file;
   };
   const routesOf = async (store: TestStore, name: string) =>
-    Registry.parse((await store.app.inject({ url: '/remotes.json' })).json()).remotes.find((remote) => remote.name === name)?.routes.map((route) => route.path);
+    Registry.parse((await store.app.inject({ url: '/remotes.json' })).json())
+      .remotes.find((remote) => remote.name === name)
+      ?.routes.map((route) => route.path);
 
   it('adds a fifth remote by configuration alone: its pages answer and its files are served', async () => {
     const rootDir = createFakeRoot();
-    writeRemote(rootDir, 'partners', { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }, { path: '/partners/apply', title: 'Apply', layout: 'public' }] });
+    writeRemote(rootDir, 'partners', {
+      routes: [
+        { path: '/partners', title: 'Partners', layout: 'public' },
+        { path: '/partners/apply', title: 'Apply', layout: 'public' },
+      ],
+    });
     const store = await startTestStore({ REMOTES_CONFIG: configFile(rootDir, [{ name: 'storefront' }, { name: 'partners', prefixes: ['/partners'] }]) }, rootDir);
     try {
       const registry = Registry.parse((await store.app.inject({ url: '/remotes.json' })).json());
@@ -162,10 +169,27 @@ describe('remotes from configuration, admitted by their builds', () => {
   });
 
   it.each([
-    ['a route outside its prefixes', { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }, { path: '/pricing', title: 'Pricing', layout: 'public' }] }, /its route \/pricing is outside its prefixes \(\/partners\)/],
+    [
+      'a route outside its prefixes',
+      {
+        routes: [
+          { path: '/partners', title: 'Partners', layout: 'public' },
+          { path: '/pricing', title: 'Pricing', layout: 'public' },
+        ],
+      },
+      /its route \/pricing is outside its prefixes \(\/partners\)/,
+    ],
     ['a path another remote owns', { routes: [{ path: '/faq', title: 'FAQ', layout: 'public' }] }, /its route \/faq is already storefront's/],
-    ['no ./routes exposed', { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }], manifest: { ...fixtureManifest('partners', '1.0.0'), exposes: [{ path: './Widget' }] } }, /it does not expose \.\/routes/],
-    ['a build of another remote', { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }], manifest: fixtureManifest('storefront', '1.0.0') }, /its manifest is the build of "storefront", not of "partners"/],
+    [
+      'no ./routes exposed',
+      { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }], manifest: { ...fixtureManifest('partners', '1.0.0'), exposes: [{ path: './Widget' }] } },
+      /it does not expose \.\/routes/,
+    ],
+    [
+      'a build of another remote',
+      { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }], manifest: fixtureManifest('storefront', '1.0.0') },
+      /its manifest is the build of "storefront", not of "partners"/,
+    ],
     [
       'a newer cart than the shell provides',
       {

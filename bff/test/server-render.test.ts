@@ -10,7 +10,10 @@ import { createFakeRoot, shellTemplate, startTestStore, type TestStore } from '.
 function rootWithShellServerBuild(body: string): string {
   const rootDir = createFakeRoot();
   // The root as the shell's template has it: empty but for the notice.
-  writeFileSync(join(rootDir, 'shell', 'dist', 'index.html'), shellTemplate().replace(/<div id="root">[\s\S]*?<\/div>/, '<div id="root"><noscript>This site needs JavaScript to run.</noscript></div>'));
+  writeFileSync(
+    join(rootDir, 'shell', 'dist', 'index.html'),
+    shellTemplate().replace(/<div id="root">[\s\S]*?<\/div>/, '<div id="root"><noscript>This site needs JavaScript to run.</noscript></div>'),
+  );
   const folder = join(rootDir, 'shell', 'dist', 'server');
   mkdirSync(folder, { recursive: true });
   writeFileSync(
@@ -72,7 +75,10 @@ describe('server rendering in the bff', () => {
   });
 
   it('leaves the page to the browser when the render outlasts SERVER_RENDER_TIMEOUT_MS, and answers in time', async () => {
-    store = await startTestStore({ SERVER_RENDER_TIMEOUT_MS: '100' }, rootWithShellServerBuild(`await new Promise((resolve) => setTimeout(resolve, 2000)); return { html: '<main>late</main>', errors: [] };`));
+    store = await startTestStore(
+      { SERVER_RENDER_TIMEOUT_MS: '100' },
+      rootWithShellServerBuild(`await new Promise((resolve) => setTimeout(resolve, 2000)); return { html: '<main>late</main>', errors: [] };`),
+    );
     const started = Date.now();
     const page = await store.app.inject({ url: '/faq' });
     expect(Date.now() - started).toBeLessThan(1500);
@@ -82,7 +88,10 @@ describe('server rendering in the bff', () => {
   });
 
   it('leaves the page to the browser when the render throws, and serves a render with failed parts without keeping it', async () => {
-    store = await startTestStore({}, rootWithShellServerBuild(`if (request.url === '/faq') throw new Error('broken'); return { html: '<main>part #' + renders + '</main>', errors: ['the storefront remote failed'] };`));
+    store = await startTestStore(
+      {},
+      rootWithShellServerBuild(`if (request.url === '/faq') throw new Error('broken'); return { html: '<main>part #' + renders + '</main>', errors: ['the storefront remote failed'] };`),
+    );
     const broken = await store.app.inject({ url: '/faq' });
     expect(broken.statusCode).toBe(200);
     expect(broken.body).not.toContain('data-server-rendered');

@@ -95,13 +95,15 @@ describe.each(storageEngines())('ending a user’s sessions on $name', (engine) 
     const phoneId = sessionId(phone);
     const key = `${store.app.config.redisKeyPrefix}session:${phoneId}`;
     // What the phone's request, loaded before the change, would save after it.
-    const stale = engine.redis
-      ? await store.app.redis?.get(key)
-      : await store.app.db.selectFrom('sessions').selectAll().where('sid', '=', phoneId).executeTakeFirstOrThrow();
+    const stale = engine.redis ? await store.app.redis?.get(key) : await store.app.db.selectFrom('sessions').selectAll().where('sid', '=', phoneId).executeTakeFirstOrThrow();
     expect(stale).toBeTruthy();
     expect((await laptop.write('POST', '/api/account/profile/password', { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
     if (engine.redis) await store.app.redis?.set(key, stale as string, 'PX', 60_000);
-    else await store.app.db.insertInto('sessions').values(stale as { sid: string; user_id: string | null; data: string; expires_at: string }).execute();
+    else
+      await store.app.db
+        .insertInto('sessions')
+        .values(stale as { sid: string; user_id: string | null; data: string; expires_at: string })
+        .execute();
     await expectSignedOut(phone);
     await expectSignedInAs(laptop, 'jane@example.com');
   });

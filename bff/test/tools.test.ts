@@ -72,19 +72,23 @@ describe('DNS failures are checks in a 200 answer, never a 500, and are not cach
   it.each([
     ['dns-servfail.example', /SERVFAIL/],
     ['dns-timeout.example', /did not answer in time/],
-  ])('%s', async (domain, words) => {
-    for (const tool of ['dmarc', 'spf', 'records', 'bimi'] as const) {
-      const result = await answer(tool, `domain=${domain}`);
-      // Could not ask is not "wrong" (issue 17): the lookup is `unreachable`, and the answer says so without a score.
-      const status = tool === 'records' ? 'fail' : 'unreachable';
-      expect(result.checks.some((item) => item.status === status && words.test(item.detail))).toBe(true);
-      if (tool !== 'records') expect(result.verdict).toMatchObject({ status: 'unreachable', headline: expect.stringMatching(/Try again/) });
-      if (tool !== 'records') expect(result.score).toBeUndefined();
-    }
-    const again = await get(`/api/tools/dmarc?domain=${domain}`);
-    expect(again.headers['x-tool-cache']).toBe('miss');
-    // Unanswered queries wait out the DNS timeout, two tries each, in several tools in turn.
-  }, 30_000);
+  ])(
+    '%s',
+    async (domain, words) => {
+      for (const tool of ['dmarc', 'spf', 'records', 'bimi'] as const) {
+        const result = await answer(tool, `domain=${domain}`);
+        // Could not ask is not "wrong" (issue 17): the lookup is `unreachable`, and the answer says so without a score.
+        const status = tool === 'records' ? 'fail' : 'unreachable';
+        expect(result.checks.some((item) => item.status === status && words.test(item.detail))).toBe(true);
+        if (tool !== 'records') expect(result.verdict).toMatchObject({ status: 'unreachable', headline: expect.stringMatching(/Try again/) });
+        if (tool !== 'records') expect(result.score).toBeUndefined();
+      }
+      const again = await get(`/api/tools/dmarc?domain=${domain}`);
+      expect(again.headers['x-tool-cache']).toBe('miss');
+      // Unanswered queries wait out the DNS timeout, two tries each, in several tools in turn.
+    },
+    30_000,
+  );
 });
 
 describe('answer cache', () => {
@@ -188,7 +192,12 @@ describe('BIMI and mark certificates', () => {
     const result = await answer('bimi', 'domain=bimi-good.example');
     expect(result.checks.filter((item) => item.status === 'fail' || item.status === 'warn')).toEqual([]);
     expect(result.score).toBe(100);
-    expect(result.details.certificate).toMatchObject({ markType: 'Registered Mark', certificateType: 'VMC', subjectAltNames: expect.arrayContaining(['bimi-good.example']), trademarkOffice: 'USPTO' });
+    expect(result.details.certificate).toMatchObject({
+      markType: 'Registered Mark',
+      certificateType: 'VMC',
+      subjectAltNames: expect.arrayContaining(['bimi-good.example']),
+      trademarkOffice: 'USPTO',
+    });
     expect(result.details.logo).toMatchObject({ dataUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
     expect(check(result, 'vmc.logo-match')?.status).toBe('pass');
   });
@@ -286,6 +295,8 @@ describe('fetch refusals (no request leaves for a private address)', () => {
   });
 
   it('refuses TOOLS_ALLOW_LOOPBACK in production', async () => {
-    await expect(startTestStore({ ...tools.fixtures.env, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).rejects.toThrow(/TOOLS_ALLOW_LOOPBACK must not be true when NODE_ENV is production/);
+    await expect(startTestStore({ ...tools.fixtures.env, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).rejects.toThrow(
+      /TOOLS_ALLOW_LOOPBACK must not be true when NODE_ENV is production/,
+    );
   });
 });

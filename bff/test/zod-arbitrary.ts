@@ -135,9 +135,9 @@ export function arbitraryFor(schema: unknown, words: Words, depth = 0): fc.Arbit
     case 'union':
       return fc.oneof(...(def.options as unknown[]).map(inner));
     case 'intersection':
-      return fc.tuple(inner(def.left), inner(def.right)).map(([left, right]) =>
-        typeof left === 'object' && left !== null && typeof right === 'object' && right !== null ? { ...left, ...right } : right,
-      );
+      return fc
+        .tuple(inner(def.left), inner(def.right))
+        .map(([left, right]) => (typeof left === 'object' && left !== null && typeof right === 'object' && right !== null ? { ...left, ...right } : right));
     case 'record':
       return fc.dictionary(
         inner(def.keyType).filter((key): key is string => typeof key === 'string'),

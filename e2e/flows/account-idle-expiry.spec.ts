@@ -5,9 +5,12 @@ import { signedInOnDashboard } from '../support/account';
 /** Spec §4, §8: two idle hours end the session with a toast; the cart stays. */
 test('two hours without activity sign the user out with a toast, and the cart is kept', async ({ page }) => {
   await page.clock.install();
-  await page.addInitScript(({ key, value }) => {
-    if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-  }, { key: CART_STORAGE_KEY, value: JSON.stringify(ONE_VMC_CART) });
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    { key: CART_STORAGE_KEY, value: JSON.stringify(ONE_VMC_CART) },
+  );
   await signedInOnDashboard(page);
   const cartBefore = await page.evaluate((key) => window.localStorage.getItem(key), CART_STORAGE_KEY);
   expect(cartBefore).toContain('verified-mark-certificate');

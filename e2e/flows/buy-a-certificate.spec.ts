@@ -90,7 +90,11 @@ test('DMARC plans are priced by email volume, monthly or annually, as the server
     await page.getByRole('option', { name: label }).click();
   };
 
-  for (const [label, volume] of [['Up to 100,000 emails', 100_000], ['Up to 500,000 emails', 500_000], ['Up to 1,000,000 emails', 1_000_000]] as const) {
+  for (const [label, volume] of [
+    ['Up to 100,000 emails', 100_000],
+    ['Up to 500,000 emails', 500_000],
+    ['Up to 1,000,000 emails', 1_000_000],
+  ] as const) {
     await choose(label);
     await page.getByRole('button', { name: 'Monthly' }).click();
     await expect(plus.getByTestId('dmarc-price')).toContainText(formatUsd(dmarcOptionFor('dmarc-plus', volume).price));

@@ -35,9 +35,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** The cart as a visitor left it, put in place once (the success page empties it later, and it must stay empty). */
 async function seedCart(page: Page): Promise<void> {
-  await page.addInitScript(({ key, value }) => {
-    if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-  }, { key: CART_KEY, value: JSON.stringify(CART) });
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    { key: CART_KEY, value: JSON.stringify(CART) },
+  );
 }
 
 async function storedCartItems(page: Page): Promise<unknown[]> {
@@ -53,7 +56,10 @@ async function csrf(page: Page): Promise<Record<string, string>> {
 async function addContacts(page: Page): Promise<void> {
   const headers = await csrf(page);
   for (const kind of ['legal', 'technical', 'billing']) {
-    const answer = await page.request.post('/api/account/contacts', { headers, data: { kind, name: `Pat ${kind}`, email: `${kind}@acme.example`, phone: null, jobTitle: null, company: null } });
+    const answer = await page.request.post('/api/account/contacts', {
+      headers,
+      data: { kind, name: `Pat ${kind}`, email: `${kind}@acme.example`, phone: null, jobTitle: null, company: null },
+    });
     expect(answer.status(), await answer.text()).toBe(201);
   }
 }
@@ -115,7 +121,14 @@ for (const { width, detailsNow } of [
 
     // Review: the lines with their options and billing periods, priced by the bff's quote only.
     const quote = (await (
-      await page.request.post('/api/cart/quote', { data: { items: [{ productId: 'verified-mark-certificate', domains: 3, years: 2, logos: 1, quantity: 1 }, { productId: 'dmarc-plus', emailVolume: 1_000_000, billingPeriod: 'monthly', quantity: 1 }] } })
+      await page.request.post('/api/cart/quote', {
+        data: {
+          items: [
+            { productId: 'verified-mark-certificate', domains: 3, years: 2, logos: 1, quantity: 1 },
+            { productId: 'dmarc-plus', emailVolume: 1_000_000, billingPeriod: 'monthly', quantity: 1 },
+          ],
+        },
+      })
     ).json()) as { total: number; items: { amount: number }[] };
     const lines = page.getByTestId('checkout-line');
     await expect(lines).toHaveCount(2);
@@ -274,16 +287,22 @@ test('a declined card returns to checkout with the reason, and the cart is intac
 });
 
 test('turning renewal off asks first, then the plan shows under expiring', async ({ page }) => {
-  await page.addInitScript(({ key, value }) => {
-    if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-  }, { key: CART_KEY, value: JSON.stringify({ version: 2, items: [DMARC] }) });
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    { key: CART_KEY, value: JSON.stringify({ version: 2, items: [DMARC] }) },
+  );
   const user = await createVerifiedAccount(page);
   await signInByApi(page, user);
   await page.goto('/checkout');
   await acceptAndPay(page);
   await payWithCard(page, '4242 4242 4242 4242');
   await expect(page.getByTestId('confirmed-order')).toHaveCount(1, { timeout: PAYMENT_CONFIRMED_MS });
-  await page.getByTestId('confirmed-order').getByRole('link', { name: /^Order / }).click();
+  await page
+    .getByTestId('confirmed-order')
+    .getByRole('link', { name: /^Order / })
+    .click();
 
   const renewal = page.getByRole('switch', { name: 'Renew automatically' });
   await expect(renewal).toBeChecked();

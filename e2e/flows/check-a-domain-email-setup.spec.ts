@@ -151,8 +151,18 @@ for (const width of [1280, 375]) {
       // The SVG really rendered (an <img> that failed to decode has no natural size).
       expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
       expect(await logo.evaluate((image) => getComputedStyle(image).borderRadius)).toBe('50%');
-      expect(await preview.getByRole('img', { name: 'Good Example Inc logo, square crop' }).first().evaluate((image) => getComputedStyle(image).borderRadius)).toBe('8px');
-      expect(await page.locator('[data-scheme=dark] > div').nth(1).evaluate((row) => getComputedStyle(row).backgroundColor)).toBe('rgb(31, 31, 31)');
+      expect(
+        await preview
+          .getByRole('img', { name: 'Good Example Inc logo, square crop' })
+          .first()
+          .evaluate((image) => getComputedStyle(image).borderRadius),
+      ).toBe('8px');
+      expect(
+        await page
+          .locator('[data-scheme=dark] > div')
+          .nth(1)
+          .evaluate((row) => getComputedStyle(row).backgroundColor),
+      ).toBe('rgb(31, 31, 31)');
 
       const certificate = page.getByTestId('certificate-details');
       await expect(certificate).toContainText('Verified Mark Certificate (VMC)');

@@ -31,9 +31,12 @@ async function post(page: Page, url: string, data: unknown): Promise<{ id: strin
 
 test('a certificate stays active while it renews; eleven months on, turning renewal off moves it under expiring', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.addInitScript(({ key, value }) => {
-    if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-  }, { key: CART_KEY, value: JSON.stringify({ version: 2, items: VMC }) });
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    { key: CART_KEY, value: JSON.stringify({ version: 2, items: VMC }) },
+  );
   const user = await createVerifiedAccount(page);
   await signInByApi(page, user);
 

@@ -17,10 +17,7 @@ const FRAMES = [
 const FOOTERS = ['footer-full', 'footer-small', 'footer-minimal'] as const;
 
 async function seedCart(page: Page) {
-  await page.addInitScript(
-    ({ key, value }) => window.localStorage.setItem(key, value),
-    { key: CART_STORAGE_KEY, value: JSON.stringify(ONE_VMC_CART) },
-  );
+  await page.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), { key: CART_STORAGE_KEY, value: JSON.stringify(ONE_VMC_CART) });
 }
 
 /** Adds height to the page's main area so it can scroll (the account pages are short). */
@@ -62,9 +59,7 @@ function layoutRulesAtEveryWidth() {
     expect((await backgroundRgba(page, '[data-testid=site-header]'))[3], 'transparent at the top').toBe(0);
 
     await page.evaluate(() => window.scrollTo(0, 10));
-    await expect
-      .poll(async () => (await backgroundRgba(page, '[data-testid=site-header]'))[3], { message: 'half way at 10px' })
-      .toBeCloseTo(0.5, 1);
+    await expect.poll(async () => (await backgroundRgba(page, '[data-testid=site-header]'))[3], { message: 'half way at 10px' }).toBeCloseTo(0.5, 1);
 
     await page.evaluate(() => window.scrollTo(0, 20));
     await expect.poll(() => backgroundRgba(page, '[data-testid=site-header]'), { message: 'opaque white at 20px' }).toEqual([255, 255, 255, 1]);
@@ -172,15 +167,7 @@ test.describe('at 1280px', () => {
     await expect(sidebar).toBeVisible();
     await expect(sidebar).toHaveAttribute('data-collapsed', 'false');
     // Spec §2's groups, with Monitors (issue 13: the dashboard's monitors list) after Dashboard.
-    await expect(sidebar.getByRole('navigation', { name: 'Account' }).locator(':scope > *')).toHaveText([
-      'Dashboard',
-      'Monitors',
-      'Tools',
-      'My Orders',
-      'Settings',
-      'Support',
-      'Buy Now',
-    ]);
+    await expect(sidebar.getByRole('navigation', { name: 'Account' }).locator(':scope > *')).toHaveText(['Dashboard', 'Monitors', 'Tools', 'My Orders', 'Settings', 'Support', 'Buy Now']);
     await expect(page.getByTestId('site-header')).toHaveCount(0);
     await expect(page.locator('footer')).toHaveCount(0);
     await expect(page.getByTestId('mobile-tabs')).toHaveCount(0);

@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import {
-  CERTIFICATES,
-  DOMAINS_PER_CERTIFICATE,
-  PENDING_TRADEMARK_RULE,
-  PENDING_TRADEMARK_START,
-  VALIDATION_TIME,
-  dmarcPlanSummary,
-  dmarcVolumeFact,
-} from '@bimi/catalog/facts';
+import { CERTIFICATES, DOMAINS_PER_CERTIFICATE, PENDING_TRADEMARK_RULE, PENDING_TRADEMARK_START, VALIDATION_TIME, dmarcPlanSummary, dmarcVolumeFact } from '@bimi/catalog/facts';
 import { DMARC_EMAIL_VOLUMES, formatEmailVolume, MAX_DOMAINS } from '@bimi/catalog/prices';
 import { DMARC_PRODUCT_IDS, dmarcLimitPhrases } from '@bimi/catalog/products';
 import storefront from '../../mfe-storefront/src/app/routes.json';
@@ -65,7 +57,14 @@ test.describe('the shared facts read the same on every page that states them', (
     }
     // The pages that issue 17 found disagreeing state the facts, in the one wording.
     expect(stating.validation).toEqual(
-      expect.arrayContaining(['/faq', '/help-center', '/how-it-works', '/products/digicert-mark-certificates', '/products/digicert-verified-mark-certificate', '/digicert-enrollment/verified-mark-certificate']),
+      expect.arrayContaining([
+        '/faq',
+        '/help-center',
+        '/how-it-works',
+        '/products/digicert-mark-certificates',
+        '/products/digicert-verified-mark-certificate',
+        '/digicert-enrollment/verified-mark-certificate',
+      ]),
     );
     expect(stating.pending).toEqual(expect.arrayContaining(['/faq', '/help-center', '/products/digicert-verified-mark-certificate', '/digicert-enrollment/verified-mark-certificate']));
   });
@@ -92,7 +91,10 @@ test.describe('the shared facts read the same on every page that states them', (
     await expect(page.getByText(DOMAINS_PER_CERTIFICATE)).toBeVisible();
     await expect(page.getByTestId('home-dmarc-plus-limits')).toHaveText(dmarcPlanSummary('dmarc-plus'));
     await expect(page.getByTestId('home-dmarc-premium-limits')).toHaveText(dmarcPlanSummary('dmarc-premium'));
-    const home = await page.getByTestId('certificate-lineup').locator('li a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const home = await page
+      .getByTestId('certificate-lineup')
+      .locator('li a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
 
     await page.goto('/products/digicert-mark-certificates');
     await expectRemotePage(page, 'storefront', 'Mark certificates for BIMI');
@@ -109,7 +111,7 @@ test.describe('the shared facts read the same on every page that states them', (
   });
 });
 
-test('a contact\'s phone is checked as a phone number in the page and by the bff, stored in E.164 and shown formatted', async ({ page }) => {
+test("a contact's phone is checked as a phone number in the page and by the bff, stored in E.164 and shown formatted", async ({ page }) => {
   const user = await createVerifiedAccount(page, newUser());
   await signInByApi(page, user);
   await page.goto('/account/settings/contacts');
@@ -122,7 +124,10 @@ test('a contact\'s phone is checked as a phone number in the page and by the bff
   await expect(form.getByText(PHONE_MESSAGE)).toBeVisible();
   // The bff refuses it alike (the page never sent it).
   const { csrfToken } = (await (await page.request.get(AUTH_PATHS.csrf)).json()) as { csrfToken: string };
-  const refused = await page.request.post('/api/account/contacts', { data: { kind: 'technical', name: 'Tess', email: 'tess@acme.example', phone: 'not a phone' }, headers: { [CSRF_HEADER]: csrfToken } });
+  const refused = await page.request.post('/api/account/contacts', {
+    data: { kind: 'technical', name: 'Tess', email: 'tess@acme.example', phone: 'not a phone' },
+    headers: { [CSRF_HEADER]: csrfToken },
+  });
   expect(refused.status()).toBe(400);
   expect(((await refused.json()) as { message: string }).message).toContain(`phone: ${PHONE_MESSAGE}`);
   const listed = await page.request.get('/api/account/contacts');
@@ -237,7 +242,12 @@ for (const width of [1280, 375]) {
       const header = page.getByTestId('compare-head-government-mark-certificate');
       const firstColumn = page.getByRole('rowheader', { name: 'Domains per certificate' });
       const box = (await table.boundingBox())!;
-      const sizes = await table.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, scrollHeight: element.scrollHeight, clientHeight: element.clientHeight }));
+      const sizes = await table.evaluate((element) => ({
+        scrollWidth: element.scrollWidth,
+        clientWidth: element.clientWidth,
+        scrollHeight: element.scrollHeight,
+        clientHeight: element.clientHeight,
+      }));
       if (width === 375) {
         expect(sizes.scrollWidth).toBeGreaterThan(sizes.clientWidth);
         expect(sizes.scrollHeight).toBeGreaterThan(sizes.clientHeight);
@@ -251,7 +261,11 @@ for (const width of [1280, 375]) {
       expect(Math.abs(head.y - box.y)).toBeLessThan(3);
       expect(Math.abs(first.x - box.x)).toBeLessThan(3);
       // The figure in the last row, last column is beside its names, not under them.
-      const figure = (await page.getByRole('row', { name: /Domains per certificate/ }).getByRole('cell').last().boundingBox())!;
+      const figure = (await page
+        .getByRole('row', { name: /Domains per certificate/ })
+        .getByRole('cell')
+        .last()
+        .boundingBox())!;
       expect(figure.x).toBeGreaterThanOrEqual(first.x + first.width - 1);
       expect(figure.y).toBeGreaterThanOrEqual(head.y + head.height - 1);
       await page.screenshot({ path: `/tmp/e2e-facts-compare-table-${width}.png` });
@@ -278,7 +292,8 @@ for (const width of [1280, 375]) {
             const range = document.createRange();
             range.selectNodeContents(node);
             for (const rect of range.getClientRects()) {
-              if (rect.width > 0 && rect.bottom > dockBox.top + 1 && rect.top < dockBox.bottom && rect.right > dockBox.left && rect.left < dockBox.right) hits.push(node.textContent.trim().slice(0, 40));
+              if (rect.width > 0 && rect.bottom > dockBox.top + 1 && rect.top < dockBox.bottom && rect.right > dockBox.left && rect.left < dockBox.right)
+                hits.push(node.textContent.trim().slice(0, 40));
             }
           }
           return { hits, background: getComputedStyle(element).backgroundColor };
@@ -296,4 +311,3 @@ for (const width of [1280, 375]) {
     });
   });
 }
-

@@ -1,15 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { makeExposedModuleThrow } from '../support/federation';
-import {
-  expect,
-  expectRemotePage,
-  navigateClientSide,
-  recordBeacons,
-  SITE_NAME,
-  test,
-  type ClientErrorReport,
-  type RemoteName,
-} from '../support/test';
+import { expect, expectRemotePage, navigateClientSide, recordBeacons, SITE_NAME, test, type ClientErrorReport, type RemoteName } from '../support/test';
 
 const LOAD_FAILED = 'This part of the site could not be loaded';
 const RENDER_FAILED = 'Something went wrong on this page';
@@ -31,7 +22,10 @@ async function expectCartToggleWorks(page: Page) {
 async function openProductFromHeader(page: Page) {
   const header = page.getByTestId('site-header');
   await header.getByRole('button', { name: 'Products' }).hover();
-  await header.getByRole('navigation', { name: 'Products' }).getByRole('link', { name: /^Common Mark Certificate/ }).click();
+  await header
+    .getByRole('navigation', { name: 'Products' })
+    .getByRole('link', { name: /^Common Mark Certificate/ })
+    .click();
   await expect(page).toHaveURL('/products/digicert-common-mark-certificate');
   await expectRemotePage(page, 'storefront', 'Common Mark Certificate (CMC)');
 }
@@ -113,9 +107,7 @@ for (const down of DOWN_CASES) {
       await expect(page.getByTestId('site-header')).toHaveCount(0);
       await expect(page.getByTestId(down.frame === 'small-footer' ? 'footer-small' : 'footer-minimal')).toBeVisible();
     }
-    await expect
-      .poll(() => errors.filter((report) => report.kind === 'remote-load' && report.remote === down.remote && report.path === down.path).length)
-      .toBeGreaterThan(0);
+    await expect.poll(() => errors.filter((report) => report.kind === 'remote-load' && report.remote === down.remote && report.path === down.path).length).toBeGreaterThan(0);
 
     // Another remote's page works meanwhile.
     await down.elsewhere(page);
@@ -179,10 +171,10 @@ test('a remote that throws while rendering shows the message in place; the error
   await expect(message.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page).toHaveTitle(`BIMI checker | ${SITE_NAME}`);
   await expect
-    .poll(() =>
-      errors.filter(
-        (report) => report.kind === 'remote-render' && report.remote === 'tools' && report.path === '/bimi-checker' && report.message.includes('e2e: the tools routes threw'),
-      ).length,
+    .poll(
+      () =>
+        errors.filter((report) => report.kind === 'remote-render' && report.remote === 'tools' && report.path === '/bimi-checker' && report.message.includes('e2e: the tools routes threw'))
+          .length,
     )
     .toBeGreaterThan(0);
 

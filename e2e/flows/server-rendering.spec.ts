@@ -17,7 +17,7 @@ const textOf = (html: string) => html.replace(/<[^>]+>/g, '').trim();
 test.describe.configure({ mode: 'serial' });
 
 // First: no storefront page has been rendered on this server yet, so its server build is loaded now.
-test("a remote whose server build fails leaves only its own area to the browser; the page still works, and the next render is whole again", async ({ page, request }) => {
+test('a remote whose server build fails leaves only its own area to the browser; the page still works, and the next render is whole again', async ({ page, request }) => {
   const entry = join(tempRoot(), 'mfe-storefront', 'dist', 'server', 'remoteEntry.js');
   copyFileSync(entry, `${entry}.kept`);
   try {

@@ -96,7 +96,10 @@ interface StoredContactMessage {
 /** The bff's own SQLite database in this run (support/serve.mjs), read with the bff's driver. */
 function storedContactMessages(email: string): StoredContactMessage[] {
   const requireFromBff = createRequire(resolve(__dirname, '../../bff/package.json'));
-  const Database = requireFromBff('better-sqlite3') as new (file: string, options: { readonly: boolean }) => {
+  const Database = requireFromBff('better-sqlite3') as new (
+    file: string,
+    options: { readonly: boolean },
+  ) => {
     prepare(sql: string): { all(...values: unknown[]): StoredContactMessage[] };
     close(): void;
   };

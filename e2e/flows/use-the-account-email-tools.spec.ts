@@ -172,11 +172,16 @@ for (const width of [1280, 375]) {
       await copy.click();
       await expect(copy).toHaveText('Copied');
       expect(await clipboardText(page)).toBe(record);
-      await generated(page).getByRole('button', { name: /quoted strings/ }).click();
+      await generated(page)
+        .getByRole('button', { name: /quoted strings/ })
+        .click();
       expect((await clipboardText(page)).replace(/" "/g, '').replace(/^"|"$/g, '')).toBe(record);
 
       const keyBody = pem.split('\n').slice(1, 3).join('');
-      expect(sent.filter((entry) => entry.includes(publicKey.slice(40, 100)) || entry.includes(keyBody.slice(0, 60))), 'requests carrying the key').toEqual([]);
+      expect(
+        sent.filter((entry) => entry.includes(publicKey.slice(40, 100)) || entry.includes(keyBody.slice(0, 60))),
+        'requests carrying the key',
+      ).toEqual([]);
       await expectNoHorizontalScroll(page);
     });
 

@@ -26,9 +26,9 @@ async function expectThemeProbes(page: Page, where: string) {
   }
   // One cache: every style element Emotion inserted carries the shell's key (global styles, such
   // as the input autofill keyframes of MUI's InputBase, are the same cache's `<key>-global` sheet).
-  const emotionKeys = await page.locator('style[data-emotion]').evaluateAll((elements) =>
-    [...new Set(elements.map((element) => (element.getAttribute('data-emotion') ?? '').split(' ')[0]?.replace(/-global$/, '')))],
-  );
+  const emotionKeys = await page
+    .locator('style[data-emotion]')
+    .evaluateAll((elements) => [...new Set(elements.map((element) => (element.getAttribute('data-emotion') ?? '').split(' ')[0]?.replace(/-global$/, '')))]);
   expect(emotionKeys, `Emotion caches on ${where}`).toEqual([EMOTION_KEY]);
 }
 

@@ -25,12 +25,15 @@ function mailbox(): ReceivedMail[] {
 export async function linkFromMail(to: string, subject: RegExp, link: RegExp): Promise<URL> {
   let found: ReceivedMail | undefined;
   await expect
-    .poll(() => {
-      found = mailbox()
-        .filter((mail) => mail.to.includes(to.toLowerCase()) && subject.test(mail.subject))
-        .at(-1);
-      return found?.subject;
-    }, { message: `a mail to ${to} with subject ${subject}` })
+    .poll(
+      () => {
+        found = mailbox()
+          .filter((mail) => mail.to.includes(to.toLowerCase()) && subject.test(mail.subject))
+          .at(-1);
+        return found?.subject;
+      },
+      { message: `a mail to ${to} with subject ${subject}` },
+    )
     .toMatch(subject);
   const href = (found?.text ?? '').match(/https?:\/\/\S+/g)?.find((url) => link.test(url));
   if (!href) throw new Error(`no link matching ${link} in "${found?.subject}":\n${found?.text}`);

@@ -26,7 +26,10 @@ export async function fetchRegistry(request: APIRequestContext): Promise<Registr
 
 /** A route path turned into a URL a visitor can open: `:domain` → example.com, a final `*` → sample. */
 export function concretePath(routePath: string): string {
-  return routePath.replace(/:domain\b/g, 'example.com').replace(/:[A-Za-z]+/g, 'sample').replace(/\*$/, 'sample');
+  return routePath
+    .replace(/:domain\b/g, 'example.com')
+    .replace(/:[A-Za-z]+/g, 'sample')
+    .replace(/\*$/, 'sample');
 }
 
 export function findOwner(remotes: RegistryEntry[], urlPath: string): { remote: string; route: RegistryRoute } | null {

@@ -132,7 +132,10 @@ export interface ClientErrorReport {
 /** Computed background colour of an element as [r, g, b, alpha]. */
 export async function backgroundRgba(page: Page, selector: string): Promise<[number, number, number, number]> {
   const value = await page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
-  const parts = /rgba?\(([^)]+)\)/.exec(value)?.[1]?.split(',').map((part) => Number(part.trim()));
+  const parts = /rgba?\(([^)]+)\)/
+    .exec(value)?.[1]
+    ?.split(',')
+    .map((part) => Number(part.trim()));
   if (!parts || parts.length < 3) throw new Error(`unexpected colour ${value}`);
   return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
 }

@@ -340,7 +340,15 @@ export function createAppConfig(app) {
       new ShareMuiInternalsPlugin(app.dir),
       ...(isShell ? [] : [new EmitRouteTablePlugin(path.join(app.dir, 'src/app/routes.json')), new EmitSharingPlugin(shared)]),
       ...(isShell && app.html
-        ? [new HtmlWebpackPlugin({ template: './src/index.html', title: app.html.title, scriptLoading: 'defer', inject: 'head', minify: prod ? { collapseWhitespace: true, removeComments: true, ignoreCustomComments: [/^bff:/], minifyCSS: true } : false })]
+        ? [
+            new HtmlWebpackPlugin({
+              template: './src/index.html',
+              title: app.html.title,
+              scriptLoading: 'defer',
+              inject: 'head',
+              minify: prod ? { collapseWhitespace: true, removeComments: true, ignoreCustomComments: [/^bff:/], minifyCSS: true } : false,
+            }),
+          ]
         : []),
       ...(prod
         ? [

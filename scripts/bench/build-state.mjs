@@ -44,20 +44,13 @@ function newestIn(target, skip = new Set(['node_modules', 'dist', 'coverage'])) 
  */
 export function staleBuilds(root) {
   const packagesDir = path.join(root, 'packages');
-  const shared = existsSync(packagesDir)
-    ? readdirSync(packagesDir).map((name) => newestIn(path.join(packagesDir, name)))
-    : [];
+  const shared = existsSync(packagesDir) ? readdirSync(packagesDir).map((name) => newestIn(path.join(packagesDir, name))) : [];
   const stale = [];
   for (const app of FRONTEND_APPS) {
     const manifest = path.join(root, app, 'dist', 'mf-manifest.json');
     if (!existsSync(manifest)) continue;
     const builtAt = statSync(manifest).mtimeMs;
-    const candidates = [
-      newestIn(path.join(root, app, 'src')),
-      newestIn(path.join(root, app, 'webpack.config.mjs')),
-      newestIn(path.join(root, app, 'package.json')),
-      ...shared,
-    ];
+    const candidates = [newestIn(path.join(root, app, 'src')), newestIn(path.join(root, app, 'webpack.config.mjs')), newestIn(path.join(root, app, 'package.json')), ...shared];
     const newest = candidates.reduce((a, b) => (b.mtimeMs > a.mtimeMs ? b : a), { file: null, mtimeMs: 0 });
     // A second of slack: the build itself writes nothing into the sources.
     if (newest.file && newest.mtimeMs > builtAt + 1000) {

@@ -86,7 +86,10 @@ export async function loadOnce(browser, url, { timeoutMs = 30_000, device = MOBI
       await page.locator(FIRST_RENDER_SELECTOR).first().waitFor({ state: 'visible', timeout: timeoutMs });
       await page.waitForFunction(() => Boolean(window.__benchFirstRender), null, { timeout: 5000 });
     } catch (error) {
-      const text = await page.locator('body').innerText({ timeout: 1000 }).catch(() => '');
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 1000 })
+        .catch(() => '');
       throw new Error(
         `${url}: no visible "${FIRST_RENDER_SELECTOR}" within ${timeoutMs / 1000} s` +
           (consoleErrors.length ? `; console errors: ${consoleErrors.slice(0, 3).join(' | ')}` : '') +

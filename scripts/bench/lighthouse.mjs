@@ -165,19 +165,13 @@ export function diagnosticsOf(lhr) {
     }));
 
   const bootup = audits['bootup-time'];
-  const scripts = (bootup?.details?.items ?? [])
-    .slice(0, 5)
-    .map((item) => ({ url: item.url, totalMs: Math.round(item.total ?? 0), scriptingMs: Math.round(item.scripting ?? 0) }));
-  const mainThread = (audits['mainthread-work-breakdown']?.details?.items ?? [])
-    .slice(0, 4)
-    .map((item) => ({ group: item.groupLabel ?? item.group, ms: Math.round(item.duration ?? 0) }));
+  const scripts = (bootup?.details?.items ?? []).slice(0, 5).map((item) => ({ url: item.url, totalMs: Math.round(item.total ?? 0), scriptingMs: Math.round(item.scripting ?? 0) }));
+  const mainThread = (audits['mainthread-work-breakdown']?.details?.items ?? []).slice(0, 4).map((item) => ({ group: item.groupLabel ?? item.group, ms: Math.round(item.duration ?? 0) }));
 
   // The element that moved most (CLS culprit).
   const shifts = (audits['layout-shifts']?.details?.items ?? []).filter((item) => item?.node?.type === 'node');
   const topShift = shifts.sort((a, b) => (b.score ?? 0) - (a.score ?? 0))[0];
-  const layoutShift = topShift
-    ? { selector: topShift.node.selector ?? '', label: (topShift.node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60), score: topShift.score ?? null }
-    : null;
+  const layoutShift = topShift ? { selector: topShift.node.selector ?? '', label: (topShift.node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60), score: topShift.score ?? null } : null;
 
   const requests = audits['network-requests']?.details?.items ?? [];
   const origin = new URL(lhr.finalDisplayedUrl ?? lhr.requestedUrl).origin;

@@ -19,9 +19,7 @@ export function fileSizes(file) {
   let body;
   const content = () => (body ??= readFileSync(file));
   const gzip = existsSync(gzFile) ? statSync(gzFile).size : zlib.gzipSync(content(), { level: 9 }).length;
-  const brotli = existsSync(brFile)
-    ? statSync(brFile).size
-    : zlib.brotliCompressSync(content(), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const brotli = existsSync(brFile) ? statSync(brFile).size : zlib.brotliCompressSync(content(), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   sizes = { raw, gzip, brotli, compressedOnDisk: existsSync(gzFile) && existsSync(brFile) };
   cache.set(file, sizes);
   return sizes;

@@ -168,7 +168,7 @@ export function duplicatedModules(jsFiles) {
     .sort((a, b) => b.extraChars - a.extraChars);
   const byPackage = new Map();
   for (const d of duplicates) {
-    const pkg = d.module.startsWith('webpack/') ? 'webpack runtime' : packageOfSource(`node_modules/${d.module}`) ?? d.module.split('/')[0];
+    const pkg = d.module.startsWith('webpack/') ? 'webpack runtime' : (packageOfSource(`node_modules/${d.module}`) ?? d.module.split('/')[0]);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + d.extraChars);
   }
   return {

@@ -86,7 +86,10 @@ function parseCommand(argv: string[]): Command {
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
     fields[name] = value;
   }
-  if (values.length > positional.length) throw new UsageError(`"${command}" takes ${positional.length === 0 ? 'no' : positional.length} argument${positional.length === 1 ? '' : 's'} (${positional.join(', ') || 'only options'}); extra: ${values.slice(positional.length).join(' ')}`);
+  if (values.length > positional.length)
+    throw new UsageError(
+      `"${command}" takes ${positional.length === 0 ? 'no' : positional.length} argument${positional.length === 1 ? '' : 's'} (${positional.join(', ') || 'only options'}); extra: ${values.slice(positional.length).join(' ')}`,
+    );
   positional.forEach((name, index) => {
     if (values[index] !== undefined) fields[name] = values[index] as string;
   });
@@ -127,7 +130,9 @@ async function runCommand(command: Command, orders: Orders, db: Kysely<StoreData
       const buyer = await db.selectFrom('users').select(['email', 'name']).where('id', '=', row.user_id).executeTakeFirst();
       print(`${detail.number}  ${detail.status}  (id ${detail.id})`);
       print(`${detail.productName}, ${detail.description}: ${formatUsd(detail.amount)} every ${detail.billingPeriod.count} ${detail.billingPeriod.interval}(s)`);
-      print(`buyer: ${buyer ? `${buyer.name} <${buyer.email}>` : '?'}; ordered ${date(detail.createdAt)}; paid until ${date(detail.currentPeriodEnd)}; ${detail.renews ? 'renews' : 'does not renew'}`);
+      print(
+        `buyer: ${buyer ? `${buyer.name} <${buyer.email}>` : '?'}; ordered ${date(detail.createdAt)}; paid until ${date(detail.currentPeriodEnd)}; ${detail.renews ? 'renews' : 'does not renew'}`,
+      );
       if (detail.needsAction.length > 0) print(`buyer must: ${detail.needsAction.join(' ')}`);
       if (detail.details) {
         const organization = await db.selectFrom('organizations').select('name').where('id', '=', detail.details.organizationId).executeTakeFirst();

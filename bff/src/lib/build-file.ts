@@ -8,11 +8,7 @@ export type BuildFileState<T> = { status: 'ok'; value: T } | { status: 'missing'
  * that renames new files over old ones is seen on the next request without a restart.
  * `onChange` hears each new state once, which keeps a missing or broken file from flooding the log.
  */
-export function watchBuildFile<T>(
-  filePath: string,
-  parse: (text: string) => T,
-  onChange?: (state: BuildFileState<T>) => void,
-): () => Promise<BuildFileState<T>> {
+export function watchBuildFile<T>(filePath: string, parse: (text: string) => T, onChange?: (state: BuildFileState<T>) => void): () => Promise<BuildFileState<T>> {
   let lastVersion: string | undefined;
   let lastState: BuildFileState<T> = { status: 'missing' };
 

@@ -26,7 +26,9 @@ export function monitorAlertMail(to: string, name: string, baseUrl: string, aler
   const parts: string[] = [];
   if (alert.scoreDrop) parts.push(`The health score of ${alert.domain} dropped from ${alert.scoreDrop.from} to ${alert.scoreDrop.to}.`);
   if (alert.changes.length > 0) {
-    parts.push(`What changed since the last check:\n${alert.changes.map((change) => `- ${change.title}${change.after !== null && change.kind !== 'status' ? `\n  now: ${change.after.length > 200 ? `${change.after.slice(0, 200)}…` : change.after}` : ''}`).join('\n')}`);
+    parts.push(
+      `What changed since the last check:\n${alert.changes.map((change) => `- ${change.title}${change.after !== null && change.kind !== 'status' ? `\n  now: ${change.after.length > 200 ? `${change.after.slice(0, 200)}…` : change.after}` : ''}`).join('\n')}`,
+    );
   }
   if (alert.certificateExpiry) {
     parts.push(
@@ -35,7 +37,13 @@ export function monitorAlertMail(to: string, name: string, baseUrl: string, aler
         : `The mark certificate expires on ${alert.certificateExpiry.validTo.slice(0, 10)}, in ${alert.certificateExpiry.daysLeft} days. Renew it before then to keep the logo in Gmail and Apple Mail.`,
     );
   }
-  if (alert.topIssues.length > 0) parts.push(`Fix first:\n${alert.topIssues.slice(0, 3).map((issue) => `- ${issue.title}: ${issue.fix}`).join('\n')}`);
+  if (alert.topIssues.length > 0)
+    parts.push(
+      `Fix first:\n${alert.topIssues
+        .slice(0, 3)
+        .map((issue) => `- ${issue.title}: ${issue.fix}`)
+        .join('\n')}`,
+    );
   return {
     to,
     subject: `${SITE_NAME}: ${monitorAlertSubject(alert)}`,

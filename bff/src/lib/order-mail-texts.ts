@@ -31,7 +31,10 @@ export function everyPeriod(interval: 'month' | 'year', count: number): string {
 
 export function orderConfirmationMail(to: string, name: string, baseUrl: string, orders: MailOrder[]): MailMessage {
   const lines = orders
-    .map((order) => `- ${order.number}: ${order.productName}, ${order.description}: ${formatUsd(order.amount)} ${everyPeriod(order.interval, order.intervalCount)}\n  ${orderPage(baseUrl, order.id)}`)
+    .map(
+      (order) =>
+        `- ${order.number}: ${order.productName}, ${order.description}: ${formatUsd(order.amount)} ${everyPeriod(order.interval, order.intervalCount)}\n  ${orderPage(baseUrl, order.id)}`,
+    )
     .join('\n');
   const waiting = orders.filter((order) => order.needsDetails);
   const next =
@@ -66,7 +69,7 @@ export function paymentReceiptMail(
 We received your payment of ${formatUsd(receipt.amount)} on ${longDate(receipt.date)}${receipt.orderNumbers.length > 0 ? ` for ${receipt.orderNumbers.join(', ')}` : ''}.
 
 ${receipt.lines.map((line) => `- ${line.description}: ${formatUsd(line.amount)}`).join('\n')}
-${receipt.testPayment ? '\nThis was a test payment with the store\'s built-in test payments: no money was charged.\n' : ''}
+${receipt.testPayment ? "\nThis was a test payment with the store's built-in test payments: no money was charged.\n" : ''}
 Your receipts (PDF) are at ${baseUrl}/account/billing/transactions.
 `,
   };
@@ -95,12 +98,7 @@ ${first ? `then check the order: ${orderPage(baseUrl, first.id)}\n\n` : ''}Until
   };
 }
 
-export function renewalReminderMail(
-  to: string,
-  name: string,
-  baseUrl: string,
-  reminder: { order: MailOrder; periodEnd: string; daysAhead: number; renews: boolean },
-): MailMessage {
+export function renewalReminderMail(to: string, name: string, baseUrl: string, reminder: { order: MailOrder; periodEnd: string; daysAhead: number; renews: boolean }): MailMessage {
   const { order } = reminder;
   const when = longDate(reminder.periodEnd);
   return reminder.renews

@@ -39,11 +39,7 @@ const pages: FastifyPluginAsync = async (fastify) => {
         : undefined;
     const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads, pageUrl, rootHtml: rendered?.html });
     if (html === undefined) {
-      return reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .type('text/plain; charset=utf-8')
-        .send('The site is not built yet: run the build (pnpm build), then reload this page.\n');
+      return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The site is not built yet: run the build (pnpm build), then reload this page.\n');
     }
 
     reply

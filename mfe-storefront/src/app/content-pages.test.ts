@@ -13,10 +13,7 @@ import { contentPages } from './content-pages';
 const routeTitle = (path: string) => table.routes.find((route) => route.path === path)?.title;
 
 function linkTargets(sections: readonly Section[]): string[] {
-  return sections.flatMap((section) => [
-    ...section.blocks.flatMap((block) => (block.kind === 'links' ? block.items.map((item) => item.to) : [])),
-    ...linkTargets(section.subsections ?? []),
-  ]);
+  return sections.flatMap((section) => [...section.blocks.flatMap((block) => (block.kind === 'links' ? block.items.map((item) => item.to) : [])), ...linkTargets(section.subsections ?? [])]);
 }
 
 describe('the storefront content pages', () => {

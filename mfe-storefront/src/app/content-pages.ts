@@ -5,8 +5,7 @@ import type { PageProps } from '@bimi/ui/RouteTable';
  * The resource, legal, landing and enrollment pages, each loaded when first shown, so the
  * home page (whose first render is benchmarked) does not carry their text.
  */
-const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType<PageProps>>>, name: Name) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType<PageProps>>>, name: Name) => lazy(() => load().then((module) => ({ default: module[name] })));
 
 const HowItWorksPage = page(() => import('../features/how-it-works/HowItWorksPage'), 'HowItWorksPage');
 const AboutPage = page(() => import('../features/about/AboutPage'), 'AboutPage');

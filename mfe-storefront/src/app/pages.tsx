@@ -2,13 +2,7 @@ import type { ComponentType } from 'react';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { HomePage } from '../features/home/HomePage';
 import { contentPages } from './content-pages';
-import {
-  CommonMarkPage,
-  DmarcEnforcementPage,
-  GovernmentMarkPage,
-  MarkCertificatesPage,
-  VerifiedMarkPage,
-} from '../features/products/lazy-pages';
+import { CommonMarkPage, DmarcEnforcementPage, GovernmentMarkPage, MarkCertificatesPage, VerifiedMarkPage } from '../features/products/lazy-pages';
 
 /** Pages with their own component; the others show their heading and lead from routes.json. */
 export const pages: Record<string, ComponentType<PageProps>> = {

@@ -23,7 +23,13 @@ export function CallToAction({ id, heading, text, primary, secondary }: { id: st
             {primary.label}
           </Button>
           {secondary && (
-            <Button component={RouterLink} to={secondary.to} variant="outlined" size="large" sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.7)', '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } }}>
+            <Button
+              component={RouterLink}
+              to={secondary.to}
+              variant="outlined"
+              size="large"
+              sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.7)', '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } }}
+            >
               {secondary.label}
             </Button>
           )}

@@ -3,19 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
 /** A band of a page with its h2; `tone="tint"` sets it off from its neighbours. */
-export function Section({
-  id,
-  heading,
-  intro,
-  tone = 'plain',
-  children,
-}: {
-  id: string;
-  heading: string;
-  intro?: string;
-  tone?: 'plain' | 'tint';
-  children: ReactNode;
-}) {
+export function Section({ id, heading, intro, tone = 'plain', children }: { id: string; heading: string; intro?: string; tone?: 'plain' | 'tint'; children: ReactNode }) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ bgcolor: tone === 'tint' ? '#f4f7fd' : undefined }}>
       <Box sx={{ maxWidth: 1120, mx: 'auto', px: { xs: 2.5, md: 4 }, py: { xs: 5, md: 8 } }}>

@@ -38,8 +38,7 @@ export const FAQ: readonly FaqTopic[] = [
       {
         id: 'how-long-until-logo',
         question: 'How long until my logo appears?',
-        answer:
-          `${VALIDATION_TIME} After you publish your BIMI record, mailboxes typically start showing the logo within a few days; Gmail also needs a steady volume of authenticated mail from your domain.`,
+        answer: `${VALIDATION_TIME} After you publish your BIMI record, mailboxes typically start showing the logo within a few days; Gmail also needs a steady volume of authenticated mail from your domain.`,
       },
     ],
   },
@@ -72,8 +71,7 @@ export const FAQ: readonly FaqTopic[] = [
       {
         id: 'several-domains',
         question: 'Can one certificate cover several domains?',
-        answer:
-          `Yes. A certificate can cover up to ${MAX_DOMAINS} domains that send mail under the same logo; each additional domain is priced like the first, with the same 10% discount. Different logos need separate certificates.`,
+        answer: `Yes. A certificate can cover up to ${MAX_DOMAINS} domains that send mail under the same logo; each additional domain is priced like the first, with the same 10% discount. Different logos need separate certificates.`,
       },
     ],
   },
@@ -118,8 +116,7 @@ export const FAQ: readonly FaqTopic[] = [
       {
         id: 'payment',
         question: 'How do I pay?',
-        answer:
-          'By card at checkout. Plans renew automatically each year (or each month for monthly DMARC plans) until you cancel them from the billing section of your account.',
+        answer: 'By card at checkout. Plans renew automatically each year (or each month for monthly DMARC plans) until you cancel them from the billing section of your account.',
       },
     ],
   },

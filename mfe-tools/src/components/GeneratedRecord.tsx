@@ -25,7 +25,13 @@ export function GeneratedRecord({
   strings?: readonly string[] | undefined;
 }) {
   return (
-    <Box component="section" aria-label={`Your ${what}`} data-testid="generated-record" data-valid={errors.length === 0} sx={{ mt: 4, border: 1, borderColor: errors.length ? 'error.main' : 'success.main', borderRadius: 2, overflow: 'hidden', bgcolor: 'background.paper' }}>
+    <Box
+      component="section"
+      aria-label={`Your ${what}`}
+      data-testid="generated-record"
+      data-valid={errors.length === 0}
+      sx={{ mt: 4, border: 1, borderColor: errors.length ? 'error.main' : 'success.main', borderRadius: 2, overflow: 'hidden', bgcolor: 'background.paper' }}
+    >
       <Box sx={{ px: 2, py: 1.5, bgcolor: 'grey.50', display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h3" component="h2" sx={{ flex: '1 1 200px' }}>
           Your {what}
@@ -54,7 +60,11 @@ export function GeneratedRecord({
             </Box>
           </Box>
           <Typography sx={{ fontWeight: 600 }}>Value</Typography>
-          <Box component="pre" data-testid="generated-value" sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontFamily: MONOSPACE, fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          <Box
+            component="pre"
+            data-testid="generated-value"
+            sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontFamily: MONOSPACE, fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+          >
             {record}
           </Box>
           {strings && strings.length > 1 && (

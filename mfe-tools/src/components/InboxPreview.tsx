@@ -33,7 +33,23 @@ function Avatar({ logoUrl, crop, initial, alt }: { logoUrl?: string | undefined;
   return <Box component="img" src={logoUrl} alt={alt} sx={{ ...shape, objectFit: 'cover', bgcolor: '#fff', display: 'block' }} />;
 }
 
-function MessageRow({ scheme, crop, sender, subject, snippet, logoUrl, time }: { scheme: Scheme; crop: Crop; sender: string; subject: string; snippet: string; logoUrl?: string | undefined; time: string }) {
+function MessageRow({
+  scheme,
+  crop,
+  sender,
+  subject,
+  snippet,
+  logoUrl,
+  time,
+}: {
+  scheme: Scheme;
+  crop: Crop;
+  sender: string;
+  subject: string;
+  snippet: string;
+  logoUrl?: string | undefined;
+  time: string;
+}) {
   const colors = SCHEMES[scheme];
   return (
     <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 1.5, py: 1.25, bgcolor: colors.row, borderBottom: `1px solid ${colors.line}`, minWidth: 0 }}>
@@ -63,11 +79,17 @@ export function InboxPreview({ logoUrl, sender }: { logoUrl?: string | undefined
         const colors = SCHEMES[scheme];
         return (
           <Box key={scheme} data-scheme={scheme} sx={{ bgcolor: colors.bg, borderRadius: 2, overflow: 'hidden', border: `1px solid ${colors.line}` }}>
-            <Typography sx={{ color: colors.muted, fontSize: 12, fontWeight: 600, letterSpacing: 0.5, textTransform: 'uppercase', px: 1.5, pt: 1.25, pb: 0.75 }}>
-              {colors.label}
-            </Typography>
+            <Typography sx={{ color: colors.muted, fontSize: 12, fontWeight: 600, letterSpacing: 0.5, textTransform: 'uppercase', px: 1.5, pt: 1.25, pb: 0.75 }}>{colors.label}</Typography>
             <MessageRow scheme={scheme} crop="round" sender={sender} subject="Your order has shipped" snippet="Round crop: how Gmail shows your mark." logoUrl={logoUrl} time="9:41" />
-            <MessageRow scheme={scheme} crop="square" sender={sender} subject="Your monthly statement is ready" snippet="Square crop: how Yahoo and Apple Mail show it." logoUrl={logoUrl} time="Mon" />
+            <MessageRow
+              scheme={scheme}
+              crop="square"
+              sender={sender}
+              subject="Your monthly statement is ready"
+              snippet="Square crop: how Yahoo and Apple Mail show it."
+              logoUrl={logoUrl}
+              time="Mon"
+            />
             <MessageRow scheme={scheme} crop="round" sender="Another sender" subject="Lunch on Friday?" snippet="Without BIMI a mailbox shows an initial instead." time="Sun" />
           </Box>
         );

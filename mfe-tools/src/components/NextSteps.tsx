@@ -18,7 +18,12 @@ function focusField(name: string) {
 export function NextSteps({ steps }: { steps: readonly NextStep[] }) {
   if (steps.length === 0) return null;
   return (
-    <Box component="nav" aria-label="Next steps" data-testid="next-steps" sx={{ mt: 2, p: { xs: 2, md: 2.5 }, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
+    <Box
+      component="nav"
+      aria-label="Next steps"
+      data-testid="next-steps"
+      sx={{ mt: 2, p: { xs: 2, md: 2.5 }, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
+    >
       <Typography variant="h3" component="h2" sx={{ fontSize: 18, mb: 1 }}>
         Next steps
       </Typography>

@@ -14,7 +14,12 @@ export function RecordsTable({ records, emptyText = 'No records were found.' }: 
   return (
     <Box component="ul" aria-label="Records" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
       {records.map((record, index) => (
-        <Box component="li" key={`${record.name}-${record.type}-${index}`} data-record-type={record.type} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', bgcolor: 'background.paper' }}>
+        <Box
+          component="li"
+          key={`${record.name}-${record.type}-${index}`}
+          data-record-type={record.type}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', bgcolor: 'background.paper' }}
+        >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 2, py: 1, bgcolor: 'grey.50' }}>
             <Box component="span" sx={{ fontFamily: MONOSPACE, fontSize: 13, fontWeight: 700, px: 0.75, borderRadius: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
               {record.type}

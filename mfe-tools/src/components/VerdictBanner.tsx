@@ -86,13 +86,7 @@ export function VerdictBanner({ subject, checks, score, answer }: { subject: str
               / 100
             </Typography>
           </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={Math.max(0, Math.min(100, shownScore))}
-            color={color}
-            aria-label="Score"
-            sx={{ mt: 1, height: 8, borderRadius: 4 }}
-          />
+          <LinearProgress variant="determinate" value={Math.max(0, Math.min(100, shownScore))} color={color} aria-label="Score" sx={{ mt: 1, height: 8, borderRadius: 4 }} />
         </Box>
       )}
     </Box>

@@ -72,7 +72,9 @@ describe('runTool', () => {
   it('reports an aborted request as cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    const aborted = await failureOf(runTool('dmarc', { domain: 'example.com' }, { signal: controller.signal, fetch: ((_url: string, init: RequestInit) => Promise.reject(init.signal?.reason as Error)) as typeof fetch }));
+    const aborted = await failureOf(
+      runTool('dmarc', { domain: 'example.com' }, { signal: controller.signal, fetch: ((_url: string, init: RequestInit) => Promise.reject(init.signal?.reason as Error)) as typeof fetch }),
+    );
     expect(aborted.kind).toBe('aborted');
   });
 });

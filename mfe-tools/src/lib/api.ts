@@ -66,24 +66,14 @@ async function answerFrom<Tool extends ToolName>(tool: Tool, request: Promise<Re
 }
 
 /** Runs one checker: `runTool('dmarc', {domain: 'example.com'})`. Empty query values are left out. */
-export function runTool<Tool extends ToolName>(
-  tool: Tool,
-  query: Readonly<Record<string, string>>,
-  options: { signal?: AbortSignal; fetch?: Fetch } = {},
-): Promise<ToolAnswer<Tool>> {
+export function runTool<Tool extends ToolName>(tool: Tool, query: Readonly<Record<string, string>>, options: { signal?: AbortSignal; fetch?: Fetch } = {}): Promise<ToolAnswer<Tool>> {
   const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== ''));
   const doFetch = options.fetch ?? fetch;
-  return answerFrom(
-    tool,
-    doFetch(`/api/tools/${tool}?${search}`, { headers: { accept: 'application/json' }, signal: options.signal ?? null }),
-  );
+  return answerFrom(tool, doFetch(`/api/tools/${tool}?${search}`, { headers: { accept: 'application/json' }, signal: options.signal ?? null }));
 }
 
 /** The VMC validator's upload: the PEM text the user chose (and the domain it must name), checked by the bff. */
-export function validateUploadedVmc(
-  upload: VmcUpload,
-  options: { signal?: AbortSignal; fetch?: Fetch } = {},
-): Promise<ToolAnswer<'vmc'>> {
+export function validateUploadedVmc(upload: VmcUpload, options: { signal?: AbortSignal; fetch?: Fetch } = {}): Promise<ToolAnswer<'vmc'>> {
   const doFetch = options.fetch ?? fetch;
   return answerFrom(
     'vmc',

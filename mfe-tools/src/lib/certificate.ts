@@ -30,7 +30,12 @@ export function certificateRows(certificate: MarkCertificate): { label: string; 
     ['Organization', certificate.organization],
     ['Common name', certificate.commonName],
     ['Domains (SANs)', certificate.subjectAltNames.join(', ')],
-    ['Issuer', certificate.issuerOrganization && certificate.issuer && !certificate.issuer.includes(certificate.issuerOrganization) ? `${certificate.issuer} (${certificate.issuerOrganization})` : (certificate.issuer ?? certificate.issuerOrganization)],
+    [
+      'Issuer',
+      certificate.issuerOrganization && certificate.issuer && !certificate.issuer.includes(certificate.issuerOrganization)
+        ? `${certificate.issuer} (${certificate.issuerOrganization})`
+        : (certificate.issuer ?? certificate.issuerOrganization),
+    ],
     ['Valid', validity[0] && validity[1] ? `${validity[0]} to ${validity[1]}` : (validity[0] ?? validity[1])],
     ['Days left', certificate.daysLeft < 0 ? `Expired ${-certificate.daysLeft} days ago` : String(certificate.daysLeft)],
     ['Word mark', certificate.wordMark],

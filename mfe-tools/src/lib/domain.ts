@@ -47,6 +47,10 @@ export function validateHttpsUrl(raw: string): FieldResult {
 
 /** The words under a field whose input was reduced to its domain, so the person sees what was kept. */
 export function keptNote(raw: string, kept: string): string | undefined {
-  const typed = raw.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/[/.]$/, '');
+  const typed = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/[/.]$/, '');
   return typed === kept ? undefined : `Checking ${kept}, the domain of what you entered`;
 }

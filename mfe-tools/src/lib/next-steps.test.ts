@@ -1,7 +1,13 @@
 import type { ToolAnswer, ToolName } from '@bimi/contracts/tools';
 import { nextSteps, type Answered, type NextStep } from './next-steps';
 
-const answer = (tool: ToolName, query: Record<string, string>, checks: [string, ToolAnswer['checks'][number]['status']][], status: NonNullable<ToolAnswer['verdict']>['status'], records: ToolAnswer['records'] = []): Answered => ({
+const answer = (
+  tool: ToolName,
+  query: Record<string, string>,
+  checks: [string, ToolAnswer['checks'][number]['status']][],
+  status: NonNullable<ToolAnswer['verdict']>['status'],
+  records: ToolAnswer['records'] = [],
+): Answered => ({
   tool,
   query,
   records,
@@ -20,7 +26,17 @@ describe('nextSteps', () => {
   });
 
   it('a domain ready for BIMI is offered the BIMI generator, a certificate and a monitor', () => {
-    const steps = nextSteps(answer('dmarc', { domain: 'example.com' }, [['dmarc.record.found', 'pass'], ['dmarc.bimi.ready', 'pass']], 'pass'));
+    const steps = nextSteps(
+      answer(
+        'dmarc',
+        { domain: 'example.com' },
+        [
+          ['dmarc.record.found', 'pass'],
+          ['dmarc.bimi.ready', 'pass'],
+        ],
+        'pass',
+      ),
+    );
     expect(steps.map((step) => [step.id, target(step)])).toEqual([
       ['bimi-generator', '/account/tools/bimi-generator?domain=example.com'],
       ['certificates', '/products/digicert-mark-certificates'],
@@ -30,7 +46,9 @@ describe('nextSteps', () => {
   });
 
   it('p=none moves to quarantine keeping the report address; no BIMI record gets the BIMI generator', () => {
-    const none = nextSteps(answer('dmarc', { domain: 'example.com' }, [['dmarc.policy.none', 'warn']], 'warn', [{ name: '_dmarc.example.com', type: 'TXT', value: 'v=DMARC1; p=none; rua=mailto:r@example.com' }]));
+    const none = nextSteps(
+      answer('dmarc', { domain: 'example.com' }, [['dmarc.policy.none', 'warn']], 'warn', [{ name: '_dmarc.example.com', type: 'TXT', value: 'v=DMARC1; p=none; rua=mailto:r@example.com' }]),
+    );
     expect(none[0] && target(none[0])).toBe('/account/tools/dmarc-generator?domain=example.com&p=quarantine&rua=mailto%3Ar%40example.com');
     expect(nextSteps(answer('bimi', { domain: 'example.com' }, [['bimi.record.missing', 'absent']], 'absent'))[0]?.id).toBe('bimi-generator');
   });

@@ -56,22 +56,48 @@ export function nextSteps(answer: Answered): NextStep[] {
   const readyForBimi = has(answer, 'dmarc.bimi.ready', 'pass') || has(answer, 'bimi.dmarc.policy', 'pass');
 
   if (tool === 'dmarc') {
-    if (hasPrefix(answer, 'dmarc.record.', BAD) || status === 'fail') steps.push({ id: 'dmarc-generator', label: 'Create a DMARC record', why: 'Start at p=none with reports, then move to enforcement.', to: dmarcLink('none') });
-    else if (has(answer, 'dmarc.policy.none')) steps.push({ id: 'dmarc-generator', label: 'Move to enforcement: p=quarantine', why: 'Once reports show every sender passing, quarantine protects the domain and makes it ready for BIMI.', to: dmarcLink('quarantine') });
+    if (hasPrefix(answer, 'dmarc.record.', BAD) || status === 'fail')
+      steps.push({ id: 'dmarc-generator', label: 'Create a DMARC record', why: 'Start at p=none with reports, then move to enforcement.', to: dmarcLink('none') });
+    else if (has(answer, 'dmarc.policy.none'))
+      steps.push({
+        id: 'dmarc-generator',
+        label: 'Move to enforcement: p=quarantine',
+        why: 'Once reports show every sender passing, quarantine protects the domain and makes it ready for BIMI.',
+        to: dmarcLink('quarantine'),
+      });
     else if (!readyForBimi) steps.push({ id: 'dmarc-generator', label: 'Make the policy BIMI-ready', why: 'BIMI needs quarantine or reject on all mail.', to: dmarcLink('quarantine') });
-    if (readyForBimi) steps.push({ id: 'bimi-generator', label: 'Create your BIMI record', why: 'Your DMARC policy is strict enough for a logo.', to: withQuery(GENERATORS.bimi, { domain }) });
+    if (readyForBimi)
+      steps.push({ id: 'bimi-generator', label: 'Create your BIMI record', why: 'Your DMARC policy is strict enough for a logo.', to: withQuery(GENERATORS.bimi, { domain }) });
   }
   if (tool === 'bimi') {
-    if (has(answer, 'bimi.record.missing', 'absent')) steps.push({ id: 'bimi-generator', label: 'Create a BIMI record', why: 'Publish where your logo is, so mailboxes can show it.', to: withQuery(GENERATORS.bimi, { domain }) });
-    if (hasPrefix(answer, 'bimi.dmarc.', BAD)) steps.push({ id: 'dmarc-generator', label: 'Fix DMARC first', why: 'BIMI needs p=quarantine or p=reject on all mail.', to: dmarcLink('quarantine') });
+    if (has(answer, 'bimi.record.missing', 'absent'))
+      steps.push({ id: 'bimi-generator', label: 'Create a BIMI record', why: 'Publish where your logo is, so mailboxes can show it.', to: withQuery(GENERATORS.bimi, { domain }) });
+    if (hasPrefix(answer, 'bimi.dmarc.', BAD))
+      steps.push({ id: 'dmarc-generator', label: 'Fix DMARC first', why: 'BIMI needs p=quarantine or p=reject on all mail.', to: dmarcLink('quarantine') });
   }
-  if (tool === 'spf' && (status === 'absent' || status === 'fail')) steps.push({ id: 'spf-generator', label: status === 'absent' ? 'Create an SPF record' : 'Build a correct SPF record', why: 'List the servers that send your mail and end with -all.', to: withQuery(GENERATORS.spf, { domain }) });
-  if (tool === 'dkim' && (status === 'absent' || status === 'fail')) steps.push({ id: 'dkim-generator', label: 'Generate a DKIM key', why: 'Or enter the selector of your mail provider (the s= of a DKIM-Signature header).', to: withQuery(GENERATORS.dkim, { domain }) });
+  if (tool === 'spf' && (status === 'absent' || status === 'fail'))
+    steps.push({
+      id: 'spf-generator',
+      label: status === 'absent' ? 'Create an SPF record' : 'Build a correct SPF record',
+      why: 'List the servers that send your mail and end with -all.',
+      to: withQuery(GENERATORS.spf, { domain }),
+    });
+  if (tool === 'dkim' && (status === 'absent' || status === 'fail'))
+    steps.push({
+      id: 'dkim-generator',
+      label: 'Generate a DKIM key',
+      why: 'Or enter the selector of your mail provider (the s= of a DKIM-Signature header).',
+      to: withQuery(GENERATORS.dkim, { domain }),
+    });
 
   // A domain ready for BIMI without a certificate, or one whose certificate is wrong: the certificates.
-  const needsCertificate = (tool === 'bimi' && readyForBimi && (has(answer, 'bimi.a.missing') || hasPrefix(answer, 'vmc.', BAD))) || (tool === 'dmarc' && readyForBimi) || (tool === 'vmc' && status !== 'pass' && status !== 'warn');
+  const needsCertificate =
+    (tool === 'bimi' && readyForBimi && (has(answer, 'bimi.a.missing') || hasPrefix(answer, 'vmc.', BAD))) ||
+    (tool === 'dmarc' && readyForBimi) ||
+    (tool === 'vmc' && status !== 'pass' && status !== 'warn');
   if (needsCertificate) steps.push({ id: 'certificates', label: 'Get a mark certificate', why: 'Gmail and Apple Mail show your logo only with a VMC or CMC.', to: CERTIFICATE_PAGE });
-  if (domain && status !== 'unreachable') steps.push({ id: 'add-monitor', label: `Monitor ${domain}`, why: 'We check it daily and tell you when something breaks.', to: addMonitorLink(domain) });
+  if (domain && status !== 'unreachable')
+    steps.push({ id: 'add-monitor', label: `Monitor ${domain}`, why: 'We check it daily and tell you when something breaks.', to: addMonitorLink(domain) });
   steps.push({ id: 'validation-guide', label: 'Read the validation guide', why: 'What the certificate authority checks, step by step (PDF).', to: VALIDATION_GUIDE, file: true });
   return steps;
 }

@@ -95,13 +95,12 @@ describe('cart store', () => {
   });
 });
 
-describe('replacing an edited line (the drawer\'s Edit action)', () => {
+describe("replacing an edited line (the drawer's Edit action)", () => {
   beforeEach(() => {
     clearCart();
     toasts.items.splice(0);
   });
-  const edited = (logos: number) =>
-    certificateCartItems({ productId: 'verified-mark-certificate', domains: 3, years: 2, logos, sourcePageType: 'product' }, { settings: {}, logger: quiet });
+  const edited = (logos: number) => certificateCartItems({ productId: 'verified-mark-certificate', domains: 3, years: 2, logos, sourcePageType: 'product' }, { settings: {}, logger: quiet });
 
   it('puts the new items where the line was, leaving the other lines alone', () => {
     addItem(dmarc);
@@ -160,9 +159,9 @@ describe('addToCart toasts (spec §8)', () => {
   });
 
   it('says "Failed to add {name} to cart: {reason}" and adds nothing when the items are refused', () => {
-    expect(
-      addToCart('DMARC Plus', () => [dmarcCartItem({ productId: 'dmarc-plus', emailVolume: 5_000_000, billingPeriod: 'monthly', sourcePageType: 'product' }, { settings: {} })]),
-    ).toBe(false);
+    expect(addToCart('DMARC Plus', () => [dmarcCartItem({ productId: 'dmarc-plus', emailVolume: 5_000_000, billingPeriod: 'monthly', sourcePageType: 'product' }, { settings: {} })])).toBe(
+      false,
+    );
     expect(addToCart('Verified Mark Certificate', () => [{ ...vmc, quantity: 0 }])).toBe(false);
     expect(toasts.items.map((toast) => [toast.message, toast.severity])).toEqual([
       ['Failed to add DMARC Plus to cart: No pricing option found for email volume', 'error'],

@@ -1,16 +1,6 @@
 import * as z from 'zod/mini';
 import { type PriceIdLogger, type PriceSettings, resolvePriceId, resolveProductId } from './price-ids';
-import {
-  BILLING_PERIODS,
-  type BillingPeriod,
-  certificateListCents,
-  certificatePriceCents,
-  dmarcOptionFor,
-  MAX_LOGOS,
-  MIN_LOGOS,
-  PriceRuleError,
-  RULE_MESSAGES,
-} from './prices';
+import { BILLING_PERIODS, type BillingPeriod, certificateListCents, certificatePriceCents, dmarcOptionFor, MAX_LOGOS, MIN_LOGOS, PriceRuleError, RULE_MESSAGES } from './prices';
 import {
   AGENCY_LEVEL_OPTIONS,
   type AgencyLevel,

@@ -1,13 +1,4 @@
-import {
-  CERTIFICATES,
-  DOMAINS_PER_CERTIFICATE,
-  PENDING_TRADEMARK_RULE,
-  PENDING_TRADEMARK_START,
-  dmarcMaxVolume,
-  dmarcOffersVolume,
-  dmarcPlanSummary,
-  dmarcVolumeFact,
-} from './facts';
+import { CERTIFICATES, DOMAINS_PER_CERTIFICATE, PENDING_TRADEMARK_RULE, PENDING_TRADEMARK_START, dmarcMaxVolume, dmarcOffersVolume, dmarcPlanSummary, dmarcVolumeFact } from './facts';
 import { CERTIFICATE_IDS, PRODUCTS } from './products';
 import { DMARC_EMAIL_VOLUMES, MAX_DOMAINS } from './prices';
 

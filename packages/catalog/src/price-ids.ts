@@ -44,12 +44,8 @@ export type PriceSettingName =
   | 'STRIPE_TEST_PRODUCT';
 
 export const PRICE_SETTING_NAMES: readonly PriceSettingName[] = [
-  ...CERTIFICATE_TYPE_PREFIXES.flatMap((prefix) =>
-    PLAN_YEARS.flatMap((years) => [`STRIPE_${prefix}_${years}_YEAR_PRICE`, `STRIPE_${prefix}_${years}_YEAR_PRODUCT`] as const),
-  ),
-  ...(['DMARC_PLUS', 'DMARC_PREMIUM'] as const).flatMap(
-    (prefix) => [`STRIPE_${prefix}_MONTHLY_PRICE`, `STRIPE_${prefix}_ANNUAL_PRICE`, `STRIPE_${prefix}_PRODUCT`] as const,
-  ),
+  ...CERTIFICATE_TYPE_PREFIXES.flatMap((prefix) => PLAN_YEARS.flatMap((years) => [`STRIPE_${prefix}_${years}_YEAR_PRICE`, `STRIPE_${prefix}_${years}_YEAR_PRODUCT`] as const)),
+  ...(['DMARC_PLUS', 'DMARC_PREMIUM'] as const).flatMap((prefix) => [`STRIPE_${prefix}_MONTHLY_PRICE`, `STRIPE_${prefix}_ANNUAL_PRICE`, `STRIPE_${prefix}_PRODUCT`] as const),
   'STRIPE_TEST_PRICE',
   'STRIPE_TEST_PRODUCT',
 ];
@@ -88,11 +84,7 @@ function configuredPriceId(subject: PriceIdSubject, years: number, settings: Pri
   if (!prefix) return { name: null, value: undefined };
   const type = PRODUCTS[subject.id].type;
   const name =
-    type === 'certificate'
-      ? certificatePriceSettingName(prefix, years)
-      : type === 'dmarc'
-        ? dmarcPriceSettingName(prefix, subject.billingPeriod ?? 'monthly')
-        : `STRIPE_${prefix}_PRICE`;
+    type === 'certificate' ? certificatePriceSettingName(prefix, years) : type === 'dmarc' ? dmarcPriceSettingName(prefix, subject.billingPeriod ?? 'monthly') : `STRIPE_${prefix}_PRICE`;
   return { name, value: settings[name] || undefined };
 }
 
@@ -118,9 +110,7 @@ export function resolvePriceId(subject: PriceIdSubject, settings: PriceSettings,
   const configured = configuredPriceId(subject, years, settings);
   if (configured.value) return configured.value;
   logger.error(
-    configured.name
-      ? `[price-id] ${subject.id}: no price identifier for ${years} year(s); set ${configured.name}`
-      : `[price-id] ${subject.id}: this product has no price identifier`,
+    configured.name ? `[price-id] ${subject.id}: no price identifier for ${years} year(s); set ${configured.name}` : `[price-id] ${subject.id}: this product has no price identifier`,
   );
   return undefined;
 }

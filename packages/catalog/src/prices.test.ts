@@ -48,18 +48,14 @@ describe('certificate plans (spec §9 table)', () => {
   it('prices every domain at the plan amount, from 1 to 250', () => {
     expect(certificatePriceCents({ productId: 'verified-mark-certificate', domains: 3, years: 2 })).toBe(824904);
     expect(certificatePriceCents({ productId: 'common-mark-certificate', domains: MAX_DOMAINS, years: 3 })).toBe(294030 * 250);
-    expect(() => certificatePriceCents({ productId: 'verified-mark-certificate', domains: 0, years: 1 })).toThrow(
-      'Domains must be a whole number from 1 to 250',
-    );
+    expect(() => certificatePriceCents({ productId: 'verified-mark-certificate', domains: 0, years: 1 })).toThrow('Domains must be a whole number from 1 to 250');
     expect(() => certificatePriceCents({ productId: 'verified-mark-certificate', domains: 251, years: 1 })).toThrow('Domains must be');
     expect(() => certificatePriceCents({ productId: 'verified-mark-certificate', domains: 1.5, years: 1 })).toThrow('Domains must be');
   });
 
   it('multiplies by logos for the whole subscription', () => {
     expect(certificateSubscriptionCents({ productId: 'verified-mark-certificate', domains: 3, years: 2, logos: 2 })).toBe(1649808);
-    expect(() => certificateSubscriptionCents({ productId: 'verified-mark-certificate', domains: 1, years: 1, logos: 0 })).toThrow(
-      'Logos must be a whole number from 1 to 10',
-    );
+    expect(() => certificateSubscriptionCents({ productId: 'verified-mark-certificate', domains: 1, years: 1, logos: 0 })).toThrow('Logos must be a whole number from 1 to 10');
     expect(() => certificateSubscriptionCents({ productId: 'verified-mark-certificate', domains: 1, years: 1, logos: 11 })).toThrow('Logos must be');
   });
 

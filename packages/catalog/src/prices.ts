@@ -1,15 +1,4 @@
-import {
-  type CertificateId,
-  type DmarcProductId,
-  type PlanYears,
-  PLAN_YEARS,
-  PRODUCTS,
-  isCertificateId,
-  isDmarcProductId,
-  MAX_DOMAINS,
-  MIN_DOMAINS,
-  planKey,
-} from './products';
+import { type CertificateId, type DmarcProductId, type PlanYears, PLAN_YEARS, PRODUCTS, isCertificateId, isDmarcProductId, MAX_DOMAINS, MIN_DOMAINS, planKey } from './products';
 
 /**
  * Spec §9 price rules. Every amount is an integer number of US cents; a function given input
@@ -77,23 +66,12 @@ export function certificatePriceCents({ productId, domains, years }: { productId
   const product = PRODUCTS[certificateOf(productId)];
   const multiplier = product.yearMultipliers[planKey(checkedYears(years))];
   if (!wholeNumberIn(domains, MIN_DOMAINS, MAX_DOMAINS)) throw new PriceRuleError(RULE_MESSAGES.domains);
-  const oneYear =
-    product.basePricePerDomain * (100 - product.discountOffBase) + (domains - 1) * product.additionalDomainPrice * (100 - product.discountOffSAN);
+  const oneYear = product.basePricePerDomain * (100 - product.discountOffBase) + (domains - 1) * product.additionalDomainPrice * (100 - product.discountOffSAN);
   return Math.round((oneYear * multiplier) / 10000);
 }
 
 /** Spec §9: plan amount × domains × logos; the whole purchase in cents (each logo is its own cart item at a 1/logos share). */
-export function certificateSubscriptionCents({
-  productId,
-  domains,
-  years,
-  logos,
-}: {
-  productId: string;
-  domains: number;
-  years: number;
-  logos: number;
-}): number {
+export function certificateSubscriptionCents({ productId, domains, years, logos }: { productId: string; domains: number; years: number; logos: number }): number {
   const oneLogo = certificatePriceCents({ productId, domains, years });
   if (!wholeNumberIn(logos, MIN_LOGOS, MAX_LOGOS)) throw new PriceRuleError(RULE_MESSAGES.logos);
   return oneLogo * logos;
@@ -136,12 +114,7 @@ function option(emails: DmarcEmailVolume, price: number, annualPrice: number): D
 /** Spec §9: the DMARC Plus and Premium price tables. */
 export const DMARC_OPTIONS: Record<DmarcProductId, readonly DmarcOption[]> = {
   'dmarc-plus': [option(100_000, 3599, 43188), option(500_000, 5999, 71988), option(1_000_000, 11199, 134388)],
-  'dmarc-premium': [
-    option(100_000, 7199, 86388),
-    option(500_000, 11199, 134388),
-    option(1_000_000, 19199, 230388),
-    option(5_000_000, 29999, 359988),
-  ],
+  'dmarc-premium': [option(100_000, 7199, 86388), option(500_000, 11199, 134388), option(1_000_000, 19199, 230388), option(5_000_000, 29999, 359988)],
 };
 
 export function isDmarcEmailVolume(value: unknown): value is DmarcEmailVolume {

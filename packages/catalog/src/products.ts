@@ -14,12 +14,7 @@ export const PRODUCT_IDS = [
 export const ProductId = z.enum(PRODUCT_IDS);
 export type ProductId = z.infer<typeof ProductId>;
 
-export const CERTIFICATE_IDS = [
-  'verified-mark-certificate',
-  'modified-registered-mark',
-  'common-mark-certificate',
-  'government-mark-certificate',
-] as const satisfies readonly ProductId[];
+export const CERTIFICATE_IDS = ['verified-mark-certificate', 'modified-registered-mark', 'common-mark-certificate', 'government-mark-certificate'] as const satisfies readonly ProductId[];
 export type CertificateId = (typeof CERTIFICATE_IDS)[number];
 
 export const DMARC_PRODUCT_IDS = ['dmarc-plus', 'dmarc-premium'] as const satisfies readonly ProductId[];
@@ -62,11 +57,7 @@ export const DMARC_PLAN_LIMITS = {
 /** ["2 domains", "3 months of report history", "1 invited user"]: a plan's limits in the store's words. */
 export function dmarcLimitPhrases(productId: keyof typeof DMARC_PLAN_LIMITS): [string, string, string] {
   const { domains, reportHistory, invitedUsers } = DMARC_PLAN_LIMITS[productId];
-  return [
-    `${domains} domains`,
-    `${reportHistory} of report history`,
-    invitedUsers === 'unlimited' ? 'Unlimited users' : `${invitedUsers} invited user${invitedUsers === 1 ? '' : 's'}`,
-  ];
+  return [`${domains} domains`, `${reportHistory} of report history`, invitedUsers === 'unlimited' ? 'Unlimited users' : `${invitedUsers} invited user${invitedUsers === 1 ? '' : 's'}`];
 }
 
 const cents = z.int().check(z.minimum(0));

@@ -1,13 +1,5 @@
 import { type PriceIdLogger, type PriceSettings, resolvePriceId } from './price-ids';
-import {
-  type BillingPeriod,
-  certificatePriceCents,
-  dmarcPriceCents,
-  MAX_LOGOS,
-  MIN_LOGOS,
-  PriceRuleError,
-  RULE_MESSAGES,
-} from './prices';
+import { type BillingPeriod, certificatePriceCents, dmarcPriceCents, MAX_LOGOS, MIN_LOGOS, PriceRuleError, RULE_MESSAGES } from './prices';
 import { DEFAULT_PLAN_YEARS, PRODUCTS, isProductId } from './products';
 
 /**

@@ -68,13 +68,7 @@ export const SESSION_ABSOLUTE_LIMIT_MS = 12 * 60 * 60 * 1000;
 
 export const Email = z
   .string({ error: 'Email is required' })
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, 'Email is required'),
-    z.maxLength(254, 'Email must be at most 254 characters'),
-    z.email('Enter a valid email address'),
-  );
+  .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email must be at most 254 characters'), z.email('Enter a valid email address'));
 
 /** A person's name: human text (see human-text.ts), one line, at most 100 characters. */
 export const PersonName = humanText({ label: 'Name', max: 100 });
@@ -118,9 +112,7 @@ export const GivenPassword = z
   .check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`));
 
 /** Opaque tokens from mailed links: URL-safe base64. */
-export const LinkToken = z
-  .string({ error: 'The link is incomplete' })
-  .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{20,128}$/, 'The link is invalid or incomplete'));
+export const LinkToken = z.string({ error: 'The link is incomplete' }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{20,128}$/, 'The link is invalid or incomplete'));
 
 // ---- §7 answers ----
 
@@ -177,15 +169,13 @@ export const ClientLogForm = z.looseObject({
 
 // ---- our own endpoints ----
 
-export const SignUpRequest = z
-  .object({ name: PersonName, email: Email, password: NewPassword })
-  .check(
-    z.superRefine((form, context) => {
-      if (passwordProblems(form.password, { email: form.email }).includes(PASSWORD_MESSAGES.containsEmail)) {
-        context.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.containsEmail, path: ['password'], input: form.password });
-      }
-    }),
-  );
+export const SignUpRequest = z.object({ name: PersonName, email: Email, password: NewPassword }).check(
+  z.superRefine((form, context) => {
+    if (passwordProblems(form.password, { email: form.email }).includes(PASSWORD_MESSAGES.containsEmail)) {
+      context.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.containsEmail, path: ['password'], input: form.password });
+    }
+  }),
+);
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 
 /** 201: a mail went to `email` (a verification link, or word that the address has an account). Go to /auth/check-email?email=… */

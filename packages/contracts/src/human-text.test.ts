@@ -12,7 +12,9 @@ describe('humanText', () => {
   it.each([...HOSTILE_TEXT, ...LINE_BREAKS])('refuses %s in a single-line field, naming the field', (_what, input) => {
     const result = field.safeParse(input);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toMatch(/^Name (must not contain control or invisible formatting characters \(found U\+[0-9A-F]{4,5}\)|must be on one line|contains a broken character)/);
+    expect(result.error?.issues[0]?.message).toMatch(
+      /^Name (must not contain control or invisible formatting characters \(found U\+[0-9A-F]{4,5}\)|must be on one line|contains a broken character)/,
+    );
   });
 
   it.each(HOSTILE_TEXT)('refuses %s in a multi-line field too', (_what, input) => {
@@ -42,7 +44,13 @@ describe('humanText', () => {
 });
 
 describe('every human text field of the contracts', () => {
-  const forms: { name: string; schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }; valid: Record<string, unknown>; fields: string[]; multiline?: string[] }[] = [
+  const forms: {
+    name: string;
+    schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } };
+    valid: Record<string, unknown>;
+    fields: string[];
+    multiline?: string[];
+  }[] = [
     { name: 'SignUpRequest', schema: SignUpRequest, valid: { name: 'Jane', email: 'jane@example.com', password: 'correct horse 42' }, fields: ['name'] },
     {
       name: 'PartnerSignUpRequest',

@@ -282,11 +282,9 @@ export const AssistantContext = z.object({
 export type AssistantContext = z.infer<typeof AssistantContext>;
 
 export const AssistantRequest = z.object({
-  question: z.string({ error: 'Please enter a question' }).check(
-    z.trim(),
-    z.minLength(1, 'Please enter a question'),
-    z.maxLength(ASSISTANT_QUESTION_MAX, `A question is at most ${ASSISTANT_QUESTION_MAX} characters`),
-  ),
+  question: z
+    .string({ error: 'Please enter a question' })
+    .check(z.trim(), z.minLength(1, 'Please enter a question'), z.maxLength(ASSISTANT_QUESTION_MAX, `A question is at most ${ASSISTANT_QUESTION_MAX} characters`)),
 });
 export type AssistantRequest = z.infer<typeof AssistantRequest>;
 

@@ -3,12 +3,7 @@ import * as z from 'zod/mini';
 /** Spec §5: the newsletter email is required, of email type and at most 256 characters. */
 export const NewsletterEmail = z
   .string({ error: 'Email is required' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'Email is required'),
-    z.maxLength(256, 'Email must be at most 256 characters'),
-    z.email('Enter a valid email address'),
-  );
+  .check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(256, 'Email must be at most 256 characters'), z.email('Enter a valid email address'));
 
 /** The subscribe call is made in cross-domain script style (JSONP): GET with the email and a callback name. */
 export const NewsletterSubscribeQuery = z.object({

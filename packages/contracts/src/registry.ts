@@ -17,12 +17,7 @@ export type RouteLayout = z.infer<typeof RouteLayout>;
 /** A route path as react-router understands it: `/faq`, `/account/monitors/:domain`, `/landing/*`. */
 export const RoutePath = z
   .string()
-  .check(
-    z.regex(
-      /^\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*)?(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*))*$/,
-      'Route paths start with / and use plain segments, :params or a final *',
-    ),
-  );
+  .check(z.regex(/^\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*)?(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*))*$/, 'Route paths start with / and use plain segments, :params or a final *'));
 
 export const RemoteRoute = z.object({
   path: RoutePath,

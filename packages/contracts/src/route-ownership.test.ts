@@ -37,7 +37,10 @@ describe('route ownership (DESIGN.md, spec §2)', () => {
   });
 
   it('spec §2 layout rules: auth, legal, checkout, landing and account pages get their frames', () => {
-    const layoutOf = (p: string) => Object.values(tables).flatMap((t) => t.routes).find((r) => r.path === p)?.layout;
+    const layoutOf = (p: string) =>
+      Object.values(tables)
+        .flatMap((t) => t.routes)
+        .find((r) => r.path === p)?.layout;
     expect(layoutOf('/auth/signin')).toBe('auth');
     expect(layoutOf('/forgot-password')).toBe('auth');
     expect(layoutOf('/terms')).toBe('legal');
@@ -49,7 +52,10 @@ describe('route ownership (DESIGN.md, spec §2)', () => {
   });
 
   it('spec §2: the header is white on about, the BIMI tools, dmarc-inspector, vmc-validator, faq, articles, help-center and glossary', () => {
-    const headerOf = (p: string) => Object.values(tables).flatMap((t) => t.routes).find((r) => r.path === p)?.header;
+    const headerOf = (p: string) =>
+      Object.values(tables)
+        .flatMap((t) => t.routes)
+        .find((r) => r.path === p)?.header;
     for (const p of ['/about', '/bimi-checker', '/dmarc-inspector', '/vmc-validator', '/faq', '/articles', '/help-center', '/glossary']) {
       expect(headerOf(p)).toBe('white');
     }

@@ -72,7 +72,5 @@ export const SPEC_ROUTE_OWNERS: ReadonlyArray<readonly [path: string, owner: Rem
       '/account/monitors/:domain',
     ] as const
   ).map((path) => [path, 'account'] as const),
-  ...(['/vmc-validator', '/bimi-checker', '/dmarc-inspector', ...TOOLS.map((tool) => `/account/tools/${tool}`)] as const).map(
-    (path) => [path, 'tools'] as const,
-  ),
+  ...(['/vmc-validator', '/bimi-checker', '/dmarc-inspector', ...TOOLS.map((tool) => `/account/tools/${tool}`)] as const).map((path) => [path, 'tools'] as const),
 ];

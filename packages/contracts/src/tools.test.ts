@@ -16,7 +16,13 @@ describe('tool answers', () => {
   });
 
   it('carries the verdict: question, headline, status (nonexistent too), score', () => {
-    const answer = { tool: 'records', query: { domain: 'nope.example' }, records: [], checks: [], verdict: { question: 'Will my logo show?', headline: 'nope.example does not exist', status: 'nonexistent', hygiene: [] } };
+    const answer = {
+      tool: 'records',
+      query: { domain: 'nope.example' },
+      records: [],
+      checks: [],
+      verdict: { question: 'Will my logo show?', headline: 'nope.example does not exist', status: 'nonexistent', hygiene: [] },
+    };
     expect(ToolAnswer.safeParse(answer).success).toBe(true);
     expect(ToolAnswer.safeParse({ ...answer, verdict: { ...answer.verdict, status: 'maybe' } }).success).toBe(false);
   });
@@ -41,7 +47,10 @@ describe('tool answers', () => {
 describe('the SPF query and evaluation', () => {
   it('takes an IP address, and a sender or HELO name only with one', () => {
     expect(SpfToolQuery.safeParse({ domain: 'example.com' }).success).toBe(true);
-    expect(SpfToolQuery.safeParse({ domain: 'example.com', ip: ' 192.0.2.10 ', sender: 'bounce@example.com', helo: 'mail.example.com' })).toMatchObject({ success: true, data: { ip: '192.0.2.10' } });
+    expect(SpfToolQuery.safeParse({ domain: 'example.com', ip: ' 192.0.2.10 ', sender: 'bounce@example.com', helo: 'mail.example.com' })).toMatchObject({
+      success: true,
+      data: { ip: '192.0.2.10' },
+    });
     expect(SpfToolQuery.safeParse({ domain: 'example.com', ip: '2001:db8::1' }).success).toBe(true);
     expect(SpfToolQuery.safeParse({ domain: 'example.com', ip: 'mail.example.com' }).success).toBe(false);
     expect(SpfToolQuery.safeParse({ domain: 'example.com', sender: 'bounce@example.com' }).success).toBe(false);
@@ -49,7 +58,18 @@ describe('the SPF query and evaluation', () => {
   });
 
   it('reads an evaluation with one of the seven results, and refuses another word', () => {
-    const evaluation = { result: 'pass', ip: '192.0.2.10', domain: 'example.com', sender: 'postmaster@example.com', helo: 'example.com', matched: { term: 'a', domain: 'example.com' }, reason: 'a matches', lookups: 1, voidLookups: 0, trace: [{ domain: 'example.com', term: 'a', depth: 0, outcome: 'match' }] };
+    const evaluation = {
+      result: 'pass',
+      ip: '192.0.2.10',
+      domain: 'example.com',
+      sender: 'postmaster@example.com',
+      helo: 'example.com',
+      matched: { term: 'a', domain: 'example.com' },
+      reason: 'a matches',
+      lookups: 1,
+      voidLookups: 0,
+      trace: [{ domain: 'example.com', term: 'a', depth: 0, outcome: 'match' }],
+    };
     expect(SpfEvaluation.safeParse(evaluation).success).toBe(true);
     expect(SpfEvaluation.safeParse({ ...evaluation, result: 'ok' }).success).toBe(false);
   });

@@ -64,22 +64,12 @@ export function summarize(checks: readonly Check[]): CheckStatus {
 // Query strings of the tool endpoints. Names are checked in full by the bff with the one domain rule
 // of @bimi/email-auth/domain-input (which also reduces a pasted URL or address to its domain, and
 // says the same words as the forms); these bound their size and shape.
-const DomainInput = z.string({ error: 'Domain is required' }).check(
-  z.trim(),
-  z.minLength(1, 'Please enter a domain name'),
-  z.maxLength(1024, 'Domain name is too long'),
-);
-const DnsNameInput = z.string({ error: 'Name is required' }).check(
-  z.trim(),
-  z.minLength(1, 'Please enter a DNS name'),
-  z.maxLength(1024, 'DNS name is too long'),
-);
+const DomainInput = z.string({ error: 'Domain is required' }).check(z.trim(), z.minLength(1, 'Please enter a domain name'), z.maxLength(1024, 'Domain name is too long'));
+const DnsNameInput = z.string({ error: 'Name is required' }).check(z.trim(), z.minLength(1, 'Please enter a DNS name'), z.maxLength(1024, 'DNS name is too long'));
 /** A DKIM or BIMI selector: one or more labels of letters, digits, hyphens and underscores. */
-export const Selector = z.string().check(
-  z.trim(),
-  z.toLowerCase(),
-  z.regex(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/, 'A selector is letters, digits, hyphens and underscores, for example default or s1.'),
-);
+export const Selector = z
+  .string()
+  .check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/, 'A selector is letters, digits, hyphens and underscores, for example default or s1.'));
 
 export const DomainToolQuery = z.object({ domain: DomainInput });
 export type DomainToolQuery = z.infer<typeof DomainToolQuery>;
@@ -93,11 +83,26 @@ export type SelectorToolQuery = z.infer<typeof SelectorToolQuery>;
 export const SpfToolQuery = z
   .object({
     domain: DomainInput,
-    ip: z.optional(z.string().check(z.trim(), z.maxLength(64, 'That is too long to be an IP address.'), z.regex(/^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/, 'Please enter an IPv4 or IPv6 address, e.g., 192.0.2.10'))),
-    sender: z.optional(z.string().check(z.trim(), z.maxLength(320, 'The sender address is too long.'), z.regex(/^[^\s@]*@?[^\s@]+$/, 'Please enter the MAIL FROM address, e.g., bounce@example.com'))),
+    ip: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(64, 'That is too long to be an IP address.'),
+          z.regex(/^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/, 'Please enter an IPv4 or IPv6 address, e.g., 192.0.2.10'),
+        ),
+    ),
+    sender: z.optional(
+      z.string().check(z.trim(), z.maxLength(320, 'The sender address is too long.'), z.regex(/^[^\s@]*@?[^\s@]+$/, 'Please enter the MAIL FROM address, e.g., bounce@example.com')),
+    ),
     helo: z.optional(z.string().check(z.trim(), z.maxLength(253, 'The HELO name is too long.'), z.regex(/^[^\s]+$/, 'A HELO name has no spaces, e.g., mail.example.com'))),
   })
-  .check(z.refine((query) => query.ip !== undefined || (query.sender === undefined && query.helo === undefined), { message: 'Give the IP address of the sending server to evaluate a sender or HELO name.', path: ['ip'] }));
+  .check(
+    z.refine((query) => query.ip !== undefined || (query.sender === undefined && query.helo === undefined), {
+      message: 'Give the IP address of the sending server to evaluate a sender or HELO name.',
+      path: ['ip'],
+    }),
+  );
 export type SpfToolQuery = z.infer<typeof SpfToolQuery>;
 
 export const SPF_RESULTS = ['pass', 'fail', 'softfail', 'neutral', 'none', 'permerror', 'temperror'] as const;
@@ -114,7 +119,16 @@ export const SpfEvaluation = z.object({
   lookups: z.number(),
   voidLookups: z.number(),
   record: z.optional(z.string()),
-  trace: z.array(z.object({ domain: z.string(), term: z.string(), depth: z.number(), target: z.optional(z.string()), outcome: z.enum(['match', 'no match', 'error', 'result']), note: z.optional(z.string()) })),
+  trace: z.array(
+    z.object({
+      domain: z.string(),
+      term: z.string(),
+      depth: z.number(),
+      target: z.optional(z.string()),
+      outcome: z.enum(['match', 'no match', 'error', 'result']),
+      note: z.optional(z.string()),
+    }),
+  ),
 });
 export type SpfEvaluation = z.infer<typeof SpfEvaluation>;
 
@@ -150,10 +164,9 @@ export type VmcToolQuery = z.infer<typeof VmcToolQuery>;
 export const MAX_PEM_BYTES = 64 * 1024;
 /** An uploaded certificate: the PEM text, and optionally the domain it must name. */
 export const VmcUpload = z.object({
-  pem: z.string({ error: 'Upload a PEM certificate file.' }).check(
-    z.minLength(1, 'Upload a PEM certificate file.'),
-    z.maxLength(MAX_PEM_BYTES, 'The certificate file is larger than 64 KB; upload the PEM bundle your issuer delivered.'),
-  ),
+  pem: z
+    .string({ error: 'Upload a PEM certificate file.' })
+    .check(z.minLength(1, 'Upload a PEM certificate file.'), z.maxLength(MAX_PEM_BYTES, 'The certificate file is larger than 64 KB; upload the PEM bundle your issuer delivered.')),
   domain: z.optional(DomainInput),
 });
 export type VmcUpload = z.infer<typeof VmcUpload>;

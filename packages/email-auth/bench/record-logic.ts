@@ -30,7 +30,10 @@ async function measureAsync(name: string, run: () => Promise<unknown>, iteration
 const dmarc = 'v=DMARC1; p=reject; sp=quarantine; pct=100; adkim=s; aspf=r; fo=1; rua=mailto:a@example.com,mailto:b@vendor.example; ruf=mailto:f@example.com';
 const spf = 'v=spf1 a mx ip4:192.0.2.0/24 ip4:198.51.100.0/24 ip6:2001:db8::/32 include:_spf.google.com include:spf.protection.outlook.com ~all';
 const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-const paths = Array.from({ length: 300 }, (_, index) => `<path d="M${index} ${index}L${index + 10} ${index + 20}Z" fill="#${(index * 4099).toString(16).padStart(6, '0').slice(0, 6)}"/>`).join('');
+const paths = Array.from(
+  { length: 300 },
+  (_, index) => `<path d="M${index} ${index}L${index + 10} ${index + 20}Z" fill="#${(index * 4099).toString(16).padStart(6, '0').slice(0, 6)}"/>`,
+).join('');
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" version="1.2" baseProfile="tiny-ps" viewBox="0 0 512 512"><title>Brand</title>${paths}</svg>`;
 
 measure('parseDmarc (full record)', () => parseDmarc(dmarc), 20_000);
@@ -58,5 +61,9 @@ void (async () => {
   await measureAsync('evaluateSpf (pass at the end of the chain)', () => evaluateSpf({ ip: '192.0.2.9', domain: 'chain.test' }, dns), 2_000);
   await measureAsync('evaluateSpf (permerror at the 11th of 40)', () => evaluateSpf({ ip: '203.0.113.1', domain: 'wide.test' }, dns), 2_000);
   const ip = parseClientIp('2001:db8::cb01')!;
-  await measureAsync('expandMacros (%{ir}.%{v}._spf.%{d2}, IPv6)', () => expandMacros('%{ir}.%{v}._spf.%{d2}', 'domain-spec', { sender: 'a@email.example.com', domain: 'email.example.com', ip, helo: 'mx.example.org' }), 20_000);
+  await measureAsync(
+    'expandMacros (%{ir}.%{v}._spf.%{d2}, IPv6)',
+    () => expandMacros('%{ir}.%{v}._spf.%{d2}', 'domain-spec', { sender: 'a@email.example.com', domain: 'email.example.com', ip, helo: 'mx.example.org' }),
+    20_000,
+  );
 })();

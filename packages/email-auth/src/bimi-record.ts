@@ -44,7 +44,11 @@ function httpsUrl(text: string): URL | null {
   }
 }
 
-const commaList = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+const commaList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 
 /** Parses one BIMI assertion record and checks what the text alone shows. Never throws. */
 export function parseBimi(text: string): BimiParse {
@@ -66,52 +70,118 @@ export function parseBimi(text: string): BimiParse {
   };
   if (!isBimi) {
     const found = first ? `${first.name}=${first.value}` : quote(asText(text));
-    return { isBimi, record, checks: [fail('bimi.version', 'Not a BIMI record', `A BIMI record must start with v=BIMI1; this one starts with ${found}, so receivers ignore it.`,
-      'Start the record with v=BIMI1; e.g. v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem')] };
+    return {
+      isBimi,
+      record,
+      checks: [
+        fail(
+          'bimi.version',
+          'Not a BIMI record',
+          `A BIMI record must start with v=BIMI1; this one starts with ${found}, so receivers ignore it.`,
+          'Start the record with v=BIMI1; e.g. v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem',
+        ),
+      ],
+    };
   }
   const checks: Check[] = [];
   if (list.malformed.length > 0) {
-    checks.push(fail('bimi.syntax.malformed', 'Unreadable parts in the record', `${listWords(list.malformed.map((piece) => quote(piece, 30)))} ${list.malformed.length === 1 ? 'is' : 'are'} not tag=value pairs.`,
-      'Write the record as tag=value pairs separated by semicolons.'));
+    checks.push(
+      fail(
+        'bimi.syntax.malformed',
+        'Unreadable parts in the record',
+        `${listWords(list.malformed.map((piece) => quote(piece, 30)))} ${list.malformed.length === 1 ? 'is' : 'are'} not tag=value pairs.`,
+        'Write the record as tag=value pairs separated by semicolons.',
+      ),
+    );
   }
   if (list.duplicates.length > 0) {
-    checks.push(fail('bimi.syntax.duplicate', 'A tag appears twice', `${listWords(list.duplicates)} ${list.duplicates.length === 1 ? 'is' : 'are'} set more than once.`, 'Keep one of each tag.'));
+    checks.push(
+      fail('bimi.syntax.duplicate', 'A tag appears twice', `${listWords(list.duplicates)} ${list.duplicates.length === 1 ? 'is' : 'are'} set more than once.`, 'Keep one of each tag.'),
+    );
   }
   const unknown = [...new Set(list.tags.map((tag) => tag.name).filter((name) => !KNOWN_TAGS.has(name)))];
   if (unknown.length > 0) checks.push(info('bimi.syntax.unknown', 'Unknown tags ignored', `${listWords(unknown)}: receivers ignore tags they do not know.`));
 
   if (record.declined) {
-    checks.push(info('bimi.declined', 'BIMI declined', 'l= and a= are empty: this record tells receivers to show no logo for the domain.',
-      'To show your logo, set l= to the HTTPS address of your SVG logo and a= to your certificate.'));
+    checks.push(
+      info(
+        'bimi.declined',
+        'BIMI declined',
+        'l= and a= are empty: this record tells receivers to show no logo for the domain.',
+        'To show your logo, set l= to the HTTPS address of your SVG logo and a= to your certificate.',
+      ),
+    );
     return { isBimi, record, checks };
   }
 
   if (l === undefined) {
-    checks.push(fail('bimi.l.missing', 'No logo location (l=)', 'The record has no l= tag, so receivers do not know where the logo is.', 'Add l=https://… with the address of your SVG Tiny PS logo.'));
+    checks.push(
+      fail('bimi.l.missing', 'No logo location (l=)', 'The record has no l= tag, so receivers do not know where the logo is.', 'Add l=https://… with the address of your SVG Tiny PS logo.'),
+    );
   } else if (record.logos.length === 0) {
     checks.push(info('bimi.l.from-evidence', 'Logo taken from the certificate', 'l= is empty, so receivers use the logo embedded in the certificate named by a=.'));
   } else {
     const notHttps = record.logos.filter((logo) => !httpsUrl(logo));
     if (notHttps.length > 0) {
-      checks.push(fail('bimi.l.https', 'Logo address is not HTTPS', `${listWords(notHttps.map((logo) => quote(logo, 60)))}: the logo must be served over https:// from a full address.`,
-        'Host the logo on an HTTPS server and put its full https:// address in l=.'));
+      checks.push(
+        fail(
+          'bimi.l.https',
+          'Logo address is not HTTPS',
+          `${listWords(notHttps.map((logo) => quote(logo, 60)))}: the logo must be served over https:// from a full address.`,
+          'Host the logo on an HTTPS server and put its full https:// address in l=.',
+        ),
+      );
     } else {
       const notSvg = record.logos.filter((logo) => !(httpsUrl(logo)?.pathname.toLowerCase().endsWith('.svg') ?? false));
-      checks.push(notSvg.length > 0
-        ? warn('bimi.l.svg', 'Logo address does not end in .svg', `${listWords(notSvg.map((logo) => quote(logo, 60)))}: BIMI logos are SVG Tiny PS files; receivers may expect the .svg extension.`, 'Serve the logo as an .svg file (SVG Tiny PS profile).')
-        : pass('bimi.l.valid', 'Logo location', `The logo is at ${listWords(record.logos)}.`));
+      checks.push(
+        notSvg.length > 0
+          ? warn(
+              'bimi.l.svg',
+              'Logo address does not end in .svg',
+              `${listWords(notSvg.map((logo) => quote(logo, 60)))}: BIMI logos are SVG Tiny PS files; receivers may expect the .svg extension.`,
+              'Serve the logo as an .svg file (SVG Tiny PS profile).',
+            )
+          : pass('bimi.l.valid', 'Logo location', `The logo is at ${listWords(record.logos)}.`),
+      );
     }
   }
 
   if (record.evidence === undefined) {
-    checks.push(warn('bimi.a.missing', 'No certificate (a=)', 'Without a Verified Mark Certificate (VMC) or Common Mark Certificate (CMC), Gmail and Apple Mail do not show the logo; some other providers do.',
-      'Get a VMC or CMC for your logo from a certificate authority and add a=https://…/certificate.pem'));
+    checks.push(
+      warn(
+        'bimi.a.missing',
+        'No certificate (a=)',
+        'Without a Verified Mark Certificate (VMC) or Common Mark Certificate (CMC), Gmail and Apple Mail do not show the logo; some other providers do.',
+        'Get a VMC or CMC for your logo from a certificate authority and add a=https://…/certificate.pem',
+      ),
+    );
   } else if (record.evidence.toLowerCase() === 'self') {
-    checks.push(warn('bimi.a.self', 'a=self is not a certificate', 'a=self (from early drafts) means no evidence document, like leaving a= out.', 'Point a= at your VMC or CMC in PEM format, or remove a=self.'));
+    checks.push(
+      warn(
+        'bimi.a.self',
+        'a=self is not a certificate',
+        'a=self (from early drafts) means no evidence document, like leaving a= out.',
+        'Point a= at your VMC or CMC in PEM format, or remove a=self.',
+      ),
+    );
   } else if (!httpsUrl(record.evidence)) {
-    checks.push(fail('bimi.a.https', 'Certificate address is not HTTPS', `${quote(record.evidence, 60)}: the certificate must be served over https:// from a full address.`, 'Put the full https:// address of your certificate (.pem) in a=.'));
+    checks.push(
+      fail(
+        'bimi.a.https',
+        'Certificate address is not HTTPS',
+        `${quote(record.evidence, 60)}: the certificate must be served over https:// from a full address.`,
+        'Put the full https:// address of your certificate (.pem) in a=.',
+      ),
+    );
   } else if (!httpsUrl(record.evidence)?.pathname.toLowerCase().endsWith('.pem')) {
-    checks.push(warn('bimi.a.pem', 'Certificate address does not end in .pem', 'The evidence document is a PEM file; receivers may expect the .pem extension.', 'Serve the certificate as a .pem file.'));
+    checks.push(
+      warn(
+        'bimi.a.pem',
+        'Certificate address does not end in .pem',
+        'The evidence document is a PEM file; receivers may expect the .pem extension.',
+        'Serve the certificate as a .pem file.',
+      ),
+    );
   } else {
     checks.push(pass('bimi.a.valid', 'Certificate location', `The certificate is at ${record.evidence}.`));
   }
@@ -121,7 +191,14 @@ export function parseBimi(text: string): BimiParse {
     checks.push(fail('bimi.avp.invalid', 'Invalid avatar preference', `avp=${avpText} must be brand or personal.`, 'Set avp=brand (always show the logo) or avp=personal, or remove avp.'));
   }
   if (record.localParts !== undefined && (record.localParts.length === 0 || record.localParts.some((part) => /[\s@]/.test(part)))) {
-    checks.push(fail('bimi.lps.invalid', 'Invalid local-part selectors', `lps=${get('lps')} must be a comma-separated list of address local parts (the part before @).`, 'Write lps=marketing,news or remove lps.'));
+    checks.push(
+      fail(
+        'bimi.lps.invalid',
+        'Invalid local-part selectors',
+        `lps=${get('lps')} must be a comma-separated list of address local parts (the part before @).`,
+        'Write lps=marketing,news or remove lps.',
+      ),
+    );
   }
   return { isBimi, record, checks };
 }

@@ -8,7 +8,13 @@ describe('parseBimi', () => {
   it('reads v, l, a, lps and avp', () => {
     const { isBimi, record, checks } = parseBimi(`${FULL}; lps=Marketing,news; avp=brand;`);
     expect(isBimi).toBe(true);
-    expect(record).toMatchObject({ logos: ['https://example.com/logo.svg'], evidence: 'https://example.com/vmc.pem', localParts: ['marketing', 'news'], avatarPreference: 'brand', declined: false });
+    expect(record).toMatchObject({
+      logos: ['https://example.com/logo.svg'],
+      evidence: 'https://example.com/vmc.pem',
+      localParts: ['marketing', 'news'],
+      avatarPreference: 'brand',
+      declined: false,
+    });
     expect(ids(checks)).toEqual(['bimi.l.valid', 'bimi.a.valid']);
   });
 
@@ -75,7 +81,7 @@ describe('inspectBimi', () => {
     expect(result.score).toBeLessThanOrEqual(70);
   });
 
-  it('a subdomain without a record uses the organizational domain\'s record and DMARC', async () => {
+  it("a subdomain without a record uses the organizational domain's record and DMARC", async () => {
     const result = await inspectBimi('news.example.com', {}, dns);
     expect(result.details).toMatchObject({ recordDomain: 'example.com', inherited: true, dmarcReady: true });
     expect(byId(result.checks, 'bimi.record.inherited')?.status).toBe('info');

@@ -49,7 +49,10 @@ export async function inspectBimi(domain: string, options: { selector?: string; 
   const valid = validateDomain(domain);
   const selector = (options?.selector ?? '').trim().toLowerCase() || DEFAULT_BIMI_SELECTOR;
   const empty = (checks: Check[], records: DnsRecord[] = []): Inspection<BimiDetails> => ({
-    records, checks, score: 0, details: { domain: valid.ok ? valid.domain : asText(domain), selector, inherited: false, record: null, dmarcReady: false },
+    records,
+    checks,
+    score: 0,
+    details: { domain: valid.ok ? valid.domain : asText(domain), selector, inherited: false, record: null, dmarcReady: false },
   });
   if (!valid.ok) return empty([fail('bimi.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain in the From address, e.g. example.com.')]);
   if (!isSelector(selector)) {
@@ -76,18 +79,28 @@ export async function inspectBimi(domain: string, options: { selector?: string; 
   const records: DnsRecord[] = [];
   const checks: Check[] = [];
   if (recordDomain !== name) {
-    checks.push(info('bimi.record.inherited', 'Record inherited from the organizational domain', `${name} has no BIMI record of its own, so receivers use the one at ${selector}._bimi.${orgDomain}.`));
+    checks.push(
+      info('bimi.record.inherited', 'Record inherited from the organizational domain', `${name} has no BIMI record of its own, so receivers use the one at ${selector}._bimi.${orgDomain}.`),
+    );
   }
   const recordName = `${selector}._bimi.${recordDomain}`;
   if (answer.status === 'error') {
-    return empty([unreachable('bimi.lookup.error', 'BIMI lookup failed', describeLookupError(recordName, answer), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')]);
+    return empty([
+      unreachable('bimi.lookup.error', 'BIMI lookup failed', describeLookupError(recordName, answer), "Try again; if it keeps failing, check that the domain's name servers answer."),
+    ]);
   }
   for (const text of texts) records.push(txtRecord(recordName, [text]));
   if (bimiTexts.length === 0) {
     const notFirst = texts.find((text) => /v\s*=\s*BIMI1/i.test(text));
     if (notFirst !== undefined) checks.push(...parseBimi(notFirst).checks);
-    checks.push(absent('bimi.record.missing', 'No BIMI record', `There is no BIMI record at ${selector}._bimi.${name}${orgDomain !== name ? ` nor at ${selector}._bimi.${orgDomain}` : ''}.`,
-      `Publish a TXT record at ${selector}._bimi.${name}: v=BIMI1; l=https://${name}/logo.svg; a=https://${name}/vmc.pem`));
+    checks.push(
+      absent(
+        'bimi.record.missing',
+        'No BIMI record',
+        `There is no BIMI record at ${selector}._bimi.${name}${orgDomain !== name ? ` nor at ${selector}._bimi.${orgDomain}` : ''}.`,
+        `Publish a TXT record at ${selector}._bimi.${name}: v=BIMI1; l=https://${name}/logo.svg; a=https://${name}/vmc.pem`,
+      ),
+    );
     return { ...empty(checks, records), details: { ...empty([]).details, dmarc: dmarc.details, dmarcReady: dmarc.details.bimiReady } };
   }
   if (!parsed) {
@@ -99,7 +112,8 @@ export async function inspectBimi(domain: string, options: { selector?: string; 
   records.push(...dmarc.records);
 
   const dmarcReady = await dmarcPrerequisites(name, orgDomain, dmarc, dns, checks);
-  const ceiling = parsed.record.declined || parsed.checks.some((check) => check.status === 'fail') ? (parsed.record.declined ? 0 : 40) : !dmarcReady ? 40 : parsed.record.evidence === undefined ? 70 : 100;
+  const ceiling =
+    parsed.record.declined || parsed.checks.some((check) => check.status === 'fail') ? (parsed.record.declined ? 0 : 40) : !dmarcReady ? 40 : parsed.record.evidence === undefined ? 70 : 100;
   return {
     records,
     checks,
@@ -114,7 +128,7 @@ export async function inspectBimi(domain: string, options: { selector?: string; 
  */
 async function dmarcPrerequisites(domain: string, orgDomain: string, dmarc: Inspection<DmarcDetails>, dns: DnsResolver, checks: Check[]): Promise<boolean> {
   if (dmarc.checks.some((check) => check.id === 'dmarc.lookup.error')) {
-    checks.push(warn('bimi.dmarc.error', 'DMARC could not be checked', 'The DMARC lookup failed, so BIMI\'s requirements could not be checked.', 'Try again later.'));
+    checks.push(warn('bimi.dmarc.error', 'DMARC could not be checked', "The DMARC lookup failed, so BIMI's requirements could not be checked.", 'Try again later.'));
     return false;
   }
   const readiness = checkBimiReadiness(dmarc.details.record, { forSubdomain: dmarc.details.inherited });
@@ -123,7 +137,13 @@ async function dmarcPrerequisites(domain: string, orgDomain: string, dmarc: Insp
   const org = await inspectDmarc(orgDomain, dns);
   const orgReady = checkBimiReadiness(org.details.record).checks.find((check) => check.id === 'bimi.dmarc.policy');
   if (orgReady?.status === 'pass') return true;
-  checks.push(fail('bimi.dmarc.org-policy', 'Organizational domain not enforced', `${domain} has its own enforced DMARC policy, but ${orgDomain} does not: BIMI needs both.`,
-    `Set p=quarantine or p=reject in the DMARC record of ${orgDomain}.`));
+  checks.push(
+    fail(
+      'bimi.dmarc.org-policy',
+      'Organizational domain not enforced',
+      `${domain} has its own enforced DMARC policy, but ${orgDomain} does not: BIMI needs both.`,
+      `Set p=quarantine or p=reject in the DMARC record of ${orgDomain}.`,
+    ),
+  );
   return false;
 }

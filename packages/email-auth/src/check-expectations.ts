@@ -13,8 +13,13 @@ export function isCheck(value: unknown): value is Check {
   if (!value || typeof value !== 'object') return false;
   const check = value as Record<string, unknown>;
   return (
-    typeof check.id === 'string' && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(check.id) && typeof check.status === 'string' && STATUSES.has(check.status) &&
-    typeof check.title === 'string' && typeof check.detail === 'string' && (check.fix === undefined || typeof check.fix === 'string')
+    typeof check.id === 'string' &&
+    /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(check.id) &&
+    typeof check.status === 'string' &&
+    STATUSES.has(check.status) &&
+    typeof check.title === 'string' &&
+    typeof check.detail === 'string' &&
+    (check.fix === undefined || typeof check.fix === 'string')
   );
 }
 

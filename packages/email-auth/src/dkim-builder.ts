@@ -65,7 +65,8 @@ export function buildDkimRecord(input: DkimRecordInput): BuiltDkimRecord {
   if (!key.ok) errors.push(key.error);
   else {
     if (source.keyType !== undefined && source.keyType !== key.type) errors.push(`The key is ${key.type === 'rsa' ? 'an RSA' : 'an Ed25519'} key, not ${source.keyType}.`);
-    if (key.type === 'rsa' && key.bits < DKIM_MIN_RSA_BITS) errors.push(`The key is ${key.bits} bits; verifiers reject RSA keys under ${DKIM_MIN_RSA_BITS} bits. Generate a ${DKIM_RECOMMENDED_RSA_BITS}-bit key.`);
+    if (key.type === 'rsa' && key.bits < DKIM_MIN_RSA_BITS)
+      errors.push(`The key is ${key.bits} bits; verifiers reject RSA keys under ${DKIM_MIN_RSA_BITS} bits. Generate a ${DKIM_RECOMMENDED_RSA_BITS}-bit key.`);
     else if (key.type === 'rsa' && key.bits < DKIM_RECOMMENDED_RSA_BITS) warnings.push(`The key is ${key.bits} bits; ${DKIM_RECOMMENDED_RSA_BITS} bits is recommended.`);
   }
   if (errors.length > 0 || !key.ok) return { record: '', name, errors, warnings, strings: [] };

@@ -10,8 +10,33 @@ export type DkimKeyType = 'rsa' | 'ed25519';
 
 /** Selectors the big mail providers and mail software use, tried when the user does not know theirs. */
 export const COMMON_DKIM_SELECTORS = [
-  'default', 'dkim', 'mail', 'google', 'selector1', 'selector2', 'k1', 'k2', 'k3', 's1', 's2', 's1024', 's2048',
-  'smtp', 'email', 'key1', 'key2', 'dkim1', 'sig1', 'mandrill', 'mxvault', 'zoho', 'fm1', 'fm2', 'fm3', 'protonmail', 'pm',
+  'default',
+  'dkim',
+  'mail',
+  'google',
+  'selector1',
+  'selector2',
+  'k1',
+  'k2',
+  'k3',
+  's1',
+  's2',
+  's1024',
+  's2048',
+  'smtp',
+  'email',
+  'key1',
+  'key2',
+  'dkim1',
+  'sig1',
+  'mandrill',
+  'mxvault',
+  'zoho',
+  'fm1',
+  'fm2',
+  'fm3',
+  'protonmail',
+  'pm',
 ] as const;
 
 export const DKIM_MIN_RSA_BITS = 1024;
@@ -21,9 +46,7 @@ const KNOWN_TAGS = new Set(['v', 'h', 'k', 'n', 'p', 's', 't']);
 const RSA_OID = '1.2.840.113549.1.1.1';
 const ED25519_OID = '1.3.101.112';
 
-export type DkimKey =
-  | { ok: true; type: DkimKeyType; bits: number; format: 'spki' | 'pkcs1' | 'raw' }
-  | { ok: false; error: string };
+export type DkimKey = { ok: true; type: DkimKeyType; bits: number; format: 'spki' | 'pkcs1' | 'raw' } | { ok: false; error: string };
 
 /** Standard base64 (spaces allowed in DNS, RFC 6376 §3.6.1) to bytes; null when it is not base64. */
 export function decodeBase64(text: string): Uint8Array | null {
@@ -120,7 +143,11 @@ export interface DkimParse {
   checks: Check[];
 }
 
-const colonList = (value: string | undefined) => value?.split(':').map((item) => item.trim().toLowerCase()).filter((item) => item !== '');
+const colonList = (value: string | undefined) =>
+  value
+    ?.split(':')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item !== '');
 
 /** Parses one DKIM key record and checks it, key size included. Never throws. */
 export function parseDkim(text: string): DkimParse {
@@ -142,15 +169,34 @@ export function parseDkim(text: string): DkimParse {
   const checks: Check[] = [];
 
   if (record.version !== undefined && (list.tags[0]?.name !== 'v' || record.version !== 'DKIM1')) {
-    checks.push(fail('dkim.version', 'Wrong version tag', `v= must be the first tag and read DKIM1; here it is v=${record.version}${list.tags[0]?.name === 'v' ? '' : ', not first'} (RFC 6376 §3.6.1).`,
-      'Start the record with v=DKIM1; or leave v= out.'));
+    checks.push(
+      fail(
+        'dkim.version',
+        'Wrong version tag',
+        `v= must be the first tag and read DKIM1; here it is v=${record.version}${list.tags[0]?.name === 'v' ? '' : ', not first'} (RFC 6376 §3.6.1).`,
+        'Start the record with v=DKIM1; or leave v= out.',
+      ),
+    );
   }
   if (list.malformed.length > 0) {
-    checks.push(fail('dkim.syntax.malformed', 'Unreadable parts in the record', `${listWords(list.malformed.map((piece) => quote(piece, 30)))} ${list.malformed.length === 1 ? 'is' : 'are'} not tag=value pairs.`,
-      'Write the record as tag=value pairs separated by semicolons, e.g. v=DKIM1; k=rsa; p=MIIBIjANBg…'));
+    checks.push(
+      fail(
+        'dkim.syntax.malformed',
+        'Unreadable parts in the record',
+        `${listWords(list.malformed.map((piece) => quote(piece, 30)))} ${list.malformed.length === 1 ? 'is' : 'are'} not tag=value pairs.`,
+        'Write the record as tag=value pairs separated by semicolons, e.g. v=DKIM1; k=rsa; p=MIIBIjANBg…',
+      ),
+    );
   }
   if (list.duplicates.length > 0) {
-    checks.push(fail('dkim.syntax.duplicate', 'A tag appears twice', `${listWords(list.duplicates)} appear${list.duplicates.length === 1 ? 's' : ''} more than once, which makes the record invalid (RFC 6376 §3.2).`, 'Keep one of each tag.'));
+    checks.push(
+      fail(
+        'dkim.syntax.duplicate',
+        'A tag appears twice',
+        `${listWords(list.duplicates)} appear${list.duplicates.length === 1 ? 's' : ''} more than once, which makes the record invalid (RFC 6376 §3.2).`,
+        'Keep one of each tag.',
+      ),
+    );
   }
   const unknown = [...new Set(list.tags.map((tag) => tag.name).filter((name) => !KNOWN_TAGS.has(name)))];
   if (unknown.length > 0) {
@@ -161,10 +207,23 @@ export function parseDkim(text: string): DkimParse {
     checks.push(fail('dkim.key.type', 'Unknown key type', `k=${record.keyType}: verifiers know rsa and ed25519.`, 'Set k=rsa (or k=ed25519 for an Ed25519 key).'));
   }
   if (record.publicKey === undefined) {
-    checks.push(fail('dkim.key.missing', 'No public key (p=)', 'The record has no p= tag, so no signature can be verified with it.', 'Publish the public key from your mail provider or signing software as p=…'));
+    checks.push(
+      fail(
+        'dkim.key.missing',
+        'No public key (p=)',
+        'The record has no p= tag, so no signature can be verified with it.',
+        'Publish the public key from your mail provider or signing software as p=…',
+      ),
+    );
   } else if (record.publicKey === '') {
-    checks.push(warn('dkim.key.revoked', 'Key revoked', 'p= is empty: this selector\'s key has been revoked and signatures made with it fail (RFC 6376 §3.6.1).',
-      'If you still sign with this selector, publish its public key; otherwise remove the record once nothing uses it.'));
+    checks.push(
+      warn(
+        'dkim.key.revoked',
+        'Key revoked',
+        "p= is empty: this selector's key has been revoked and signatures made with it fail (RFC 6376 §3.6.1).",
+        'If you still sign with this selector, publish its public key; otherwise remove the record once nothing uses it.',
+      ),
+    );
   } else if (record.keyType === 'rsa' || record.keyType === 'ed25519') {
     record.key = readDkimKey(record.publicKey, record.keyType);
     checks.push(...keyChecks(record.key));
@@ -183,14 +242,30 @@ export function parseDkim(text: string): DkimParse {
 }
 
 function keyChecks(key: DkimKey): Check[] {
-  if (!key.ok) return [fail('dkim.key.invalid', 'Public key unreadable', key.error, 'Copy the public key again from your mail provider or signing software; p= holds the base64 without the BEGIN/END lines.')];
+  if (!key.ok)
+    return [
+      fail('dkim.key.invalid', 'Public key unreadable', key.error, 'Copy the public key again from your mail provider or signing software; p= holds the base64 without the BEGIN/END lines.'),
+    ];
   if (key.type === 'ed25519') return [pass('dkim.key.ed25519', 'Ed25519 key', 'An Ed25519 key (RFC 8463); sign with an RSA key too, as not every verifier knows Ed25519.')];
   if (key.bits < DKIM_MIN_RSA_BITS) {
-    return [fail('dkim.key.size', 'RSA key too short', `The key is ${key.bits} bits; verifiers reject keys under ${DKIM_MIN_RSA_BITS} bits (RFC 8301 §3.2).`, `Generate a ${DKIM_RECOMMENDED_RSA_BITS}-bit key, publish it under a new selector and switch signing to it.`)];
+    return [
+      fail(
+        'dkim.key.size',
+        'RSA key too short',
+        `The key is ${key.bits} bits; verifiers reject keys under ${DKIM_MIN_RSA_BITS} bits (RFC 8301 §3.2).`,
+        `Generate a ${DKIM_RECOMMENDED_RSA_BITS}-bit key, publish it under a new selector and switch signing to it.`,
+      ),
+    ];
   }
   if (key.bits < DKIM_RECOMMENDED_RSA_BITS) {
-    return [warn('dkim.key.size', 'RSA key shorter than recommended', `The key is ${key.bits} bits; ${DKIM_RECOMMENDED_RSA_BITS} bits is the recommended size.`, `Generate a ${DKIM_RECOMMENDED_RSA_BITS}-bit key, publish it under a new selector and switch signing to it.`)];
+    return [
+      warn(
+        'dkim.key.size',
+        'RSA key shorter than recommended',
+        `The key is ${key.bits} bits; ${DKIM_RECOMMENDED_RSA_BITS} bits is the recommended size.`,
+        `Generate a ${DKIM_RECOMMENDED_RSA_BITS}-bit key, publish it under a new selector and switch signing to it.`,
+      ),
+    ];
   }
   return [pass('dkim.key.size', 'RSA key size', `The key is ${key.bits} bits.`)];
 }
-

@@ -44,13 +44,29 @@ export interface DkimDetails {
 export async function inspectDkim(domain: string, options: { selector?: string }, dns: DnsResolver): Promise<Inspection<DkimDetails>> {
   const valid = validateDomain(domain);
   if (!valid.ok) {
-    return { records: [], checks: [fail('dkim.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain in the From address, e.g. example.com.')], score: 0, details: { domain: asText(domain), tried: [], selectors: [] } };
+    return {
+      records: [],
+      checks: [fail('dkim.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain in the From address, e.g. example.com.')],
+      score: 0,
+      details: { domain: asText(domain), tried: [], selectors: [] },
+    };
   }
   const name = valid.domain;
   const given = options?.selector?.trim().toLowerCase();
   if (given !== undefined && given !== '' && !isSelector(given)) {
-    return { records: [], checks: [fail('dkim.selector.invalid', 'Not a selector', `${quote(given, 40)} is not a DKIM selector: letters, digits, hyphens and underscores, in dot-separated parts.`,
-      'Copy the s= value from the DKIM-Signature header of a message you sent.')], score: 0, details: { domain: name, tried: [], selectors: [] } };
+    return {
+      records: [],
+      checks: [
+        fail(
+          'dkim.selector.invalid',
+          'Not a selector',
+          `${quote(given, 40)} is not a DKIM selector: letters, digits, hyphens and underscores, in dot-separated parts.`,
+          'Copy the s= value from the DKIM-Signature header of a message you sent.',
+        ),
+      ],
+      score: 0,
+      details: { domain: name, tried: [], selectors: [] },
+    };
   }
   const tried = given ? [given] : [...COMMON_DKIM_SELECTORS];
   const results = await Promise.all(tried.map((selector) => inspectSelector(name, selector, dns)));
@@ -61,9 +77,14 @@ export async function inspectDkim(domain: string, options: { selector?: string }
 
   if (!given && !shown.some((result) => result.status === 'found')) {
     const failed = results.filter((result) => result.selector.status === 'error').length;
-    checks.push(absent('dkim.selector.not-found', 'No DKIM key found under common selectors',
-      `None of the ${tried.length} common selectors (${tried.slice(0, 6).join(', ')}, …) has a key at ${name}${failed ? `; ${failed} lookups failed` : ''}. Selectors cannot be listed, so yours may simply have another name.`,
-      'Open a message you sent, find the DKIM-Signature header and enter its s= value as the selector.'));
+    checks.push(
+      absent(
+        'dkim.selector.not-found',
+        'No DKIM key found under common selectors',
+        `None of the ${tried.length} common selectors (${tried.slice(0, 6).join(', ')}, …) has a key at ${name}${failed ? `; ${failed} lookups failed` : ''}. Selectors cannot be listed, so yours may simply have another name.`,
+        'Open a message you sent, find the DKIM-Signature header and enter its s= value as the selector.',
+      ),
+    );
     return { records, checks, score: 0, details };
   }
   const scores = shown.filter((result) => result.status === 'found').map((result) => result.score);
@@ -75,19 +96,34 @@ async function inspectSelector(domain: string, selector: string, dns: DnsResolve
   const name = `${selector}._domainkey.${domain}`;
   const answer = await lookupTxt(dns, name);
   if (answer.status === 'error') {
-    const checks = [unreachable('dkim.lookup.error', 'DKIM lookup failed', describeLookupError(name, answer), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')];
+    const checks = [
+      unreachable('dkim.lookup.error', 'DKIM lookup failed', describeLookupError(name, answer), "Try again; if it keeps failing, check that the domain's name servers answer."),
+    ];
     return { selector: { selector, name, status: 'error', checks, score: 0 }, records: [] };
   }
   const texts = answer.status === 'found' ? answer.value.map((strings) => strings.join('')) : [];
   const records = answer.status === 'found' ? answer.value.map((strings) => txtRecord(name, strings)) : [];
   const parsed = texts.map(parseDkim).filter((result) => result.isDkim);
   if (parsed.length === 0) {
-    const checks = [absent('dkim.record.missing', 'No DKIM key', `There is no DKIM key record at ${name}${texts.length ? ' (only other TXT records)' : ''}, so mail signed with selector ${selector} fails DKIM.`,
-      'Publish the DKIM record your mail provider gives you at that name, or check the selector spelling (the s= of a DKIM-Signature header).')];
+    const checks = [
+      absent(
+        'dkim.record.missing',
+        'No DKIM key',
+        `There is no DKIM key record at ${name}${texts.length ? ' (only other TXT records)' : ''}, so mail signed with selector ${selector} fails DKIM.`,
+        'Publish the DKIM record your mail provider gives you at that name, or check the selector spelling (the s= of a DKIM-Signature header).',
+      ),
+    ];
     return { selector: { selector, name, status: 'none', checks, score: 0 }, records };
   }
   if (parsed.length > 1) {
-    const checks = [fail('dkim.record.multiple', 'Several DKIM keys at one selector', `${name} has ${parsed.length} DKIM records; verifiers may pick either, so signatures fail at random.`, 'Keep one key record per selector; use a new selector for a new key.')];
+    const checks = [
+      fail(
+        'dkim.record.multiple',
+        'Several DKIM keys at one selector',
+        `${name} has ${parsed.length} DKIM records; verifiers may pick either, so signatures fail at random.`,
+        'Keep one key record per selector; use a new selector for a new key.',
+      ),
+    ];
     return { selector: { selector, name, status: 'found', record: parsed[0]?.record, checks, score: 0 }, records };
   }
   const only = parsed[0] as DkimParse;
@@ -97,4 +133,3 @@ async function inspectSelector(domain: string, selector: string, dns: DnsResolve
   const ceiling = unusable ? 0 : key?.ok && key.type === 'rsa' && key.bits < DKIM_MIN_RSA_BITS ? 20 : 100;
   return { selector: { selector, name, status: 'found', record: only.record, checks, score: scoreChecks(checks, ceiling) }, records };
 }
-

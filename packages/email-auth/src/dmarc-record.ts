@@ -146,12 +146,20 @@ export function parseDmarc(text: string): DmarcParse {
 /** The failure for text that is not a DMARC record because it does not start with v=DMARC1. */
 export function versionCheck(text: string, first: Tag | undefined): Check {
   if (/^\s+v\s*=\s*DMARC1/i.test(text)) {
-    return fail('dmarc.version', 'Record starts with a space', `The record reads ${quote(text, 40)}: a DMARC record must start with v=DMARC1 as its very first characters, so receivers do not recognize this one (RFC 7489 §6.4).`,
-      'Remove the spaces before v=DMARC1.');
+    return fail(
+      'dmarc.version',
+      'Record starts with a space',
+      `The record reads ${quote(text, 40)}: a DMARC record must start with v=DMARC1 as its very first characters, so receivers do not recognize this one (RFC 7489 §6.4).`,
+      'Remove the spaces before v=DMARC1.',
+    );
   }
   if (first?.name.toLowerCase() === 'v' && /^DMARC1\s/.test(first.value)) {
-    return fail('dmarc.version', 'Missing semicolon after v=DMARC1', `The record reads ${quote(text, 40)}: without a semicolon after v=DMARC1, receivers do not recognize it.`,
-      'Separate every tag with a semicolon: v=DMARC1; p=none; rua=mailto:dmarc@example.com');
+    return fail(
+      'dmarc.version',
+      'Missing semicolon after v=DMARC1',
+      `The record reads ${quote(text, 40)}: without a semicolon after v=DMARC1, receivers do not recognize it.`,
+      'Separate every tag with a semicolon: v=DMARC1; p=none; rua=mailto:dmarc@example.com',
+    );
   }
   const found = first ? `${first.name}=${first.value}` : quote(text);
   return fail(
@@ -167,20 +175,35 @@ function validateDmarcTags(list: ReturnType<typeof parseTagList>, record: DmarcR
   const get = (name: string) => list.byName.get(name);
 
   if (list.malformed.length > 0) {
-    checks.push(fail('dmarc.syntax.malformed', 'Unreadable parts in the record',
-      `${listWords(list.malformed.map((piece) => quote(piece, 30)))} ${list.malformed.length === 1 ? 'is' : 'are'} not tag=value pairs.`,
-      'Write every setting as tag=value and separate settings with semicolons, e.g. p=reject; rua=mailto:dmarc@example.com'));
+    checks.push(
+      fail(
+        'dmarc.syntax.malformed',
+        'Unreadable parts in the record',
+        `${listWords(list.malformed.map((piece) => quote(piece, 30)))} ${list.malformed.length === 1 ? 'is' : 'are'} not tag=value pairs.`,
+        'Write every setting as tag=value and separate settings with semicolons, e.g. p=reject; rua=mailto:dmarc@example.com',
+      ),
+    );
   }
   if (list.duplicates.length > 0) {
-    checks.push(fail('dmarc.syntax.duplicate', 'A tag appears twice',
-      `${listWords(list.duplicates)} ${list.duplicates.length === 1 ? 'is' : 'are'} set more than once; receivers may reject the whole record.`,
-      'Keep one of each tag and delete the repeated ones.'));
+    checks.push(
+      fail(
+        'dmarc.syntax.duplicate',
+        'A tag appears twice',
+        `${listWords(list.duplicates)} ${list.duplicates.length === 1 ? 'is' : 'are'} set more than once; receivers may reject the whole record.`,
+        'Keep one of each tag and delete the repeated ones.',
+      ),
+    );
   }
   const unknown = [...new Set(list.tags.map((tag) => tag.name).filter((name) => !KNOWN_TAGS.has(name)))];
   if (unknown.length > 0) {
-    checks.push(warn('dmarc.syntax.unknown', 'Unknown tags',
-      `${listWords(unknown)} ${unknown.length === 1 ? 'is not a DMARC tag' : 'are not DMARC tags'}; receivers ignore ${unknown.length === 1 ? 'it' : 'them'}.`,
-      'Remove the unknown tags, or fix their spelling (DMARC tags: p, sp, np, adkim, aspf, fo, rua, ruf, t, psd).'));
+    checks.push(
+      warn(
+        'dmarc.syntax.unknown',
+        'Unknown tags',
+        `${listWords(unknown)} ${unknown.length === 1 ? 'is not a DMARC tag' : 'are not DMARC tags'}; receivers ignore ${unknown.length === 1 ? 'it' : 'them'}.`,
+        'Remove the unknown tags, or fix their spelling (DMARC tags: p, sp, np, adkim, aspf, fo, rua, ruf, t, psd).',
+      ),
+    );
   }
 
   checks.push(...policyChecks(get('p'), record));
@@ -192,9 +215,14 @@ function validateDmarcTags(list: ReturnType<typeof parseTagList>, record: DmarcR
     if (!/^[yn]$/i.test(testing)) {
       checks.push(fail('dmarc.t.invalid', 'Invalid testing flag', `t=${testing} must be y or n (RFC 9989).`, 'Set t=n, or remove the tag, once you are ready to enforce the policy.'));
     } else if (record.testing) {
-      checks.push(warn('dmarc.t.testing', 'Policy in testing mode',
-        't=y asks receivers to apply the policy one step softer (reject as quarantine, quarantine as none) (RFC 9989).',
-        'Remove t=y once your reports show all your mail passes DMARC.'));
+      checks.push(
+        warn(
+          'dmarc.t.testing',
+          'Policy in testing mode',
+          't=y asks receivers to apply the policy one step softer (reject as quarantine, quarantine as none) (RFC 9989).',
+          'Remove t=y once your reports show all your mail passes DMARC.',
+        ),
+      );
     }
   }
   const psd = get('psd');
@@ -207,10 +235,13 @@ function validateDmarcTags(list: ReturnType<typeof parseTagList>, record: DmarcR
     const what = tag === 'adkim' ? 'DKIM' : 'SPF';
     if (value === undefined) continue;
     if (!/^[rs]$/i.test(value)) {
-      checks.push(fail(`dmarc.${tag}.invalid`, `Invalid ${what} alignment`, `${tag}=${value} must be r (relaxed) or s (strict).`, `Set ${tag}=r, or remove the tag (relaxed is the default).`));
+      checks.push(
+        fail(`dmarc.${tag}.invalid`, `Invalid ${what} alignment`, `${tag}=${value} must be r (relaxed) or s (strict).`, `Set ${tag}=r, or remove the tag (relaxed is the default).`),
+      );
     } else if (value.toLowerCase() === 's') {
-      checks.push(info(`dmarc.${tag}.strict`, `Strict ${what} alignment`,
-        `${tag}=s requires the ${what} domain to equal the From domain exactly; mail signed or sent from a subdomain fails DMARC.`));
+      checks.push(
+        info(`dmarc.${tag}.strict`, `Strict ${what} alignment`, `${tag}=s requires the ${what} domain to equal the From domain exactly; mail signed or sent from a subdomain fails DMARC.`),
+      );
     }
   }
 
@@ -218,7 +249,14 @@ function validateDmarcTags(list: ReturnType<typeof parseTagList>, record: DmarcR
   if (fo !== undefined) {
     const bad = record.fo.filter((option) => !['0', '1', 'd', 's'].includes(option));
     if (bad.length > 0) {
-      checks.push(fail('dmarc.fo.invalid', 'Invalid failure reporting options', `fo=${fo}: ${listWords(bad.map((option) => quote(option, 10)))} not one of 0, 1, d, s.`, 'Use fo=1 (report any failure) or fo=0, options separated by colons.'));
+      checks.push(
+        fail(
+          'dmarc.fo.invalid',
+          'Invalid failure reporting options',
+          `fo=${fo}: ${listWords(bad.map((option) => quote(option, 10)))} not one of 0, 1, d, s.`,
+          'Use fo=1 (report any failure) or fo=0, options separated by colons.',
+        ),
+      );
     } else if (record.ruf.length === 0) {
       checks.push(info('dmarc.fo.unused', 'Failure options without failure reports', 'fo only matters when ruf= names where failure reports go.'));
     }
@@ -226,9 +264,14 @@ function validateDmarcTags(list: ReturnType<typeof parseTagList>, record: DmarcR
   for (const tag of ['rf', 'ri'] as const) {
     const value = get(tag);
     if (value === undefined) continue;
-    checks.push(info(`dmarc.${tag}.obsolete`, `${tag} is obsolete`,
-      `${tag}=${value}: RFC 9989 removed the ${tag} tag (${tag === 'rf' ? 'failure reports have one format' : 'aggregate reports are sent daily'}); receivers ignore it, whatever its value.`,
-      `Remove ${tag}=${value}; it does nothing.`));
+    checks.push(
+      info(
+        `dmarc.${tag}.obsolete`,
+        `${tag} is obsolete`,
+        `${tag}=${value}: RFC 9989 removed the ${tag} tag (${tag === 'rf' ? 'failure reports have one format' : 'aggregate reports are sent daily'}); receivers ignore it, whatever its value.`,
+        `Remove ${tag}=${value}; it does nothing.`,
+      ),
+    );
   }
 
   checks.push(...reportUriChecks('rua', get('rua'), record.rua));
@@ -241,33 +284,64 @@ function policyChecks(value: string | undefined, record: DmarcRecord): Check[] {
     const what = value === undefined ? 'The record has no p= tag' : `p=${value} is not none, quarantine or reject`;
     const fix = value === undefined ? 'Add p=none to start monitoring, then move to p=quarantine and p=reject.' : 'Set p to none, quarantine or reject.';
     const id = value === undefined ? 'dmarc.policy.missing' : 'dmarc.policy.invalid';
-    return [record.fallback?.rfc7489 === 'none'
-      ? warn(id, 'No valid policy: treated as p=none', `${what}. Because rua= has a valid address, receivers act as if the record said p=none (RFC 7489 §6.6.3, RFC 9989): reports are sent, nothing is enforced.`, fix)
-      : fail(id, value === undefined ? 'No policy (p=)' : 'Invalid policy',
-        `${what}, and rua= has no valid address: receivers that follow RFC 7489 ignore the whole record (§6.6.3); those that follow RFC 9989 treat it as p=none.`, fix)];
+    return [
+      record.fallback?.rfc7489 === 'none'
+        ? warn(
+            id,
+            'No valid policy: treated as p=none',
+            `${what}. Because rua= has a valid address, receivers act as if the record said p=none (RFC 7489 §6.6.3, RFC 9989): reports are sent, nothing is enforced.`,
+            fix,
+          )
+        : fail(
+            id,
+            value === undefined ? 'No policy (p=)' : 'Invalid policy',
+            `${what}, and rua= has no valid address: receivers that follow RFC 7489 ignore the whole record (§6.6.3); those that follow RFC 9989 treat it as p=none.`,
+            fix,
+          ),
+    ];
   }
   if (record.p === 'none') {
-    return [warn('dmarc.policy.none', 'Policy is none (monitoring only)',
-      'p=none asks receivers to deliver mail that fails DMARC as usual: it protects nothing, and BIMI logos are not shown.',
-      'Once aggregate reports show your own mail passes, change to p=quarantine, then p=reject.')];
+    return [
+      warn(
+        'dmarc.policy.none',
+        'Policy is none (monitoring only)',
+        'p=none asks receivers to deliver mail that fails DMARC as usual: it protects nothing, and BIMI logos are not shown.',
+        'Once aggregate reports show your own mail passes, change to p=quarantine, then p=reject.',
+      ),
+    ];
   }
-  return [pass(`dmarc.policy.${record.p}`, `Policy is ${record.p}`,
-    record.p === 'reject'
-      ? 'p=reject asks receivers to refuse mail that fails DMARC: the strongest protection.'
-      : 'p=quarantine asks receivers to treat mail that fails DMARC as suspicious (usually the spam folder).')];
+  return [
+    pass(
+      `dmarc.policy.${record.p}`,
+      `Policy is ${record.p}`,
+      record.p === 'reject'
+        ? 'p=reject asks receivers to refuse mail that fails DMARC: the strongest protection.'
+        : 'p=quarantine asks receivers to treat mail that fails DMARC as suspicious (usually the spam folder).',
+    ),
+  ];
 }
 
 function subdomainPolicyChecks(sp: string | undefined, np: string | undefined, record: DmarcRecord): Check[] {
   const checks: Check[] = [];
   if (sp !== undefined) {
     if (record.sp === undefined) {
-      checks.push(fail('dmarc.sp.invalid', 'Invalid subdomain policy',
-        `sp=${sp} is not none, quarantine or reject; an invalid sp= makes receivers treat the whole record as p=none${record.rua.some((uri) => uri.valid) ? '' : ' (RFC 9989), or ignore it when rua= has no valid address (RFC 7489 §6.6.3)'}.`,
-        'Set sp to none, quarantine or reject, or remove it so subdomains follow p=.'));
+      checks.push(
+        fail(
+          'dmarc.sp.invalid',
+          'Invalid subdomain policy',
+          `sp=${sp} is not none, quarantine or reject; an invalid sp= makes receivers treat the whole record as p=none${record.rua.some((uri) => uri.valid) ? '' : ' (RFC 9989), or ignore it when rua= has no valid address (RFC 7489 §6.6.3)'}.`,
+          'Set sp to none, quarantine or reject, or remove it so subdomains follow p=.',
+        ),
+      );
     } else if (record.p && POLICY_RANK[record.sp] < POLICY_RANK[record.p]) {
-      checks.push(warn(record.sp === 'none' ? 'dmarc.sp.none' : 'dmarc.sp.weaker', 'Subdomains are less protected',
-        `sp=${record.sp} lets mail from subdomains through more easily than p=${record.p}; attackers can send as any.subdomain.`,
-        `Remove sp= so subdomains follow p=${record.p}, or set sp=${record.p}.`));
+      checks.push(
+        warn(
+          record.sp === 'none' ? 'dmarc.sp.none' : 'dmarc.sp.weaker',
+          'Subdomains are less protected',
+          `sp=${record.sp} lets mail from subdomains through more easily than p=${record.p}; attackers can send as any.subdomain.`,
+          `Remove sp= so subdomains follow p=${record.p}, or set sp=${record.p}.`,
+        ),
+      );
     } else {
       checks.push(pass('dmarc.sp.valid', 'Subdomain policy', `Subdomains get sp=${record.sp}.`));
     }
@@ -277,9 +351,14 @@ function subdomainPolicyChecks(sp: string | undefined, np: string | undefined, r
     if (record.np === undefined) {
       checks.push(fail('dmarc.np.invalid', 'Invalid non-existent subdomain policy', `np=${np} is not none, quarantine or reject (RFC 9989).`, 'Set np=reject, or remove it.'));
     } else if (parent && POLICY_RANK[record.np] < POLICY_RANK[parent]) {
-      checks.push(warn('dmarc.np.weaker', 'Non-existent subdomains are less protected',
-        `np=${record.np} is softer than the ${record.sp ? 'subdomain' : 'domain'} policy ${parent} for names that do not even exist.`,
-        'Set np=reject: nobody sends real mail from a subdomain that does not exist.'));
+      checks.push(
+        warn(
+          'dmarc.np.weaker',
+          'Non-existent subdomains are less protected',
+          `np=${record.np} is softer than the ${record.sp ? 'subdomain' : 'domain'} policy ${parent} for names that do not even exist.`,
+          'Set np=reject: nobody sends real mail from a subdomain that does not exist.',
+        ),
+      );
     } else {
       checks.push(pass('dmarc.np.valid', 'Non-existent subdomain policy', `Mail from subdomains that do not exist gets np=${record.np}.`));
     }
@@ -291,37 +370,71 @@ function subdomainPolicyChecks(sp: string | undefined, np: string | undefined, r
 function pctChecks(value: string | undefined): Check[] {
   if (value === undefined) return [];
   if (/^\d{1,3}$/.test(value) && Number(value) < 100) {
-    return [warn('dmarc.pct.partial', 'Policy applied to part of the mail',
-      `pct=${value}: receivers that follow RFC 7489 apply the policy to ${Number(value)}% of failing mail only; those that follow RFC 9989 ignore pct and apply it to all.`,
-      'Remove pct once reports look clean (use t=y while testing).')];
+    return [
+      warn(
+        'dmarc.pct.partial',
+        'Policy applied to part of the mail',
+        `pct=${value}: receivers that follow RFC 7489 apply the policy to ${Number(value)}% of failing mail only; those that follow RFC 9989 ignore pct and apply it to all.`,
+        'Remove pct once reports look clean (use t=y while testing).',
+      ),
+    ];
   }
-  return [info('dmarc.pct.obsolete', 'pct is obsolete', `pct=${value}: RFC 9989 removed the pct tag${/^\d{1,3}$/.test(value) && Number(value) <= 100 ? '' : ', and this value is not a percentage, so RFC 7489 receivers ignore it too'}.`,
-    'Remove pct; use t=y to test a policy.')];
+  return [
+    info(
+      'dmarc.pct.obsolete',
+      'pct is obsolete',
+      `pct=${value}: RFC 9989 removed the pct tag${/^\d{1,3}$/.test(value) && Number(value) <= 100 ? '' : ', and this value is not a percentage, so RFC 7489 receivers ignore it too'}.`,
+      'Remove pct; use t=y to test a policy.',
+    ),
+  ];
 }
 
 function reportUriChecks(tag: 'rua' | 'ruf', value: string | undefined, uris: DmarcReportUri[]): Check[] {
   const kind = tag === 'rua' ? 'aggregate' : 'failure';
   if (value === undefined || uris.length === 0) {
     return tag === 'rua'
-      ? [warn('dmarc.rua.missing', 'No aggregate reports', 'Without rua= nobody sends you reports, so you cannot see who sends mail as your domain before tightening the policy.',
-          'Add rua=mailto: with an address that collects DMARC reports, e.g. rua=mailto:dmarc-reports@example.com')]
+      ? [
+          warn(
+            'dmarc.rua.missing',
+            'No aggregate reports',
+            'Without rua= nobody sends you reports, so you cannot see who sends mail as your domain before tightening the policy.',
+            'Add rua=mailto: with an address that collects DMARC reports, e.g. rua=mailto:dmarc-reports@example.com',
+          ),
+        ]
       : [];
   }
   const checks: Check[] = [];
   const notMailto = uris.filter((uri) => uri.scheme !== 'mailto');
   if (notMailto.length > 0) {
-    checks.push(fail(`dmarc.${tag}.scheme`, `${kind === 'aggregate' ? 'Aggregate' : 'Failure'} report address is not mailto:`,
-      `${listWords(notMailto.map((uri) => quote(uri.uri, 40)))}: reports are sent by e-mail only (RFC 9989), so each address must start with mailto:.`,
-      `Write ${tag}=mailto:reports@example.com; separate several with commas.`));
+    checks.push(
+      fail(
+        `dmarc.${tag}.scheme`,
+        `${kind === 'aggregate' ? 'Aggregate' : 'Failure'} report address is not mailto:`,
+        `${listWords(notMailto.map((uri) => quote(uri.uri, 40)))}: reports are sent by e-mail only (RFC 9989), so each address must start with mailto:.`,
+        `Write ${tag}=mailto:reports@example.com; separate several with commas.`,
+      ),
+    );
   }
   const badAddress = uris.filter((uri) => uri.scheme === 'mailto' && !uri.valid);
   if (badAddress.length > 0) {
-    checks.push(fail(`dmarc.${tag}.address`, 'Invalid report address', `${listWords(badAddress.map((uri) => quote(uri.uri, 40)))} is not a valid e-mail address.`,
-      `Fix the address after mailto:, e.g. ${tag}=mailto:dmarc@example.com`));
+    checks.push(
+      fail(
+        `dmarc.${tag}.address`,
+        'Invalid report address',
+        `${listWords(badAddress.map((uri) => quote(uri.uri, 40)))} is not a valid e-mail address.`,
+        `Fix the address after mailto:, e.g. ${tag}=mailto:dmarc@example.com`,
+      ),
+    );
   }
   const valid = uris.filter((uri) => uri.valid);
   if (valid.length > 0) {
-    checks.push(pass(`dmarc.${tag}.valid`, `${kind === 'aggregate' ? 'Aggregate' : 'Failure'} reports`, `${kind === 'aggregate' ? 'Aggregate' : 'Failure'} reports go to ${listWords(valid.map((uri) => uri.address ?? uri.uri))}.`));
+    checks.push(
+      pass(
+        `dmarc.${tag}.valid`,
+        `${kind === 'aggregate' ? 'Aggregate' : 'Failure'} reports`,
+        `${kind === 'aggregate' ? 'Aggregate' : 'Failure'} reports go to ${listWords(valid.map((uri) => uri.address ?? uri.uri))}.`,
+      ),
+    );
   }
   return checks;
 }
@@ -339,16 +452,31 @@ export interface BimiReadiness {
  */
 export function checkBimiReadiness(dmarc: DmarcRecord | null, options: { forSubdomain?: boolean } = {}): BimiReadiness {
   if (!dmarc) {
-    return { ready: false, checks: [fail('bimi.dmarc.missing', 'No DMARC record', 'BIMI needs a DMARC policy of quarantine or reject; this domain has no DMARC record.',
-      'Publish a DMARC record with p=quarantine or p=reject (start with p=none to collect reports first).')] };
+    return {
+      ready: false,
+      checks: [
+        fail(
+          'bimi.dmarc.missing',
+          'No DMARC record',
+          'BIMI needs a DMARC policy of quarantine or reject; this domain has no DMARC record.',
+          'Publish a DMARC record with p=quarantine or p=reject (start with p=none to collect reports first).',
+        ),
+      ],
+    };
   }
   const checks: Check[] = [];
   const policy = options.forSubdomain ? (dmarc.sp ?? dmarc.p) : dmarc.p;
   if (policy === 'quarantine' || policy === 'reject') {
     checks.push(pass('bimi.dmarc.policy', 'DMARC policy is enforced', `The DMARC policy that applies is ${policy}.`));
   } else {
-    checks.push(fail('bimi.dmarc.policy', 'DMARC policy is not enforced', `BIMI needs p=quarantine or p=reject; the policy that applies is ${policy ?? 'missing'}.`,
-      options.forSubdomain ? 'Set sp=quarantine or sp=reject (or remove sp) in the DMARC record.' : 'Change the DMARC record to p=quarantine or p=reject.'));
+    checks.push(
+      fail(
+        'bimi.dmarc.policy',
+        'DMARC policy is not enforced',
+        `BIMI needs p=quarantine or p=reject; the policy that applies is ${policy ?? 'missing'}.`,
+        options.forSubdomain ? 'Set sp=quarantine or sp=reject (or remove sp) in the DMARC record.' : 'Change the DMARC record to p=quarantine or p=reject.',
+      ),
+    );
   }
   if (dmarc.pct < 100) {
     checks.push(fail('bimi.dmarc.pct', 'DMARC applies to part of the mail', `pct=${dmarc.pct}: BIMI needs the policy on all mail (pct=100).`, 'Remove pct or set pct=100.'));

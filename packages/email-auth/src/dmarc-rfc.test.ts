@@ -99,7 +99,11 @@ describe('RFC 9989 §4.10: the DNS tree walk, and where RFC 7489 answers differe
 
   it('a record on an intermediate name: RFC 9989 finds it by walking, RFC 7489 jumps to the organizational domain', async () => {
     const result = await inspectDmarc('a.mail.example.com', memoryResolver(zone));
-    expect(result.details).toMatchObject({ recordDomain: 'example.com', policy: 'reject', rfc9989: { recordDomain: 'mail.example.com', policy: 'quarantine', policyTag: 'p', organizationalDomain: 'example.com' } });
+    expect(result.details).toMatchObject({
+      recordDomain: 'example.com',
+      policy: 'reject',
+      rfc9989: { recordDomain: 'mail.example.com', policy: 'quarantine', policyTag: 'p', organizationalDomain: 'example.com' },
+    });
     expect(result.details.differences).toEqual([
       { aspect: 'policy record', rfc7489: '_dmarc.example.com', rfc9989: '_dmarc.mail.example.com' },
       { aspect: 'policy', rfc7489: 'reject', rfc9989: 'quarantine' },
@@ -131,7 +135,9 @@ describe('RFC 9989 §4.10: the DNS tree walk, and where RFC 7489 answers differe
   });
 
   it('t=y softens the policy one level in RFC 9989; pct=50 halves it in RFC 7489 only', async () => {
-    expect((await inspectDmarc('testing.example', memoryResolver(zone))).details.differences).toEqual([{ aspect: 'policy', rfc7489: 'reject', rfc9989: 'quarantine (t=y: one level softer)' }]);
+    expect((await inspectDmarc('testing.example', memoryResolver(zone))).details.differences).toEqual([
+      { aspect: 'policy', rfc7489: 'reject', rfc9989: 'quarantine (t=y: one level softer)' },
+    ]);
     expect((await inspectDmarc('partial.example', memoryResolver(zone))).details.differences).toEqual([{ aspect: 'policy', rfc7489: 'reject on 50% of failing mail', rfc9989: 'reject' }]);
   });
 

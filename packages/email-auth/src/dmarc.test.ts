@@ -4,9 +4,7 @@ import { memoryResolver, type Zone } from './memory-resolver';
 
 describe('parseDmarc', () => {
   it('reads every tag of a full record', () => {
-    const { isDmarc, record, checks } = parseDmarc(
-      'v=DMARC1; p=reject; sp=quarantine; np=reject; adkim=s; aspf=r; fo=1:d; rua=mailto:agg@example.com!10m; ruf=mailto:fail@example.com',
-    );
+    const { isDmarc, record, checks } = parseDmarc('v=DMARC1; p=reject; sp=quarantine; np=reject; adkim=s; aspf=r; fo=1:d; rua=mailto:agg@example.com!10m; ruf=mailto:fail@example.com');
     expect(isDmarc).toBe(true);
     expect(record).toMatchObject({ p: 'reject', sp: 'quarantine', np: 'reject', pct: 100, adkim: 's', aspf: 'r', fo: ['1', 'd'], testing: false });
     expect(record.rua).toEqual([{ uri: 'mailto:agg@example.com!10m', scheme: 'mailto', address: 'agg@example.com', domain: 'example.com', maxSize: '10m', valid: true }]);
@@ -149,7 +147,10 @@ describe('inspectDmarc', () => {
     expect(ids(result.checks)).toEqual(['dmarc.version', 'dmarc.record.missing']);
   });
 
-  it.each([['broken.test', 'ESERVFAIL'], ['slow.test', 'ETIMEOUT']])('a DNS failure (%s) is a clear failed lookup, not a missing record', async (domain, code) => {
+  it.each([
+    ['broken.test', 'ESERVFAIL'],
+    ['slow.test', 'ETIMEOUT'],
+  ])('a DNS failure (%s) is a clear failed lookup, not a missing record', async (domain, code) => {
     const result = await inspectDmarc(domain, dns);
     expect(ids(result.checks)).toEqual(['dmarc.lookup.error']);
     expect(result.checks[0]?.detail).toContain(code);
@@ -193,7 +194,20 @@ describe('inspectDmarc', () => {
 
 describe('buildDmarcRecord', () => {
   it('builds a record from the generator fields', () => {
-    expect(buildDmarcRecord({ domain: 'example.com', p: 'quarantine', sp: 'reject', np: 'reject', pct: 50, rua: ['mailto:a@example.com', 'b@example.net'], ruf: [], adkim: 's', aspf: 'r', fo: ['1'] })).toEqual({
+    expect(
+      buildDmarcRecord({
+        domain: 'example.com',
+        p: 'quarantine',
+        sp: 'reject',
+        np: 'reject',
+        pct: 50,
+        rua: ['mailto:a@example.com', 'b@example.net'],
+        ruf: [],
+        adkim: 's',
+        aspf: 'r',
+        fo: ['1'],
+      }),
+    ).toEqual({
       record: 'v=DMARC1; p=quarantine; sp=reject; np=reject; pct=50; adkim=s; rua=mailto:a@example.com,mailto:b@example.net; fo=1',
       name: '_dmarc.example.com',
       errors: [],

@@ -87,23 +87,39 @@ export async function inspectDmarc(domain: string, resolver: DnsResolver): Promi
   let recordDomain = name;
   const found = await lookupTxt(dns, `_dmarc.${name}`);
   if (found.status === 'error') {
-    return emptyInspection(name, [unreachable('dmarc.lookup.error', 'DMARC lookup failed', describeLookupError(`_dmarc.${name}`, found), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')]);
+    return emptyInspection(name, [
+      unreachable('dmarc.lookup.error', 'DMARC lookup failed', describeLookupError(`_dmarc.${name}`, found), "Try again; if it keeps failing, check that the domain's name servers answer."),
+    ]);
   }
   let texts = found.status === 'found' ? found.value.map((strings) => strings.join('')) : [];
   for (const text of texts) records.push(txtRecord(`_dmarc.${name}`, [text]));
   let dmarcTexts = dmarcRecordsAt(texts);
   const others = texts.filter((text) => !dmarcTexts.includes(text));
   for (const text of others) {
-    checks.push(/^\s*v\s*=\s*dmarc1/i.test(text) || /(^|;)\s*p\s*=/i.test(text)
-      ? versionCheck(text, parseTagList(text).tags[0])
-      : info('dmarc.record.other', 'Other TXT record ignored', `${quote(text)} at _dmarc.${name} is not a DMARC record; receivers ignore it.`));
+    checks.push(
+      /^\s*v\s*=\s*dmarc1/i.test(text) || /(^|;)\s*p\s*=/i.test(text)
+        ? versionCheck(text, parseTagList(text).tags[0])
+        : info('dmarc.record.other', 'Other TXT record ignored', `${quote(text)} at _dmarc.${name} is not a DMARC record; receivers ignore it.`),
+    );
   }
 
   let inherited = false;
   if (dmarcTexts.length === 0 && orgDomain !== name) {
     const fallback = await lookupTxt(dns, `_dmarc.${orgDomain}`);
     if (fallback.status === 'error') {
-      return emptyInspection(name, [...checks, unreachable('dmarc.lookup.error', 'DMARC lookup failed', describeLookupError(`_dmarc.${orgDomain}`, fallback), 'Try again; if it keeps failing, check that the domain\'s name servers answer.')], records);
+      return emptyInspection(
+        name,
+        [
+          ...checks,
+          unreachable(
+            'dmarc.lookup.error',
+            'DMARC lookup failed',
+            describeLookupError(`_dmarc.${orgDomain}`, fallback),
+            "Try again; if it keeps failing, check that the domain's name servers answer.",
+          ),
+        ],
+        records,
+      );
     }
     texts = fallback.status === 'found' ? fallback.value.map((strings) => strings.join('')) : [];
     dmarcTexts = dmarcRecordsAt(texts);
@@ -111,23 +127,38 @@ export async function inspectDmarc(domain: string, resolver: DnsResolver): Promi
       inherited = true;
       recordDomain = orgDomain;
       for (const text of dmarcTexts) records.push(txtRecord(`_dmarc.${orgDomain}`, [text]));
-      checks.push(info('dmarc.record.inherited', 'Policy inherited from the organizational domain',
-        `${name} has no DMARC record of its own, so receivers apply the record of ${orgDomain} (its sp= policy) (RFC 7489 §6.6.3).`));
+      checks.push(
+        info(
+          'dmarc.record.inherited',
+          'Policy inherited from the organizational domain',
+          `${name} has no DMARC record of its own, so receivers apply the record of ${orgDomain} (its sp= policy) (RFC 7489 §6.6.3).`,
+        ),
+      );
     }
   }
 
   if (dmarcTexts.length === 0) {
-    checks.push(absent('dmarc.record.missing', 'No DMARC record',
-      `There is no DMARC record at _dmarc.${name}${orgDomain !== name ? ` nor at _dmarc.${orgDomain}` : ''}: anyone can send mail as ${name} and receivers will not know to reject it.`,
-      `Publish a TXT record at _dmarc.${name}: v=DMARC1; p=none; rua=mailto:dmarc-reports@${name} — then tighten p= once reports look clean.`));
+    checks.push(
+      absent(
+        'dmarc.record.missing',
+        'No DMARC record',
+        `There is no DMARC record at _dmarc.${name}${orgDomain !== name ? ` nor at _dmarc.${orgDomain}` : ''}: anyone can send mail as ${name} and receivers will not know to reject it.`,
+        `Publish a TXT record at _dmarc.${name}: v=DMARC1; p=none; rua=mailto:dmarc-reports@${name} — then tighten p= once reports look clean.`,
+      ),
+    );
     const details: DmarcDetails = { domain: name, organizationalDomain: orgDomain, inherited: false, record: null, bimiReady: false };
     await addRfc9989(details, checks, dns);
     return { ...emptyInspection(name, checks, records), details };
   }
   if (dmarcTexts.length > 1) {
-    checks.push(fail('dmarc.record.multiple', 'Several DMARC records',
-      `_dmarc.${recordDomain} has ${dmarcTexts.length} DMARC records; receivers then apply none of them (RFC 7489 §6.6.3).`,
-      'Merge them into one TXT record and delete the others.'));
+    checks.push(
+      fail(
+        'dmarc.record.multiple',
+        'Several DMARC records',
+        `_dmarc.${recordDomain} has ${dmarcTexts.length} DMARC records; receivers then apply none of them (RFC 7489 §6.6.3).`,
+        'Merge them into one TXT record and delete the others.',
+      ),
+    );
     return { ...emptyInspection(name, checks, records), details: { domain: name, organizationalDomain: orgDomain, recordDomain, inherited, record: null, bimiReady: false } };
   }
 
@@ -141,11 +172,19 @@ export async function inspectDmarc(domain: string, resolver: DnsResolver): Promi
   const fallback = record.fallback?.rfc7489 === 'none' ? 'none' : undefined;
   const policy = record.fallback ? fallback : inherited ? (record.sp ?? record.p) : record.p;
   const readiness = checkBimiReadiness(record, { forSubdomain: inherited });
-  checks.push(readiness.ready
-    ? pass('dmarc.bimi.ready', 'Ready for BIMI', 'The policy is enforced on all mail, as BIMI requires.')
-    : info('dmarc.bimi.not-ready', 'Not ready for BIMI',
-      `BIMI logos need an enforced DMARC policy: ${readiness.checks.filter((check) => check.status !== 'pass').map((check) => check.detail).join(' ')}`,
-      'Reach p=quarantine or p=reject with pct=100 (and no sp=none) before publishing a BIMI record.'));
+  checks.push(
+    readiness.ready
+      ? pass('dmarc.bimi.ready', 'Ready for BIMI', 'The policy is enforced on all mail, as BIMI requires.')
+      : info(
+          'dmarc.bimi.not-ready',
+          'Not ready for BIMI',
+          `BIMI logos need an enforced DMARC policy: ${readiness.checks
+            .filter((check) => check.status !== 'pass')
+            .map((check) => check.detail)
+            .join(' ')}`,
+          'Reach p=quarantine or p=reject with pct=100 (and no sp=none) before publishing a BIMI record.',
+        ),
+  );
 
   const details: DmarcDetails = { domain: name, organizationalDomain: orgDomain, recordDomain, inherited, record, policy, bimiReady: readiness.ready };
   await addRfc9989(details, checks, dns);
@@ -242,11 +281,18 @@ function compareRfcs(details: DmarcDetails, walk: DmarcTreeWalk): DmarcDifferenc
 
 function differencesCheck(differences: DmarcDifference[]): Check {
   if (differences.length === 0) {
-    return info('dmarc.rfc.agree', 'RFC 7489 and RFC 9989 agree', 'Receivers that follow the original DMARC (RFC 7489) and those that follow RFC 9989 find the same record and apply the same policy.');
+    return info(
+      'dmarc.rfc.agree',
+      'RFC 7489 and RFC 9989 agree',
+      'Receivers that follow the original DMARC (RFC 7489) and those that follow RFC 9989 find the same record and apply the same policy.',
+    );
   }
-  return info('dmarc.rfc.differ', 'RFC 7489 and RFC 9989 answer differently',
+  return info(
+    'dmarc.rfc.differ',
+    'RFC 7489 and RFC 9989 answer differently',
     `${differences.map((difference) => `${difference.aspect}: ${difference.rfc7489} by RFC 7489, ${difference.rfc9989} by RFC 9989`).join('; ')}. Receivers are moving to RFC 9989.`,
-    'Make both agree: publish the record at the domain itself, give it a valid p=, and use t=y instead of pct.');
+    'Make both agree: publish the record at the domain itself, give it a valid p=, and use t=y instead of pct.',
+  );
 }
 
 /**
@@ -264,21 +310,30 @@ async function reportAuthorizationChecks(policyDomain: string, record: DmarcReco
       targets.set(uri.domain, tags);
     }
   }
-  const results = await Promise.all([...targets].map(async ([reportDomain, tags]) => {
-    const name = `${policyDomain}._report._dmarc.${reportDomain}`;
-    const answer = await lookupTxt(dns, name);
-    const tagWords = tags.join(' and ');
-    const id = tags[0] ?? 'rua';
-    if (answer.status === 'error') {
-      return warn(`dmarc.${id}.authorization-error`, 'Report authorization could not be checked',
-        `${describeLookupError(name, answer)} Reports to ${reportDomain} (${tagWords}) need it.`, 'Check again later.');
-    }
-    const authorized = answer.status === 'found' && answer.value.some((strings) => /^v\s*=\s*DMARC1\b/.test(strings.join('').trim()));
-    return authorized
-      ? pass(`dmarc.${id}.authorized`, 'External report address authorized', `${reportDomain} accepts reports for ${policyDomain} (${name}).`)
-      : fail(`dmarc.${id}.unauthorized`, 'External report address not authorized',
-        `Reports (${tagWords}) go to ${reportDomain}, another domain, which does not publish ${name}: receivers will not send them there (RFC 7489 §7.1).`,
-        `Ask the owner of ${reportDomain} (your report service) to publish a TXT record "v=DMARC1" at ${name}, or send reports to an address at ${policyOrg}.`);
-  }));
+  const results = await Promise.all(
+    [...targets].map(async ([reportDomain, tags]) => {
+      const name = `${policyDomain}._report._dmarc.${reportDomain}`;
+      const answer = await lookupTxt(dns, name);
+      const tagWords = tags.join(' and ');
+      const id = tags[0] ?? 'rua';
+      if (answer.status === 'error') {
+        return warn(
+          `dmarc.${id}.authorization-error`,
+          'Report authorization could not be checked',
+          `${describeLookupError(name, answer)} Reports to ${reportDomain} (${tagWords}) need it.`,
+          'Check again later.',
+        );
+      }
+      const authorized = answer.status === 'found' && answer.value.some((strings) => /^v\s*=\s*DMARC1\b/.test(strings.join('').trim()));
+      return authorized
+        ? pass(`dmarc.${id}.authorized`, 'External report address authorized', `${reportDomain} accepts reports for ${policyDomain} (${name}).`)
+        : fail(
+            `dmarc.${id}.unauthorized`,
+            'External report address not authorized',
+            `Reports (${tagWords}) go to ${reportDomain}, another domain, which does not publish ${name}: receivers will not send them there (RFC 7489 §7.1).`,
+            `Ask the owner of ${reportDomain} (your report service) to publish a TXT record "v=DMARC1" at ${name}, or send reports to an address at ${policyOrg}.`,
+          );
+    }),
+  );
   return results;
 }

@@ -6,7 +6,10 @@ const zone: Zone = {
   'example.com': {
     TXT: ['v=spf1 mx -all', ['google-site-verification=abc', 'def'], 'v=spf1 -all'],
     A: ['192.0.2.1'],
-    MX: [{ exchange: 'mx2.example.com', priority: 20 }, { exchange: 'mx1.example.com', priority: 10 }],
+    MX: [
+      { exchange: 'mx2.example.com', priority: 20 },
+      { exchange: 'mx1.example.com', priority: 10 },
+    ],
     NS: ['ns1.example.com'],
     SOA: [{ nsname: 'ns1.example.com', hostmaster: 'hostmaster.example.com', serial: 1, refresh: 2, retry: 3, expire: 4, minttl: 5 }],
     CAA: [{ critical: 0, issue: 'letsencrypt.org' }],

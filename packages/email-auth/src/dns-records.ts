@@ -62,13 +62,22 @@ export async function inspectTxt(name: string, dns: DnsResolver): Promise<Findin
   }
   const entries = result.value.map((strings) => ({ value: strings.join(''), strings, kind: txtKind(strings.join('')) }));
   const records: DnsRecord[] = entries.map((entry) => ({ name, type: 'TXT', value: entry.value }));
-  const checks: Check[] = [pass('txt.lookup', `${entries.length} TXT record${entries.length === 1 ? '' : 's'}`, `${name} publishes ${entries.length} TXT record${entries.length === 1 ? '' : 's'}.`)];
+  const checks: Check[] = [
+    pass('txt.lookup', `${entries.length} TXT record${entries.length === 1 ? '' : 's'}`, `${name} publishes ${entries.length} TXT record${entries.length === 1 ? '' : 's'}.`),
+  ];
   const kinds = entries.map((entry) => entry.kind).filter((kind): kind is string => kind !== undefined);
   if (kinds.length) checks.push(info('txt.kinds', 'Recognized records', `Found: ${[...new Set(kinds)].join(', ')}.`));
   for (const kind of ['SPF', 'DMARC', 'BIMI']) {
     const count = kinds.filter((found) => found === kind).length;
     if (count > 1) {
-      checks.push(fail(`txt.duplicate.${kind.toLowerCase()}`, `${count} ${kind} records`, `Receivers ignore all ${kind} records at a name that has more than one.`, `Merge them into one ${kind} record and delete the others.`));
+      checks.push(
+        fail(
+          `txt.duplicate.${kind.toLowerCase()}`,
+          `${count} ${kind} records`,
+          `Receivers ignore all ${kind} records at a name that has more than one.`,
+          `Merge them into one ${kind} record and delete the others.`,
+        ),
+      );
     }
   }
   return { records, checks, details: { exists: true, records: entries } };
@@ -89,7 +98,9 @@ export async function inspectCname(name: string, dns: DnsResolver): Promise<Find
     const target = (result.value[0] as string).toLowerCase().replace(/\.$/, '');
     records.push({ name: current, type: 'CNAME', value: target });
     if (chain.includes(target)) {
-      checks.push(fail('cname.loop', 'CNAME loop', `${chain.join(' → ')} → ${target} points back to itself, so the name never resolves.`, `Point ${current} at a name that holds an address.`));
+      checks.push(
+        fail('cname.loop', 'CNAME loop', `${chain.join(' → ')} → ${target} points back to itself, so the name never resolves.`, `Point ${current} at a name that holds an address.`),
+      );
       return { records, checks, details: { chain: [...chain, target] } };
     }
     chain.push(target);
@@ -104,7 +115,14 @@ export async function inspectCname(name: string, dns: DnsResolver): Promise<Find
   const target = chain[chain.length - 1] as string;
   checks.push(pass('cname.lookup', `Alias of ${target}`, `${chain.join(' → ')}${chain.length > 2 ? ` (${chain.length - 1} hops)` : ''}.`));
   if (organizationalDomain(name) === name) {
-    checks.push(fail('cname.apex', 'CNAME at the domain apex', `${name} is a whole domain; a CNAME there hides its MX, TXT (SPF, verification) and NS records.`, 'Replace it with A/AAAA records, or your DNS host’s ALIAS/flattened record.'));
+    checks.push(
+      fail(
+        'cname.apex',
+        'CNAME at the domain apex',
+        `${name} is a whole domain; a CNAME there hides its MX, TXT (SPF, verification) and NS records.`,
+        'Replace it with A/AAAA records, or your DNS host’s ALIAS/flattened record.',
+      ),
+    );
   }
   const [v4, v6] = await Promise.all([lookup(() => dns.resolve4(target)), lookup(() => dns.resolve6(target))]);
   const addresses = [...(v4.status === 'found' ? v4.value : []), ...(v6.status === 'found' ? v6.value : [])];
@@ -153,7 +171,13 @@ const RECORD_LOOKUPS: RecordLookup[] = [
       values.some((value) => /^\d+ \.?$/.test(value))
         ? info('records.mx', 'Null MX', `${name} says it accepts no mail (RFC 7505).`)
         : pass('records.mx', `${values.length} mail server${values.length === 1 ? '' : 's'}`, values.join(', ')),
-    missing: (name) => warn('records.mx', 'No MX record', `Mail to ${name} falls back to its A record, or bounces.`, 'Publish MX records for your mail servers, or a null MX (0 .) if the domain sends no mail and receives none.'),
+    missing: (name) =>
+      warn(
+        'records.mx',
+        'No MX record',
+        `Mail to ${name} falls back to its A record, or bounces.`,
+        'Publish MX records for your mail servers, or a null MX (0 .) if the domain sends no mail and receives none.',
+      ),
   },
   { id: 'ns', label: 'NS', type: 'NS', name: (d) => d, run: async (dns, n) => (dns.resolveNs ? dns.resolveNs(n) : []) },
   {
@@ -187,7 +211,13 @@ const RECORD_LOOKUPS: RecordLookup[] = [
     name: (d) => `_dmarc.${d}`,
     run: async (dns, n) => joinTxt(await dns.resolveTxt(n)),
     keep: (value) => txtKind(value) === 'DMARC',
-    missing: (name) => warn('records.dmarc', 'No DMARC record', `${name} has no DMARC policy, so nothing tells receivers what to do with mail that fails SPF and DKIM.`, 'Publish one; the DMARC inspector and generator help.'),
+    missing: (name) =>
+      warn(
+        'records.dmarc',
+        'No DMARC record',
+        `${name} has no DMARC policy, so nothing tells receivers what to do with mail that fails SPF and DKIM.`,
+        'Publish one; the DMARC inspector and generator help.',
+      ),
   },
   {
     id: 'spf',

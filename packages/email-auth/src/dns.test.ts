@@ -27,10 +27,16 @@ describe('lookup', () => {
   it('turns anything a resolver throws into an error outcome', async () => {
     expect(await lookup(() => Promise.reject(new Error('boom')))).toEqual({ status: 'error', code: 'EUNKNOWN', message: 'boom' });
     expect(await lookup(() => Promise.reject(42))).toEqual({ status: 'error', code: 'EUNKNOWN', message: '42' });
-    expect(await lookup(() => { throw Object.assign(new Error('x'), { code: 'ESERVFAIL' }); })).toMatchObject({ status: 'error', code: 'ESERVFAIL' });
+    expect(
+      await lookup(() => {
+        throw Object.assign(new Error('x'), { code: 'ESERVFAIL' });
+      }),
+    ).toMatchObject({ status: 'error', code: 'ESERVFAIL' });
   });
 
   it('describes a failed lookup in words', () => {
-    expect(describeLookupError('_dmarc.example.com', { code: 'ETIMEOUT', message: 'queryTxt ETIMEOUT' })).toBe('Looking up _dmarc.example.com failed: the DNS server did not answer in time (ETIMEOUT).');
+    expect(describeLookupError('_dmarc.example.com', { code: 'ETIMEOUT', message: 'queryTxt ETIMEOUT' })).toBe(
+      'Looking up _dmarc.example.com failed: the DNS server did not answer in time (ETIMEOUT).',
+    );
   });
 });

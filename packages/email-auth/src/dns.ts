@@ -53,10 +53,7 @@ export interface CaaRecord {
 const NO_RECORD_CODES = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'NODATA']);
 
 /** The outcome of one lookup with the error already sorted into "none" or "failed". */
-export type Lookup<T> =
-  | { status: 'found'; value: T }
-  | { status: 'none'; code: string }
-  | { status: 'error'; code: string; message: string };
+export type Lookup<T> = { status: 'found'; value: T } | { status: 'none'; code: string } | { status: 'error'; code: string; message: string };
 
 export function errorCode(error: unknown): string {
   if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;

@@ -51,7 +51,7 @@ describe('normalizeDomainInput: the one domain rule', () => {
     expect(normalizeDomainInput('example.com/page')).toMatchObject({ ok: false, reason: 'not-a-domain-only' });
   });
 
-  it('spec §5 monitor rule: the example host is the caller\'s, and every refusal maps to its three messages by reason', () => {
+  it("spec §5 monitor rule: the example host is the caller's, and every refusal maps to its three messages by reason", () => {
     const monitorMessage = (input: string) => {
       const result = normalizeDomainInput(input, { example: 'brand.example' });
       if (result.ok) return result.domain;

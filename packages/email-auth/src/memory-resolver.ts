@@ -49,8 +49,7 @@ export function memoryResolver(zone: Zone): MemoryResolver {
 
   return {
     queries,
-    resolveTxt: async (name) =>
-      (await answer<string | string[]>('TXT', 'queryTxt', name)).map((record) => (typeof record === 'string' ? [record] : record)),
+    resolveTxt: async (name) => (await answer<string | string[]>('TXT', 'queryTxt', name)).map((record) => (typeof record === 'string' ? [record] : record)),
     resolveMx: (name) => answer<MxRecord>('MX', 'queryMx', name),
     resolve4: (name) => answer<string>('A', 'queryA', name),
     resolve6: (name) => answer<string>('AAAA', 'queryAaaa', name),

@@ -49,7 +49,10 @@ export function buildSpfRecord(input: SpfRecordInput): BuiltSpfRecord {
   const terms = ['v=spf1'];
   if (source.a === true) terms.push('a');
   if (source.mx === true) terms.push('mx');
-  for (const [kind, entries] of [['ip4', list(source.ip4)], ['ip6', list(source.ip6)]] as const) {
+  for (const [kind, entries] of [
+    ['ip4', list(source.ip4)],
+    ['ip6', list(source.ip6)],
+  ] as const) {
     for (const entry of entries) {
       const term = parseSpfTerm(`${kind}:${entry}`);
       if ('invalid' in term) errors.push(`${quote(entry, 40)} is not a valid ${kind === 'ip4' ? 'IPv4' : 'IPv6'} address or range.`);

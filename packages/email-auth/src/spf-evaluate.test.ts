@@ -9,7 +9,14 @@ import { evaluateSpf, type SpfResult } from './spf-evaluate';
 /** The zone of RFC 7208 Appendix A, with the record under test published at example.com. */
 function appendixA(record: string, extra: Zone = {}): Zone {
   return {
-    'example.com': { TXT: [record], MX: [{ exchange: 'mail-a.example.com', priority: 10 }, { exchange: 'mail-b.example.com', priority: 20 }], A: ['192.0.2.10', '192.0.2.11'] },
+    'example.com': {
+      TXT: [record],
+      MX: [
+        { exchange: 'mail-a.example.com', priority: 10 },
+        { exchange: 'mail-b.example.com', priority: 20 },
+      ],
+      A: ['192.0.2.10', '192.0.2.11'],
+    },
     'amy.example.com': { A: ['192.0.2.65'] },
     'bob.example.com': { A: ['192.0.2.66'] },
     'mail-a.example.com': { A: ['192.0.2.129'] },
@@ -52,7 +59,10 @@ describe('RFC 7208 Appendix A.1: simple examples', () => {
   it('answers "would mail from 192.0.2.10 pass for example.com?" with the term that matched and the lookup count', async () => {
     const answer = await evaluateSpf({ ip: '192.0.2.10', domain: 'example.com' }, memoryResolver(appendixA('v=spf1 mx a -all')));
     expect(answer).toMatchObject({ result: 'pass', matched: { term: 'a', domain: 'example.com' }, lookups: 2, voidLookups: 0, sender: 'postmaster@example.com', record: 'v=spf1 mx a -all' });
-    expect(answer.trace.map((step) => [step.term, step.outcome])).toEqual([['mx', 'no match'], ['a', 'match']]);
+    expect(answer.trace.map((step) => [step.term, step.outcome])).toEqual([
+      ['mx', 'no match'],
+      ['a', 'match'],
+    ]);
   });
 });
 
@@ -163,7 +173,10 @@ describe('check_host() results (RFC 7208 §2.6, §4)', () => {
   });
 
   it.each([
-    ['+', 'pass'], ['-', 'fail'], ['~', 'softfail'], ['?', 'neutral'],
+    ['+', 'pass'],
+    ['-', 'fail'],
+    ['~', 'softfail'],
+    ['?', 'neutral'],
   ])('§4.6.2: the qualifier %s gives %s', async (qualifier, result) => {
     expect((await evaluateSpf({ ip: '192.0.2.1', domain: 'q.example' }, memoryResolver({ 'q.example': { TXT: [`v=spf1 ${qualifier}ip4:192.0.2.0/24 -all`] } }))).result).toBe(result);
   });
@@ -215,8 +228,18 @@ describe('check_host() results (RFC 7208 §2.6, §4)', () => {
   });
 
   it('§5.2: include of a domain without SPF is permerror; include of a permerror is permerror', async () => {
-    expect((await evaluateSpf({ ip: '192.0.2.1', domain: 'i.example' }, memoryResolver({ 'i.example': { TXT: ['v=spf1 include:none.example -all'] }, 'none.example': { A: ['192.0.2.1'] } }))).result).toBe('permerror');
-    expect((await evaluateSpf({ ip: '192.0.2.1', domain: 'i.example' }, memoryResolver({ 'i.example': { TXT: ['v=spf1 include:bad.example -all'] }, 'bad.example': { TXT: ['v=spf1 ip4:192.0.2.1/033 -all'] } }))).result).toBe('permerror');
+    expect(
+      (await evaluateSpf({ ip: '192.0.2.1', domain: 'i.example' }, memoryResolver({ 'i.example': { TXT: ['v=spf1 include:none.example -all'] }, 'none.example': { A: ['192.0.2.1'] } })))
+        .result,
+    ).toBe('permerror');
+    expect(
+      (
+        await evaluateSpf(
+          { ip: '192.0.2.1', domain: 'i.example' },
+          memoryResolver({ 'i.example': { TXT: ['v=spf1 include:bad.example -all'] }, 'bad.example': { TXT: ['v=spf1 ip4:192.0.2.1/033 -all'] } }),
+        )
+      ).result,
+    ).toBe('permerror');
   });
 
   it('§5.2: an include loop ends in permerror through the lookup limit, never hangs', async () => {
@@ -230,7 +253,11 @@ describe('check_host() results (RFC 7208 §2.6, §4)', () => {
       '_spf.r.example': { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] },
       'gone.example': { TXT: ['v=spf1 redirect=nowhere.example'] },
     };
-    expect(await evaluateSpf({ ip: '192.0.2.1', domain: 'r.example' }, memoryResolver(zone))).toMatchObject({ result: 'pass', matched: { term: 'ip4:192.0.2.0/24', domain: '_spf.r.example' }, lookups: 1 });
+    expect(await evaluateSpf({ ip: '192.0.2.1', domain: 'r.example' }, memoryResolver(zone))).toMatchObject({
+      result: 'pass',
+      matched: { term: 'ip4:192.0.2.0/24', domain: '_spf.r.example' },
+      lookups: 1,
+    });
     expect((await evaluateSpf({ ip: '192.0.2.1', domain: 'gone.example' }, memoryResolver(zone))).result).toBe('permerror');
   });
 
@@ -261,7 +288,10 @@ describe('check_host() results (RFC 7208 §2.6, §4)', () => {
   });
 
   it('§5.7: exists always asks for an A record, also for an IPv6 client', async () => {
-    const resolver = memoryResolver({ 'x.example': { TXT: ['v=spf1 exists:%{ir}.%{v}.list.example -all'] }, '1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.list.example': { A: ['127.0.0.2'] } });
+    const resolver = memoryResolver({
+      'x.example': { TXT: ['v=spf1 exists:%{ir}.%{v}.list.example -all'] },
+      '1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.list.example': { A: ['127.0.0.2'] },
+    });
     expect((await evaluateSpf({ ip: '2001:db8::1', domain: 'x.example' }, resolver)).result).toBe('pass');
     expect(resolver.queries).toContain('A 1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.list.example');
   });

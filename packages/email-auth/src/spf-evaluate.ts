@@ -282,7 +282,10 @@ async function matches(state: Evaluation, term: SpfMechanism, domain: string, ma
       if (answer.result === 'pass') return true;
       if (answer.result === 'temperror') throw new SpfStop('temperror', answer.reason);
       if (answer.result === 'permerror' || answer.result === 'none') {
-        throw new SpfStop('permerror', answer.result === 'none' ? `${term.text} in ${domain}: ${target} has no SPF record, which makes the include a permanent error (RFC 7208 §5.2).` : answer.reason);
+        throw new SpfStop(
+          'permerror',
+          answer.result === 'none' ? `${term.text} in ${domain}: ${target} has no SPF record, which makes the include a permanent error (RFC 7208 §5.2).` : answer.reason,
+        );
       }
       return false;
     }
@@ -299,7 +302,8 @@ async function matches(state: Evaluation, term: SpfMechanism, domain: string, ma
       const exchanges = await addressLookup(state, target, () => state.dns.resolveMx(target));
       const hosts = exchanges.map((mx) => mx.exchange.toLowerCase().replace(/\.$/, '')).filter((host) => host !== '');
       // §4.6.4: each mx may cause at most 10 address lookups.
-      if (hosts.length > SPF_LOOKUP_LIMIT) throw new SpfStop('permerror', `${term.text} in ${domain} finds ${hosts.length} MX hosts; more than ${SPF_LOOKUP_LIMIT} is a permanent error (RFC 7208 §4.6.4).`);
+      if (hosts.length > SPF_LOOKUP_LIMIT)
+        throw new SpfStop('permerror', `${term.text} in ${domain} finds ${hosts.length} MX hosts; more than ${SPF_LOOKUP_LIMIT} is a permanent error (RFC 7208 §4.6.4).`);
       step.note = hosts.length ? `MX of ${target}: ${hosts.join(', ')}` : `${target} has no MX`;
       for (const host of hosts) {
         const addresses = await addressesOf(state, host);
@@ -332,7 +336,12 @@ async function matches(state: Evaluation, term: SpfMechanism, domain: string, ma
 /** The name PTR records are published under for the client's address. */
 function reverseName(ip: ipaddr.IPv4 | ipaddr.IPv6): string {
   if (ip.kind() === 'ipv4') return `${ip.toByteArray().reverse().join('.')}.in-addr.arpa`;
-  const nibbles = (ip as ipaddr.IPv6).toNormalizedString().split(':').map((group) => group.padStart(4, '0')).join('').split('');
+  const nibbles = (ip as ipaddr.IPv6)
+    .toNormalizedString()
+    .split(':')
+    .map((group) => group.padStart(4, '0'))
+    .join('')
+    .split('');
   return `${nibbles.reverse().join('.')}.ip6.arpa`;
 }
 

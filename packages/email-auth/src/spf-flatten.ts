@@ -75,7 +75,7 @@ function addressesOf(node: FlattenNode, depth = 0): { addresses: string[] } | { 
 }
 
 const RISKS = [
-  'The addresses are a copy of what the providers publish today: when a provider changes its servers (they do, without notice), mail from the new ones fails SPF until you update the record. Check the flattened record against the providers\' includes regularly, or use a service that re-publishes it for you.',
+  "The addresses are a copy of what the providers publish today: when a provider changes its servers (they do, without notice), mail from the new ones fails SPF until you update the record. Check the flattened record against the providers' includes regularly, or use a service that re-publishes it for you.",
   'Some providers ask you to keep their include: they may not support a flattened record.',
   'A long list of addresses makes the record large: over 450 bytes the DNS answer may not fit one UDP packet (RFC 7208 §3.4), and every TXT string is at most 255 bytes.',
 ];

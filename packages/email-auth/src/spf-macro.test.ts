@@ -2,7 +2,13 @@ import { expandMacros, macroStringProblem, parseClientIp, type MacroValues } fro
 
 /** RFC 7208 §7.4's examples, and the syntax rules of §7.1–§7.3. */
 
-const v4: MacroValues = { sender: 'strong-bad@email.example.com', domain: 'email.example.com', ip: parseClientIp('192.0.2.3')!, helo: 'mx.example.org', validatedName: async () => 'mx.example.org' };
+const v4: MacroValues = {
+  sender: 'strong-bad@email.example.com',
+  domain: 'email.example.com',
+  ip: parseClientIp('192.0.2.3')!,
+  helo: 'mx.example.org',
+  validatedName: async () => 'mx.example.org',
+};
 const v6: MacroValues = { ...v4, ip: parseClientIp('2001:db8::cb01')! };
 
 async function expand(text: string, values = v4) {
@@ -42,7 +48,7 @@ describe('RFC 7208 §7.4 macro examples', () => {
 
   it('§7.3: an upper-case letter URL-escapes the value; %%, %_ and %- are "%", " " and "%20"', async () => {
     const values = { ...v4, sender: 'jo bloggs/x@example.com' };
-    expect((await expandMacros('%{L} %% %_ %-', 'explanation', values))).toEqual({ ok: true, text: 'jo%20bloggs%2Fx %   %20' });
+    expect(await expandMacros('%{L} %% %_ %-', 'explanation', values)).toEqual({ ok: true, text: 'jo%20bloggs%2Fx %   %20' });
   });
 
   it('§7.3: %{p} is the validated name, %{h} the HELO name; c, r and t expand in explanations', async () => {

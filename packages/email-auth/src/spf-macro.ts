@@ -125,7 +125,13 @@ async function letterValue(letter: string, values: MacroValues): Promise<string>
     case 'i':
       // IPv6 as 32 dot-separated nibbles (§7.3), IPv4 dotted.
       return values.ip.kind() === 'ipv6'
-        ? (values.ip as ipaddr.IPv6).toNormalizedString().split(':').map((group) => group.padStart(4, '0')).join('').split('').join('.')
+        ? (values.ip as ipaddr.IPv6)
+            .toNormalizedString()
+            .split(':')
+            .map((group) => group.padStart(4, '0'))
+            .join('')
+            .split('')
+            .join('.')
         : values.ip.toString();
     case 'p':
       return values.validatedName ? values.validatedName() : 'unknown';
@@ -170,7 +176,14 @@ export async function expandMacros(text: string, context: MacroContext, values: 
       continue;
     }
     const value = await letterValue(piece.letter.toLowerCase(), values);
-    let parts = value.split(new RegExp(`[${piece.delimiters.split('').map((char) => `\\${char}`).join('')}]`));
+    let parts = value.split(
+      new RegExp(
+        `[${piece.delimiters
+          .split('')
+          .map((char) => `\\${char}`)
+          .join('')}]`,
+      ),
+    );
     if (piece.reverse) parts = parts.reverse();
     if (piece.keep !== undefined && piece.keep < parts.length) parts = parts.slice(parts.length - piece.keep);
     const expanded = parts.join('.');
@@ -197,4 +210,3 @@ export function parseClientIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   }
   return null;
 }
-

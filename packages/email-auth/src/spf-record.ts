@@ -186,8 +186,14 @@ export function parseSpf(text: string): SpfParse {
     return {
       isSpf: false,
       record,
-      checks: [fail('spf.version', 'Not an SPF record', `An SPF record starts with v=spf1 followed by a space; this one starts ${quote(source, 20)}.`,
-        'Start the record with v=spf1, e.g. v=spf1 include:_spf.example.com ~all')],
+      checks: [
+        fail(
+          'spf.version',
+          'Not an SPF record',
+          `An SPF record starts with v=spf1 followed by a space; this one starts ${quote(source, 20)}.`,
+          'Start the record with v=spf1, e.g. v=spf1 include:_spf.example.com ~all',
+        ),
+      ],
     };
   }
   // Terms are separated by spaces only (RFC 7208 §12); a tab stays inside a term and makes it invalid.
@@ -206,8 +212,14 @@ export function parseSpf(text: string): SpfParse {
 function validateSpfTerms(record: SpfRecord): Check[] {
   const checks: Check[] = [];
   if (record.invalid.length > 0) {
-    checks.push(fail('spf.syntax.term', 'Invalid terms', `${record.invalid.map((term) => `${term.reason}.`).join(' ')} One invalid term makes receivers treat the whole record as an error (permerror, RFC 7208 §4.6).`,
-      'Correct or remove the invalid terms; mechanisms are written like include:example.com, ip4:192.0.2.0/24, a, mx, -all.'));
+    checks.push(
+      fail(
+        'spf.syntax.term',
+        'Invalid terms',
+        `${record.invalid.map((term) => `${term.reason}.`).join(' ')} One invalid term makes receivers treat the whole record as an error (permerror, RFC 7208 §4.6).`,
+        'Correct or remove the invalid terms; mechanisms are written like include:example.com, ip4:192.0.2.0/24, a, mx, -all.',
+      ),
+    );
   }
   for (const name of ['redirect', 'exp']) {
     if (record.terms.filter((term) => term.kind === 'modifier' && term.name === name).length > 1) {
@@ -221,42 +233,95 @@ function validateSpfTerms(record: SpfRecord): Check[] {
     if (qualifier === '+') {
       checks.push(fail('spf.all.pass', 'Anyone may send as this domain', '+all (or a bare "all") authorizes every server on the Internet.', 'End the record with ~all or -all instead.'));
     } else if (qualifier === '?') {
-      checks.push(warn('spf.all.neutral', 'Neutral ending (?all)', '?all says nothing about servers not listed, so SPF gives no protection.', 'End the record with ~all (soft fail) or -all (fail).'));
+      checks.push(
+        warn('spf.all.neutral', 'Neutral ending (?all)', '?all says nothing about servers not listed, so SPF gives no protection.', 'End the record with ~all (soft fail) or -all (fail).'),
+      );
     } else {
-      checks.push(pass(qualifier === '-' ? 'spf.all.fail' : 'spf.all.softfail', `Ends with ${qualifier}all`,
-        qualifier === '-' ? 'Servers not listed fail SPF.' : 'Servers not listed soft-fail SPF; with DMARC at quarantine or reject this is enough.'));
+      checks.push(
+        pass(
+          qualifier === '-' ? 'spf.all.fail' : 'spf.all.softfail',
+          `Ends with ${qualifier}all`,
+          qualifier === '-' ? 'Servers not listed fail SPF.' : 'Servers not listed soft-fail SPF; with DMARC at quarantine or reject this is enough.',
+        ),
+      );
     }
     const after = record.terms.slice(allIndex + 1).filter((term) => !(term.kind === 'modifier' && term.name !== 'redirect'));
     if (after.length > 0) {
-      checks.push(warn('spf.all.after', 'Terms after "all" are ignored',
-        `${listWords(after.map((term) => term.text))} come${after.length === 1 ? 's' : ''} after ${record.all.text}, so receivers never look at ${after.length === 1 ? 'it' : 'them'}${record.redirect ? '; redirect= is ignored whenever the record has an all' : ''}.`,
-        'Move these terms before "all" (which must be last), or remove them.'));
+      checks.push(
+        warn(
+          'spf.all.after',
+          'Terms after "all" are ignored',
+          `${listWords(after.map((term) => term.text))} come${after.length === 1 ? 's' : ''} after ${record.all.text}, so receivers never look at ${after.length === 1 ? 'it' : 'them'}${record.redirect ? '; redirect= is ignored whenever the record has an all' : ''}.`,
+          'Move these terms before "all" (which must be last), or remove them.',
+        ),
+      );
     } else if (record.redirect) {
-      checks.push(warn('spf.redirect.ignored', 'redirect= is ignored', 'A record with "all" never follows its redirect= (RFC 7208 §6.1).', 'Remove either the all mechanism or the redirect= modifier.'));
+      checks.push(
+        warn(
+          'spf.redirect.ignored',
+          'redirect= is ignored',
+          'A record with "all" never follows its redirect= (RFC 7208 §6.1).',
+          'Remove either the all mechanism or the redirect= modifier.',
+        ),
+      );
     }
   } else if (record.redirect) {
     checks.push(pass('spf.all.redirect', 'Ends with a redirect', `The record continues at ${record.redirect}, whose "all" applies.`));
   } else {
-    checks.push(warn('spf.all.missing', 'No "all" at the end', 'Without an all mechanism, servers that are not listed get a neutral result: SPF protects nothing.', 'End the record with ~all or -all.'));
+    checks.push(
+      warn(
+        'spf.all.missing',
+        'No "all" at the end',
+        'Without an all mechanism, servers that are not listed get a neutral result: SPF protects nothing.',
+        'End the record with ~all or -all.',
+      ),
+    );
   }
 
   const ptr = record.terms.filter((term) => term.kind === 'mechanism' && term.name === 'ptr');
   if (ptr.length > 0) {
-    checks.push(warn('spf.ptr', 'Uses the ptr mechanism', 'ptr is slow, unreliable and "SHOULD NOT be used" (RFC 7208 §5.5); many receivers skip it.', 'Replace ptr with ip4:/ip6: ranges or a/mx for your servers.'));
+    checks.push(
+      warn(
+        'spf.ptr',
+        'Uses the ptr mechanism',
+        'ptr is slow, unreliable and "SHOULD NOT be used" (RFC 7208 §5.5); many receivers skip it.',
+        'Replace ptr with ip4:/ip6: ranges or a/mx for your servers.',
+      ),
+    );
   }
-  const broad = record.terms.filter((term) => term.kind === 'mechanism' && term.qualifier !== '-' && ((term.name === 'ip4' && (term.cidr4 ?? 32) < 8) || (term.name === 'ip6' && (term.cidr6 ?? 128) < 16)));
+  const broad = record.terms.filter(
+    (term) => term.kind === 'mechanism' && term.qualifier !== '-' && ((term.name === 'ip4' && (term.cidr4 ?? 32) < 8) || (term.name === 'ip6' && (term.cidr6 ?? 128) < 16)),
+  );
   if (broad.length > 0) {
-    checks.push(fail('spf.ip.too-broad', 'Address range far too wide', `${listWords(broad.map((term) => term.text))} authorizes a large part of the Internet.`, 'List only the addresses of servers that send your mail.'));
+    checks.push(
+      fail(
+        'spf.ip.too-broad',
+        'Address range far too wide',
+        `${listWords(broad.map((term) => term.text))} authorizes a large part of the Internet.`,
+        'List only the addresses of servers that send your mail.',
+      ),
+    );
   }
   const macros = record.terms.filter((term) => hasMacro(term.kind === 'mechanism' ? (term.value ?? '') : term.value));
   if (macros.length > 0) {
-    checks.push(info('spf.macros', 'Uses macros', `${listWords(macros.map((term) => term.text))} expand${macros.length === 1 ? 's' : ''} per message, so the checker cannot follow ${macros.length === 1 ? 'it' : 'them'}.`));
+    checks.push(
+      info(
+        'spf.macros',
+        'Uses macros',
+        `${listWords(macros.map((term) => term.text))} expand${macros.length === 1 ? 's' : ''} per message, so the checker cannot follow ${macros.length === 1 ? 'it' : 'them'}.`,
+      ),
+    );
   }
   const size = byteLength(record.text);
   if (size > SPF_RECORD_SIZE_LIMIT) {
-    checks.push(warn('spf.record.size', 'Record is long', `The record is ${size} bytes; over ${SPF_RECORD_SIZE_LIMIT} the DNS answer may not fit in one UDP packet (RFC 7208 §3.4).`,
-      'Shorten it: replace long ip4/ip6 lists with an include: of a record you host, or remove unused senders.'));
+    checks.push(
+      warn(
+        'spf.record.size',
+        'Record is long',
+        `The record is ${size} bytes; over ${SPF_RECORD_SIZE_LIMIT} the DNS answer may not fit in one UDP packet (RFC 7208 §3.4).`,
+        'Shorten it: replace long ip4/ip6 lists with an include: of a record you host, or remove unused senders.',
+      ),
+    );
   }
   return checks;
 }
-

@@ -11,7 +11,16 @@ describe('parseSpf', () => {
     expect(isSpf).toBe(true);
     expect(record.invalid).toEqual([]);
     expect(record.terms.map((term) => (term.kind === 'mechanism' ? `${term.qualifier}${term.name}` : `${term.name}=`))).toEqual([
-      '+a', '+mx', '+a', '-ip4', '+ip6', '~include', '?exists', '+ptr', 'redirect=', 'exp=',
+      '+a',
+      '+mx',
+      '+a',
+      '-ip4',
+      '+ip6',
+      '~include',
+      '?exists',
+      '+ptr',
+      'redirect=',
+      'exp=',
     ]);
     expect(record.terms[1]).toMatchObject({ name: 'mx', cidr4: 24 });
     expect(record.terms[2]).toMatchObject({ name: 'a', value: 'mail.example.com', cidr4: 24, cidr6: 64 });
@@ -26,8 +35,20 @@ describe('parseSpf', () => {
   });
 
   it.each([
-    'ip4:300.1.1.1', 'ip4:192.0.2.1/33', 'ip6:2001:db8::/129', 'ip4:2001:db8::1', 'include', 'include:',
-    'all:example.com', 'foo:bar', 'a:/24', 'mx:example.com/99', 'ip4:192.0.2.1/24/1', 'include:%{z}.example.com', 'a\t-all', 'redirect=',
+    'ip4:300.1.1.1',
+    'ip4:192.0.2.1/33',
+    'ip6:2001:db8::/129',
+    'ip4:2001:db8::1',
+    'include',
+    'include:',
+    'all:example.com',
+    'foo:bar',
+    'a:/24',
+    'mx:example.com/99',
+    'ip4:192.0.2.1/24/1',
+    'include:%{z}.example.com',
+    'a\t-all',
+    'redirect=',
   ])('RFC 7208 §4.6: %j is an invalid term (permerror)', (term) => {
     const { record, checks } = parseSpf(`v=spf1 ${term} -all`);
     expect(record.invalid).toHaveLength(1);
@@ -62,7 +83,9 @@ describe('parseSpf', () => {
 
 describe('inspectSpf', () => {
   const chain = (count: number, prefix: string): Zone =>
-    Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index}.test`, { TXT: [`v=spf1 ${index + 1 < count ? `include:${prefix}${index + 1}.test ` : ''}ip4:192.0.2.${index} -all`] }]));
+    Object.fromEntries(
+      Array.from({ length: count }, (_, index) => [`${prefix}${index}.test`, { TXT: [`v=spf1 ${index + 1 < count ? `include:${prefix}${index + 1}.test ` : ''}ip4:192.0.2.${index} -all`] }]),
+    );
 
   const zone: Zone = {
     'example.com': { TXT: ['v=spf1 mx include:_spf.provider.test redirect=never.test ~all', 'some-verification=1'], MX: [{ exchange: 'mx.example.com', priority: 10 }] },
@@ -229,7 +252,17 @@ describe('inspectSpf: DNS failures and MX hosts (RFC 7208 §2.6.7, §4.6.4)', ()
 
 describe('buildSpfRecord', () => {
   it('builds a record and counts its own lookups', () => {
-    expect(buildSpfRecord({ domain: 'example.com', a: true, mx: true, ip4: ['192.0.2.0/24'], ip6: ['2001:db8::1'], includes: ['_spf.google.com', 'include:spf.protection.outlook.com'], all: '-' })).toEqual({
+    expect(
+      buildSpfRecord({
+        domain: 'example.com',
+        a: true,
+        mx: true,
+        ip4: ['192.0.2.0/24'],
+        ip6: ['2001:db8::1'],
+        includes: ['_spf.google.com', 'include:spf.protection.outlook.com'],
+        all: '-',
+      }),
+    ).toEqual({
       record: 'v=spf1 a mx ip4:192.0.2.0/24 ip6:2001:db8::1 include:_spf.google.com include:spf.protection.outlook.com -all',
       name: 'example.com',
       errors: [],

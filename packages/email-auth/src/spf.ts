@@ -110,12 +110,23 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
   const checks = walk.checks;
   const count = `${walk.lookups}${walk.truncated ? ' or more' : ''}`;
   if (walk.lookups > SPF_LOOKUP_LIMIT) {
-    checks.push(fail('spf.lookups.limit', 'Too many DNS lookups',
-      `Checking this SPF record takes ${count} DNS lookups (include, a, mx, ptr, exists, redirect); the limit is ${SPF_LOOKUP_LIMIT}, so receivers stop at ${walk.limitExceededAt} with a permanent error and SPF fails for all your mail (RFC 7208 §4.6.4).`,
-      'Remove includes of services you no longer use, replace a/mx with ip4:/ip6: ranges, or flatten nested includes into address ranges.'));
+    checks.push(
+      fail(
+        'spf.lookups.limit',
+        'Too many DNS lookups',
+        `Checking this SPF record takes ${count} DNS lookups (include, a, mx, ptr, exists, redirect); the limit is ${SPF_LOOKUP_LIMIT}, so receivers stop at ${walk.limitExceededAt} with a permanent error and SPF fails for all your mail (RFC 7208 §4.6.4).`,
+        'Remove includes of services you no longer use, replace a/mx with ip4:/ip6: ranges, or flatten nested includes into address ranges.',
+      ),
+    );
   } else if (walk.lookups >= SPF_LOOKUP_LIMIT - 1) {
-    checks.push(warn('spf.lookups.near-limit', 'Close to the DNS lookup limit', `Checking this record takes ${count} of the ${SPF_LOOKUP_LIMIT} DNS lookups allowed; one more include breaks SPF.`,
-      'Free some room: remove unused includes or replace a/mx with ip4:/ip6: ranges.'));
+    checks.push(
+      warn(
+        'spf.lookups.near-limit',
+        'Close to the DNS lookup limit',
+        `Checking this record takes ${count} of the ${SPF_LOOKUP_LIMIT} DNS lookups allowed; one more include breaks SPF.`,
+        'Free some room: remove unused includes or replace a/mx with ip4:/ip6: ranges.',
+      ),
+    );
   } else if (!checks.some((check) => check.id === 'spf.syntax.term')) {
     // An invalid record is never evaluated, so its lookup count means nothing.
     checks.push(pass('spf.lookups', 'DNS lookups within the limit', `Checking this record takes ${count} of the ${SPF_LOOKUP_LIMIT} DNS lookups allowed.`));
@@ -123,19 +134,51 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
   const flattening = walk.lookups > SPF_LOOKUP_LIMIT ? flatteningAdvice(tree) : undefined;
   if (flattening) checks.push(flatteningCheck(flattening));
   if (walk.voidLookups > SPF_VOID_LOOKUP_LIMIT) {
-    checks.push(fail('spf.void.limit', 'Too many lookups that find nothing',
-      `${walk.voidLookups} lookups find no record; over ${SPF_VOID_LOOKUP_LIMIT}, receivers return a permanent error (RFC 7208 §4.6.4).`,
-      'Remove includes, a, mx or exists terms that point at names without records.'));
+    checks.push(
+      fail(
+        'spf.void.limit',
+        'Too many lookups that find nothing',
+        `${walk.voidLookups} lookups find no record; over ${SPF_VOID_LOOKUP_LIMIT}, receivers return a permanent error (RFC 7208 §4.6.4).`,
+        'Remove includes, a, mx or exists terms that point at names without records.',
+      ),
+    );
   } else if (walk.voidLookups > 0) {
-    checks.push(warn('spf.void.lookups', 'Lookups that find nothing', `${walk.voidLookups} lookup${walk.voidLookups === 1 ? ' finds' : 's find'} no record (at most ${SPF_VOID_LOOKUP_LIMIT} allowed).`,
-      'Remove terms that point at names without records.'));
+    checks.push(
+      warn(
+        'spf.void.lookups',
+        'Lookups that find nothing',
+        `${walk.voidLookups} lookup${walk.voidLookups === 1 ? ' finds' : 's find'} no record (at most ${SPF_VOID_LOOKUP_LIMIT} allowed).`,
+        'Remove terms that point at names without records.',
+      ),
+    );
   }
   if (walk.truncated) {
-    checks.push(info('spf.tree.truncated', 'Tree only partly followed', `The include tree is larger than this checker follows (${MAX_RECORDS} records, ${MAX_QUERIES} queries, depth ${MAX_DEPTH}); counts are lower bounds.`,
-      'Simplify the record: nested includes this deep are far beyond the lookup limit anyway.'));
+    checks.push(
+      info(
+        'spf.tree.truncated',
+        'Tree only partly followed',
+        `The include tree is larger than this checker follows (${MAX_RECORDS} records, ${MAX_QUERIES} queries, depth ${MAX_DEPTH}); counts are lower bounds.`,
+        'Simplify the record: nested includes this deep are far beyond the lookup limit anyway.',
+      ),
+    );
   }
 
-  const permerror = checks.some((check) => check.status === 'fail' && ['spf.lookups.limit', 'spf.void.limit', 'spf.loop', 'spf.syntax.term', 'spf.include.missing', 'spf.include.multiple', 'spf.include.invalid', 'spf.redirect.missing', 'spf.redirect.duplicate', 'spf.mx.too-many'].includes(check.id));
+  const permerror = checks.some(
+    (check) =>
+      check.status === 'fail' &&
+      [
+        'spf.lookups.limit',
+        'spf.void.limit',
+        'spf.loop',
+        'spf.syntax.term',
+        'spf.include.missing',
+        'spf.include.multiple',
+        'spf.include.invalid',
+        'spf.redirect.missing',
+        'spf.redirect.duplicate',
+        'spf.mx.too-many',
+      ].includes(check.id),
+  );
   const temperror = checks.some((check) => check.status === 'fail' && /^spf\.(include|redirect|a|mx|exists)\.error$/.test(check.id));
   const ceiling = permerror ? 30 : temperror ? 40 : checks.some((check) => check.id === 'spf.all.pass') ? 20 : 100;
   return {
@@ -151,9 +194,12 @@ function flatteningCheck(flattening: SpfFlattening): Check {
   if (!flattening.record) {
     return info('spf.flatten', 'What each include costs', `${costs}. None of them lists only addresses, so none can be flattened safely; remove the services you no longer use.`);
   }
-  return info('spf.flatten', 'A flattened record would need fewer lookups',
+  return info(
+    'spf.flatten',
+    'A flattened record would need fewer lookups',
     `${costs}. Replacing the includes that only list addresses with those addresses gives ${flattening.recordLookups} lookups: ${flattening.record} (${flattening.bytes} bytes). ${flattening.risks.join(' ')}`,
-    `If you flatten, publish the record above${flattening.strings.length > 1 ? ` as ${flattening.strings.length} strings` : ''} and keep it up to date; better, remove includes of services you no longer use.`);
+    `If you flatten, publish the record above${flattening.strings.length > 1 ? ` as ${flattening.strings.length} strings` : ''} and keep it up to date; better, remove includes of services you no longer use.`,
+  );
 }
 
 async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], qualifier: SpfQualifier | undefined, path: string[]): Promise<SpfNode> {
@@ -162,8 +208,14 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   const where = root ? domain : `${domain} (reached by ${via} from ${path[path.length - 1] ?? ''})`;
   if (path.includes(domain)) {
     node.problem = 'loop';
-    walk.checks.push(fail('spf.loop', 'Include loop', `${[...path, domain].join(' → ')}: the record includes itself, which receivers treat as a permanent error.`,
-      `Remove the ${via} of ${domain} from ${path[path.length - 1]}.`));
+    walk.checks.push(
+      fail(
+        'spf.loop',
+        'Include loop',
+        `${[...path, domain].join(' → ')}: the record includes itself, which receivers treat as a permanent error.`,
+        `Remove the ${via} of ${domain} from ${path[path.length - 1]}.`,
+      ),
+    );
     return node;
   }
   if (walk.records >= MAX_RECORDS || path.length >= MAX_DEPTH) {
@@ -180,26 +232,48 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   const answer = await pending;
   if (answer.status === 'error') {
     node.problem = 'dns-error';
-    walk.checks.push((root ? unreachable : fail)(root ? 'spf.lookup.error' : `spf.${via}.error`, 'SPF lookup failed', `${describeLookupError(domain, answer)}${root ? '' : ` Receivers get a temporary error (temperror) for ${where}.`}`,
-      'Try again; if it keeps failing, check that the name servers answer.'));
+    walk.checks.push(
+      (root ? unreachable : fail)(
+        root ? 'spf.lookup.error' : `spf.${via}.error`,
+        'SPF lookup failed',
+        `${describeLookupError(domain, answer)}${root ? '' : ` Receivers get a temporary error (temperror) for ${where}.`}`,
+        'Try again; if it keeps failing, check that the name servers answer.',
+      ),
+    );
     return node;
   }
   const spfRecords = answer.status === 'found' ? answer.value.filter((strings) => isSpfText(strings.join(''))) : [];
   if (spfRecords.length === 0) {
     node.problem = 'missing';
     if (!root) walk.voidLookups += answer.status === 'none' ? 1 : 0;
-    walk.checks.push(root
-      ? absent('spf.record.missing', 'No SPF record', `${domain} publishes no TXT record starting with v=spf1, so receivers cannot tell which servers may send its mail.`,
-        `Publish a TXT record at ${domain} listing your senders, e.g. v=spf1 include:_spf.your-provider.example ~all — or "v=spf1 -all" if the domain sends no mail.`)
-      : fail(`spf.${via}.missing`, `${via === 'include' ? 'Included' : 'Redirect'} domain has no SPF record`, `${where} publishes no SPF record; receivers treat that as a permanent error (RFC 7208 §5.2, §6.1).`,
-        `Fix or remove the ${via === 'include' ? 'include:' : 'redirect='}${domain} term.`));
+    walk.checks.push(
+      root
+        ? absent(
+            'spf.record.missing',
+            'No SPF record',
+            `${domain} publishes no TXT record starting with v=spf1, so receivers cannot tell which servers may send its mail.`,
+            `Publish a TXT record at ${domain} listing your senders, e.g. v=spf1 include:_spf.your-provider.example ~all — or "v=spf1 -all" if the domain sends no mail.`,
+          )
+        : fail(
+            `spf.${via}.missing`,
+            `${via === 'include' ? 'Included' : 'Redirect'} domain has no SPF record`,
+            `${where} publishes no SPF record; receivers treat that as a permanent error (RFC 7208 §5.2, §6.1).`,
+            `Fix or remove the ${via === 'include' ? 'include:' : 'redirect='}${domain} term.`,
+          ),
+    );
     return node;
   }
   if (spfRecords.length > 1) {
     node.problem = 'multiple';
     for (const strings of spfRecords) walk.dnsRecords.push(txtRecord(domain, strings));
-    walk.checks.push(fail(root ? 'spf.record.multiple' : 'spf.include.multiple', 'Several SPF records', `${where} has ${spfRecords.length} SPF records; receivers then return a permanent error (RFC 7208 §4.5).`,
-      'Merge them into one TXT record starting with v=spf1 and delete the others.'));
+    walk.checks.push(
+      fail(
+        root ? 'spf.record.multiple' : 'spf.include.multiple',
+        'Several SPF records',
+        `${where} has ${spfRecords.length} SPF records; receivers then return a permanent error (RFC 7208 §4.5).`,
+        'Merge them into one TXT record starting with v=spf1 and delete the others.',
+      ),
+    );
     return node;
   }
   const strings = spfRecords[0] ?? [];
@@ -207,8 +281,14 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   walk.dnsRecords.push(txtRecord(domain, strings));
   const longStrings = strings.filter((text) => byteLength(text) > TXT_STRING_LIMIT);
   if (longStrings.length > 0) {
-    walk.checks.push(fail('spf.txt.string-length', 'TXT string over 255 bytes', `A single DNS character-string holds at most ${TXT_STRING_LIMIT} bytes; ${where} has one of ${byteLength(longStrings[0] ?? '')}.`,
-      'Publish the record as several quoted strings of at most 255 bytes each ("v=spf1 … " "… ~all"); receivers join them.'));
+    walk.checks.push(
+      fail(
+        'spf.txt.string-length',
+        'TXT string over 255 bytes',
+        `A single DNS character-string holds at most ${TXT_STRING_LIMIT} bytes; ${where} has one of ${byteLength(longStrings[0] ?? '')}.`,
+        'Publish the record as several quoted strings of at most 255 bytes each ("v=spf1 … " "… ~all"); receivers join them.',
+      ),
+    );
   }
   const parsed = parseSpf(node.record);
   if (root) {
@@ -216,8 +296,14 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
     walk.checks.push(...parsed.checks);
   } else if (parsed.record.invalid.length > 0) {
     node.problem = 'invalid';
-    walk.checks.push(fail('spf.include.invalid', 'Invalid included record', `${where}: ${parsed.record.invalid.map((term) => term.reason).join('; ')}. That makes the whole check a permanent error.`,
-      `Ask whoever runs ${domain} to fix it, or stop including it.`));
+    walk.checks.push(
+      fail(
+        'spf.include.invalid',
+        'Invalid included record',
+        `${where}: ${parsed.record.invalid.map((term) => term.reason).join('; ')}. That makes the whole check a permanent error.`,
+        `Ask whoever runs ${domain} to fix it, or stop including it.`,
+      ),
+    );
   }
   if (parsed.record.invalid.length > 0) return node;
 
@@ -245,9 +331,11 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   }
   if (allIndex < 0 && parsed.record.redirect) {
     countLookup(walk, node, `redirect=${parsed.record.redirect} in ${domain}`);
-    node.children.push(hasMacro(parsed.record.redirect)
-      ? macroNode(parsed.record.redirect, 'redirect', undefined)
-      : await walkRecord(walk, parsed.record.redirect.toLowerCase(), 'redirect', undefined, nextPath));
+    node.children.push(
+      hasMacro(parsed.record.redirect)
+        ? macroNode(parsed.record.redirect, 'redirect', undefined)
+        : await walkRecord(walk, parsed.record.redirect.toLowerCase(), 'redirect', undefined, nextPath),
+    );
   }
   return node;
 }
@@ -279,9 +367,14 @@ function prefetch(walk: Walk, term: SpfMechanism, domain: string) {
 async function checkAddressTerm(walk: Walk, node: SpfNode, term: SpfMechanism, target: string, where: string) {
   const failed = (name: string, answer: Extract<Lookup<unknown>, { status: 'error' }>) => {
     node.problem ??= 'dns-error';
-    walk.checks.push(fail(`spf.${term.name}.error`, `Lookup for ${term.text} failed`,
-      `${describeLookupError(name, answer)} ${term.text} in ${where} cannot be evaluated, so receivers get a temporary error (temperror) and may defer or reject your mail (RFC 7208 §2.6.7).`,
-      `Check that the name servers of ${name} answer; if this keeps happening, replace ${term.text} with ip4:/ip6: ranges.`));
+    walk.checks.push(
+      fail(
+        `spf.${term.name}.error`,
+        `Lookup for ${term.text} failed`,
+        `${describeLookupError(name, answer)} ${term.text} in ${where} cannot be evaluated, so receivers get a temporary error (temperror) and may defer or reject your mail (RFC 7208 §2.6.7).`,
+        `Check that the name servers of ${name} answer; if this keeps happening, replace ${term.text} with ip4:/ip6: ranges.`,
+      ),
+    );
   };
   if (term.name === 'mx') {
     const answer = await query(walk, `MX ${target}`, () => walk.dns.resolveMx(target));
@@ -290,8 +383,14 @@ async function checkAddressTerm(walk: Walk, node: SpfNode, term: SpfMechanism, t
     if (answer.status === 'none') return countVoid(walk, node);
     const hosts = answer.value.map((mx) => mx.exchange.toLowerCase().replace(/\.$/, '')).filter((host) => host !== '');
     if (hosts.length > SPF_LOOKUP_LIMIT) {
-      walk.checks.push(fail('spf.mx.too-many', 'Too many MX hosts', `${term.text} in ${where} finds ${hosts.length} mail servers; more than ${SPF_LOOKUP_LIMIT} is a permanent error (RFC 7208 §4.6.4).`,
-        'Use ip4:/ip6: ranges for your mail servers instead of mx.'));
+      walk.checks.push(
+        fail(
+          'spf.mx.too-many',
+          'Too many MX hosts',
+          `${term.text} in ${where} finds ${hosts.length} mail servers; more than ${SPF_LOOKUP_LIMIT} is a permanent error (RFC 7208 §4.6.4).`,
+          'Use ip4:/ip6: ranges for your mail servers instead of mx.',
+        ),
+      );
       return;
     }
     for (const host of hosts) {
@@ -319,4 +418,3 @@ function countVoid(walk: Walk, node: SpfNode) {
   walk.voidLookups += 1;
   node.voidLookups += 1;
 }
-

@@ -27,7 +27,13 @@ describe('verdictOf', () => {
   it('DMARC p=reject whose reports go to an unauthorized domain: protected and ready, green, hygiene apart', () => {
     const checks = [pass('dmarc.record.found', 't', 'd'), pass('dmarc.bimi.ready', 't', 'd'), reportsElsewhere];
     const verdict = verdictOf('dmarc', checks, scoreChecks(checks));
-    expect(verdict).toEqual({ question: 'Is my domain protected, and is it ready for BIMI?', headline: 'Protected, and ready for BIMI', status: 'pass', score: 95, hygiene: ['dmarc.rua.unauthorized'] });
+    expect(verdict).toEqual({
+      question: 'Is my domain protected, and is it ready for BIMI?',
+      headline: 'Protected, and ready for BIMI',
+      status: 'pass',
+      score: 95,
+      hygiene: ['dmarc.rua.unauthorized'],
+    });
   });
 
   it('DKIM with no key at any selector is absent at 0, not "works, with warnings"', () => {
@@ -41,13 +47,21 @@ describe('verdictOf', () => {
 
   it('unreachable: says so, no score; a known fail still wins', () => {
     const down = unreachable('bimi.logo.fetch', 'The logo could not be reached', 'd', 'f');
-    expect(verdictOf('bimi', [pass('bimi.record.found', 't', 'd'), down], 80)).toEqual({ question: 'Will my logo show?', headline: 'Cannot tell yet: we could not reach the logo or certificate host. Try again', status: 'unreachable', hygiene: [] });
+    expect(verdictOf('bimi', [pass('bimi.record.found', 't', 'd'), down], 80)).toEqual({
+      question: 'Will my logo show?',
+      headline: 'Cannot tell yet: we could not reach the logo or certificate host. Try again',
+      status: 'unreachable',
+      hygiene: [],
+    });
     expect(verdictOf('bimi', [fail('bimi.l.https', 't', 'd', 'f'), down], 40)).toMatchObject({ status: 'fail', score: 40 });
   });
 
   it('a nonexistent domain is answered as such, with no score and no advice to publish', () => {
     expect(verdictOf('bimi', [absent('bimi.record.missing', 't', 'd', 'f')], 0, { exists: false, subject: 'nope.test' })).toEqual({
-      question: 'Will my logo show?', headline: 'nope.test does not exist: DNS has no such domain. Check the spelling', status: 'nonexistent', hygiene: [],
+      question: 'Will my logo show?',
+      headline: 'nope.test does not exist: DNS has no such domain. Check the spelling',
+      status: 'nonexistent',
+      hygiene: [],
     });
   });
 

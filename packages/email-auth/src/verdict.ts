@@ -45,7 +45,11 @@ function headlinesFor(tool: VerdictTool, checks: readonly Check[]): Headlines {
       const ready = has(checks, 'dmarc.bimi.ready', 'pass');
       return {
         pass: ready ? 'Protected, and ready for BIMI' : 'Protected, not yet ready for BIMI',
-        warn: has(checks, 'dmarc.policy.none') ? 'Not protected yet: p=none only reports, so not ready for BIMI' : ready ? 'Protected and ready for BIMI, with warnings' : 'Partly protected, not ready for BIMI',
+        warn: has(checks, 'dmarc.policy.none')
+          ? 'Not protected yet: p=none only reports, so not ready for BIMI'
+          : ready
+            ? 'Protected and ready for BIMI, with warnings'
+            : 'Partly protected, not ready for BIMI',
         fail: 'Not protected: the DMARC record is wrong',
         absent: 'Not protected: there is no DMARC record, so not ready for BIMI',
         unreachable: 'Could not check: the DMARC lookup failed. Try again',

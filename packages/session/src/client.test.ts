@@ -162,7 +162,9 @@ describe('getSession', () => {
     // The bff takes the client's log lines as the client sends them.
     expect(logs.map((log) => log.status)).toEqual([200, 200]);
     expect(store.logs.entries.filter((entry) => entry.msg === 'authentication client log')).toEqual(
-      expect.arrayContaining([expect.objectContaining({ code: 'CLIENT_FETCH_ERROR', metadata: expect.objectContaining({ message: expect.stringContaining('/api/auth/session: HTTP 503') }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'CLIENT_FETCH_ERROR', metadata: expect.objectContaining({ message: expect.stringContaining('/api/auth/session: HTTP 503') }) }),
+      ]),
     );
   });
 
@@ -244,7 +246,11 @@ describe('signOut', () => {
 
   it('posts csrfToken, callbackUrl and json=true, ends the server session, empties the store and goes to the answer url', async () => {
     await signOut({ callbackUrl: '/auth/signin' });
-    expect(Object.fromEntries(posts('/api/auth/signout')[0]?.body ?? [])).toEqual({ callbackUrl: '/auth/signin', csrfToken: cookies.get('next-auth.csrf-token')?.split('|')[0], json: 'true' });
+    expect(Object.fromEntries(posts('/api/auth/signout')[0]?.body ?? [])).toEqual({
+      callbackUrl: '/auth/signin',
+      csrfToken: cookies.get('next-auth.csrf-token')?.split('|')[0],
+      json: 'true',
+    });
     expect(session).toMatchObject({ status: 'unauthenticated', data: null });
     expect(win.location.href).toBe(`${ORIGIN}/auth/signin`);
     expect(JSON.parse(win.store.get(SESSION_MESSAGE_KEY) ?? '{}')).toMatchObject({ event: 'signout' });

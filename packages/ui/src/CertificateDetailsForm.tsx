@@ -171,7 +171,9 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
           </Box>
         </Box>
         <Typography id={`${fileId}-help`} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {draft.logo ? `${draft.logo.name}: ${draft.logo.failures.length === 0 ? 'passes the SVG Tiny PS check.' : 'does not pass the SVG Tiny PS check.'}` : 'Square, at most 32 KB, checked here before you pay.'}
+          {draft.logo
+            ? `${draft.logo.name}: ${draft.logo.failures.length === 0 ? 'passes the SVG Tiny PS check.' : 'does not pass the SVG Tiny PS check.'}`
+            : 'Square, at most 32 KB, checked here before you pay.'}
         </Typography>
         {draft.logo && draft.logo.failures.length > 0 && (
           <Alert severity="error" sx={{ mt: 1 }} data-testid="logo-failures">
@@ -195,7 +197,14 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
       </Box>
 
       {usesAgencyLevel(productId) ? (
-        <TextField select label="Agency level" value={draft.agencyLevel} onChange={(e) => set({ agencyLevel: e.target.value as DetailsDraft['agencyLevel'] })} slotProps={{ select: { native: true } }} sx={{ maxWidth: 320 }}>
+        <TextField
+          select
+          label="Agency level"
+          value={draft.agencyLevel}
+          onChange={(e) => set({ agencyLevel: e.target.value as DetailsDraft['agencyLevel'] })}
+          slotProps={{ select: { native: true } }}
+          sx={{ maxWidth: 320 }}
+        >
           {AGENCY_LEVELS.map((level) => (
             <option key={level} value={level}>
               {level}
@@ -203,7 +212,14 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
           ))}
         </TextField>
       ) : (
-        <TextField select label="Trademark status" value={draft.trademarkStatus} onChange={(e) => set({ trademarkStatus: e.target.value as DetailsDraft['trademarkStatus'] })} slotProps={{ select: { native: true } }} sx={{ maxWidth: 320 }}>
+        <TextField
+          select
+          label="Trademark status"
+          value={draft.trademarkStatus}
+          onChange={(e) => set({ trademarkStatus: e.target.value as DetailsDraft['trademarkStatus'] })}
+          slotProps={{ select: { native: true } }}
+          sx={{ maxWidth: 320 }}
+        >
           {TRADEMARK_STATUSES.map((status) => (
             <option key={status} value={status}>
               {status}

@@ -13,7 +13,10 @@ import { theme } from './theme';
 
 /** A route path turned into a URL a visitor can open: `:domain` → example.com, other params → sample, a final `*` → sample. */
 export function concretePath(routePath: string): string {
-  return routePath.replace(/:domain\b/g, 'example.com').replace(/:[A-Za-z]+/g, 'sample').replace(/\*$/, 'sample');
+  return routePath
+    .replace(/:domain\b/g, 'example.com')
+    .replace(/:[A-Za-z]+/g, 'sample')
+    .replace(/\*$/, 'sample');
 }
 
 /** The modules the remote's webpack configuration exposes, read the way the build reads them. */

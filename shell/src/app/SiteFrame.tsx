@@ -44,14 +44,7 @@ export function SiteFrame() {
 
   useEffect(() => preloadLinkedRemotesWhenIdle(owner?.remote.name), [owner?.remote.name, pathname]);
 
-  const content =
-    registry.status !== 'ready' ? (
-      <RegistryUnavailablePage />
-    ) : owner ? (
-      <RemoteRoute remote={owner.remote.name} notFound={notFound} />
-    ) : (
-      notFound
-    );
+  const content = registry.status !== 'ready' ? <RegistryUnavailablePage /> : owner ? <RemoteRoute remote={owner.remote.name} notFound={notFound} /> : notFound;
   const layout = owner?.route.layout ?? 'public';
 
   return (

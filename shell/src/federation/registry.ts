@@ -2,9 +2,7 @@ import { registerPlugins, registerRemotes, loadRemote } from '@module-federation
 import { Registry, type RegistryEntry } from '@bimi/contracts/registry';
 import { countRetry, retryPlugin } from './retry-plugin';
 
-export type RegistryState =
-  | { status: 'ready'; remotes: RegistryEntry[] }
-  | { status: 'unavailable'; remotes: RegistryEntry[]; message: string };
+export type RegistryState = { status: 'ready'; remotes: RegistryEntry[] } | { status: 'unavailable'; remotes: RegistryEntry[]; message: string };
 
 let state: RegistryState = { status: 'unavailable', remotes: [], message: 'not loaded' };
 

@@ -32,15 +32,7 @@ export function CartToggle() {
           <ShoppingCartOutlined />
         </Badge>
       </IconButton>
-      {mounted && (
-        <RemoteWidget<CartDrawerProps>
-          remote="checkout"
-          expose="./CartDrawer"
-          props={{ open, onClose: closeCartDrawer }}
-          visible={open}
-          onDismiss={closeCartDrawer}
-        />
-      )}
+      {mounted && <RemoteWidget<CartDrawerProps> remote="checkout" expose="./CartDrawer" props={{ open, onClose: closeCartDrawer }} visible={open} onDismiss={closeCartDrawer} />}
     </>
   );
 }

@@ -38,8 +38,7 @@ export function CookieConsent() {
       }}
     >
       <Typography variant="body2" sx={{ mb: 2 }}>
-        We use cookies to measure how our site is used and to improve it. Analytics cookies are set only if you accept.
-        Read our{' '}
+        We use cookies to measure how our site is used and to improve it. Analytics cookies are set only if you accept. Read our{' '}
         <Box component={RouterLink} to="/privacy-policy" sx={{ color: 'primary.main' }}>
           privacy policy
         </Box>

@@ -39,14 +39,7 @@ export function DashboardButton() {
           borderColor: 'divider',
         }}
       >
-        <Button
-          component={RouterLink}
-          to={DASHBOARD_PATH}
-          variant="contained"
-          startIcon={<DashboardOutlined />}
-          data-testid="floating-dashboard"
-          sx={{ borderRadius: 999, px: 2.5, py: 1 }}
-        >
+        <Button component={RouterLink} to={DASHBOARD_PATH} variant="contained" startIcon={<DashboardOutlined />} data-testid="floating-dashboard" sx={{ borderRadius: 999, px: 2.5, py: 1 }}>
           Dashboard
         </Button>
       </Box>

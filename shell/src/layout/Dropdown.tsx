@@ -26,12 +26,7 @@ export function Dropdown({ label, sections }: { label: string; sections: Dropdow
   const root = useHeaderPopupDismissal(open, () => setOpenedBy(null));
 
   return (
-    <Box
-      ref={root}
-      sx={{ position: 'relative' }}
-      onMouseEnter={() => setOpenedBy((by) => by ?? 'hover')}
-      onMouseLeave={() => setOpenedBy((by) => (by === 'hover' ? null : by))}
-    >
+    <Box ref={root} sx={{ position: 'relative' }} onMouseEnter={() => setOpenedBy((by) => by ?? 'hover')} onMouseLeave={() => setOpenedBy((by) => (by === 'hover' ? null : by))}>
       <Button
         color="inherit"
         aria-expanded={open}
@@ -43,11 +38,7 @@ export function Dropdown({ label, sections }: { label: string; sections: Dropdow
         {label}
       </Button>
       {open && (
-        <Paper
-          id={id}
-          elevation={6}
-          sx={{ position: 'absolute', top: '100%', left: 0, mt: 0.5, p: 2, display: 'flex', gap: 3, minWidth: 260, zIndex: 2 }}
-        >
+        <Paper id={id} elevation={6} sx={{ position: 'absolute', top: '100%', left: 0, mt: 0.5, p: 2, display: 'flex', gap: 3, minWidth: 260, zIndex: 2 }}>
           {sections.map((section) => (
             <Box key={section.heading ?? 'links'} component="nav" aria-label={section.heading ?? label} sx={{ minWidth: 220 }}>
               {section.heading && (

@@ -49,7 +49,11 @@ export function FullFooter() {
 /** Auth, legal and enrollment pages: legal links and the copyright. */
 export function SmallFooter() {
   return (
-    <Box component="footer" data-testid="footer-small" sx={{ borderTop: '1px solid', borderColor: 'divider', px: 3, py: 3, display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'center', color: 'text.secondary', fontSize: 14 }}>
+    <Box
+      component="footer"
+      data-testid="footer-small"
+      sx={{ borderTop: '1px solid', borderColor: 'divider', px: 3, py: 3, display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'center', color: 'text.secondary', fontSize: 14 }}
+    >
       <span>{copyright()}</span>
       {LEGAL_LINKS.map((link) => (
         <Box key={link.to} component={RouterLink} to={link.to} sx={{ color: 'text.secondary' }}>

@@ -29,7 +29,12 @@ export function Header({ variant }: { variant: 'white' | 'fade' }) {
   const resources: DropdownSection[] = [
     { heading: 'Support', links: SUPPORT_LINKS },
     { heading: 'Tools', links: PUBLIC_TOOL_LINKS },
-    ...(session ? [{ heading: 'Account Tools', links: ACCOUNT_CHECK_TOOL_LINKS }, { heading: 'Email Tools', links: EMAIL_TOOL_LINKS }] : []),
+    ...(session
+      ? [
+          { heading: 'Account Tools', links: ACCOUNT_CHECK_TOOL_LINKS },
+          { heading: 'Email Tools', links: EMAIL_TOOL_LINKS },
+        ]
+      : []),
   ];
   return (
     <Box
@@ -69,13 +74,7 @@ export function Header({ variant }: { variant: 'white' | 'fade' }) {
       <Button component={RouterLink} to={BUY_NOW_PATH} variant="contained" sx={{ display: { xs: 'none', sm: 'inline-flex' }, ml: 1 }}>
         Buy Now
       </Button>
-      <IconButton
-        color="inherit"
-        aria-label="Open menu"
-        aria-expanded={menuOpen}
-        onClick={() => setMenuOpen(true)}
-        sx={{ display: { xs: 'inline-flex', md: 'none' } }}
-      >
+      <IconButton color="inherit" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} sx={{ display: { xs: 'inline-flex', md: 'none' } }}>
         <MenuIcon />
       </IconButton>
       {menuOpen && (

@@ -13,13 +13,7 @@ function Section({ heading, links, onNavigate }: { heading: string; links: NavLi
         {heading}
       </Typography>
       {links.map((link) => (
-        <Box
-          key={link.to}
-          component={RouterLink}
-          to={link.to}
-          onClick={onNavigate}
-          sx={{ display: 'block', py: 1, color: 'text.primary', textDecoration: 'none', fontWeight: 600 }}
-        >
+        <Box key={link.to} component={RouterLink} to={link.to} onClick={onNavigate} sx={{ display: 'block', py: 1, color: 'text.primary', textDecoration: 'none', fontWeight: 600 }}>
           {link.label}
         </Box>
       ))}

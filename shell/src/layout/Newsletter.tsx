@@ -51,7 +51,18 @@ export function Newsletter() {
           aria-label="Email address"
           value={email}
           onChange={(e: React.ChangeEvent<HTMLInputElement>) => setEmail(e.target.value)}
-          sx={{ flex: 1, minWidth: 0, px: 1.5, py: 1, borderRadius: 1, border: '1px solid rgba(255,255,255,.4)', bgcolor: 'rgba(255,255,255,.08)', color: 'inherit', font: 'inherit', '&::placeholder': { color: 'rgba(255,255,255,.7)' } }}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            px: 1.5,
+            py: 1,
+            borderRadius: 1,
+            border: '1px solid rgba(255,255,255,.4)',
+            bgcolor: 'rgba(255,255,255,.08)',
+            color: 'inherit',
+            font: 'inherit',
+            '&::placeholder': { color: 'rgba(255,255,255,.7)' },
+          }}
         />
         <Button type="submit" variant="contained" disabled={status.kind === 'sending'}>
           Subscribe

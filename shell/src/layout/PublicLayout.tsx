@@ -19,11 +19,7 @@ export function PublicLayout({ layout, header, children }: { layout: Exclude<Rou
   const frame = FRAMES[layout];
   return (
     <>
-      <Box
-        component="a"
-        href="#main"
-        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, bgcolor: 'background.paper', px: 2, py: 1, borderRadius: 1, '&:focus': { top: 8 } }}
-      >
+      <Box component="a" href="#main" sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, bgcolor: 'background.paper', px: 2, py: 1, borderRadius: 1, '&:focus': { top: 8 } }}>
         Skip to content
       </Box>
       {frame.header ? (

@@ -42,11 +42,7 @@ function ToastCard({ toast }: { toast: Toast }) {
 /** The visible toasts, bottom centre on phones, bottom left on desktop. */
 export function ToastStack({ items }: { items: readonly Toast[] }) {
   return (
-    <Stack
-      spacing={1}
-      aria-live="polite"
-      sx={{ position: 'fixed', zIndex: 1500, bottom: { xs: 80, sm: 24 }, left: { xs: 12, sm: 24 }, right: { xs: 12, sm: 'auto' } }}
-    >
+    <Stack spacing={1} aria-live="polite" sx={{ position: 'fixed', zIndex: 1500, bottom: { xs: 80, sm: 24 }, left: { xs: 12, sm: 24 }, right: { xs: 12, sm: 'auto' } }}>
       {items.map((toast) => (
         <ToastCard key={toast.id} toast={toast} />
       ))}

@@ -49,9 +49,7 @@ describe('watchIdle', () => {
 it('expiry shows the toast for 5 s with Dismiss, redirects after 1 s and signs out after 1.5 s', () => {
   const goTo = jest.fn();
   expireSession(goTo);
-  expect(toasts.items).toEqual([
-    expect.objectContaining({ message: SESSION_EXPIRED_MESSAGE, durationMs: 5000, action: { label: 'Dismiss' } }),
-  ]);
+  expect(toasts.items).toEqual([expect.objectContaining({ message: SESSION_EXPIRED_MESSAGE, durationMs: 5000, action: { label: 'Dismiss' } })]);
   jest.advanceTimersByTime(999);
   expect(goTo).not.toHaveBeenCalled();
   jest.advanceTimersByTime(1);

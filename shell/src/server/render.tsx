@@ -38,13 +38,7 @@ export async function renderPage({ url, remotes, config, consent, loadRemoteModu
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const { prelude } = await prerenderToNodeStream(
     <RemoteLoaderContext.Provider value={loadRemoteModule}>
-      <App
-        registry={{ status: 'ready', remotes }}
-        config={config}
-        Router={Router}
-        emotionCache={createSiteEmotionCache()}
-        serverConsent={consent ?? null}
-      />
+      <App registry={{ status: 'ready', remotes }} config={config} Router={Router} emotionCache={createSiteEmotionCache()} serverConsent={consent ?? null} />
     </RemoteLoaderContext.Provider>,
     {
       signal,

@@ -48,8 +48,7 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
 export async function migrateToLatest(db: Kysely<StoreDatabase>): Promise<string[]> {
   // Unless told a schema, Kysely takes migration tables found in ANY schema of the database as its
   // own: beside another store's schema (each test run has one) it would skip creating them here.
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+  const migrationTableSchema = db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
   const migrator = new Migrator({ db, provider: storeMigrations, migrationTableSchema });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');

@@ -32,7 +32,10 @@ export interface Mailer {
  * (lib/mail-texts.ts); this is the last line of defence, so such a mail is never sent.
  */
 export function headerProblem(message: Pick<MailMessage, 'to' | 'subject'>): string | null {
-  for (const [header, value] of [['to', message.to], ['subject', message.subject]] as const) {
+  for (const [header, value] of [
+    ['to', message.to],
+    ['subject', message.subject],
+  ] as const) {
     // eslint-disable-next-line no-control-regex -- control characters are what this refuses
     if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(value)) return `mail refused: the ${header} header holds a line break or control character`;
   }
@@ -78,7 +81,12 @@ export default fp(
       if (transport) {
         const results: (Error | null)[] = [];
         for (const message of messages) {
-          results.push(await send(message).then(() => null, (error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+          results.push(
+            await send(message).then(
+              () => null,
+              (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+            ),
+          );
         }
         return results;
       }
@@ -87,7 +95,9 @@ export default fp(
         return problem ? new Error(problem) : null;
       });
       const at = new Date(fastify.now()).toISOString();
-      const rows = messages.filter((_, index) => results[index] === null).map((message) => ({ id: newId(), recipient: message.to, subject: message.subject, text: message.text, created_at: at }));
+      const rows = messages
+        .filter((_, index) => results[index] === null)
+        .map((message) => ({ id: newId(), recipient: message.to, subject: message.subject, text: message.text, created_at: at }));
       if (rows.length > 0) {
         try {
           await fastify.db.insertInto('outbox_messages').values(rows).execute();

@@ -300,7 +300,9 @@ export default fp(
       feeding.flushing = (async () => {
         await new Promise((resolve) => setImmediate(resolve));
         const ids = feeding.completed.splice(0);
-        await queue.complete(MONITOR_JOB, ids).catch((error: unknown) => fastify.log.error({ err: error }, 'monitor jobs not marked complete (they expire, and their runs find the period claimed)'));
+        await queue
+          .complete(MONITOR_JOB, ids)
+          .catch((error: unknown) => fastify.log.error({ err: error }, 'monitor jobs not marked complete (they expire, and their runs find the period claimed)'));
       })().finally(() => {
         feeding.flushing = undefined;
         flushCompleted(queue);
@@ -384,7 +386,8 @@ export default fp(
     fastify.addHook('onReady', async () => {
       // A queue that cannot start now (the database busy, another process creating it) is started
       // again by the next scheduled run; the bff serves meanwhile.
-      if (fastify.config.databaseUrl && (await fastify.monitors.anyActive())) await startQueue().catch((error: unknown) => fastify.log.error({ err: error }, 'monitor queue did not start; the next scheduled run tries again'));
+      if (fastify.config.databaseUrl && (await fastify.monitors.anyActive()))
+        await startQueue().catch((error: unknown) => fastify.log.error({ err: error }, 'monitor queue did not start; the next scheduled run tries again'));
       if (settings.schedulerSeconds > 0) {
         scheduleLogged();
         timer = setInterval(scheduleLogged, settings.schedulerSeconds * 1000);

@@ -22,7 +22,10 @@ export function createMonitorAlerts(db: Kysely<StoreDatabase>): MonitorAlerts {
     async claim(monitorId, kind, key, subject, now) {
       const id = newId();
       try {
-        await db.insertInto('monitor_alerts').values({ id, monitor_id: monitorId, kind, alert_key: key.slice(0, 300), subject: subject.slice(0, 300), sent_at: new Date(now).toISOString() }).execute();
+        await db
+          .insertInto('monitor_alerts')
+          .values({ id, monitor_id: monitorId, kind, alert_key: key.slice(0, 300), subject: subject.slice(0, 300), sent_at: new Date(now).toISOString() })
+          .execute();
         return id;
       } catch (error) {
         if (isUniqueViolation(error)) return null;

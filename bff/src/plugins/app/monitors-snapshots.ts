@@ -19,7 +19,14 @@ export function createMonitorSnapshots(db: Kysely<StoreDatabase>): MonitorSnapsh
     async add(monitorId, snapshot) {
       await db
         .insertInto('monitor_snapshots')
-        .values({ id: newId(), monitor_id: monitorId, checked_at: snapshot.checkedAt, health_score: snapshot.healthScore, change_count: snapshot.changes.length, report: JSON.stringify(snapshot) })
+        .values({
+          id: newId(),
+          monitor_id: monitorId,
+          checked_at: snapshot.checkedAt,
+          health_score: snapshot.healthScore,
+          change_count: snapshot.changes.length,
+          report: JSON.stringify(snapshot),
+        })
         .execute();
     },
     async latest(monitorId) {

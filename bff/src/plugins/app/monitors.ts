@@ -73,7 +73,11 @@ export function createMonitors(db: Kysely<StoreDatabase>, limitPerUser: number):
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     async create(userId, domain, now) {
-      const count = await db.selectFrom('monitors').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const count = await db
+        .selectFrom('monitors')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       const existing = await db.selectFrom('monitors').select('id').where('user_id', '=', userId).where('domain', '=', domain).executeTakeFirst();
       if (existing) return 'duplicate';
       if (Number(count.n) >= limitPerUser) return 'limit';
@@ -116,18 +120,16 @@ export function createMonitors(db: Kysely<StoreDatabase>, limitPerUser: number):
       return Number(result.numDeletedRows) > 0;
     },
     async setStatus(userId, domain, status, now) {
-      await db.updateTable('monitors').set({ status, updated_at: iso(now) }).where('user_id', '=', userId).where('domain', '=', domain).execute();
+      await db
+        .updateTable('monitors')
+        .set({ status, updated_at: iso(now) })
+        .where('user_id', '=', userId)
+        .where('domain', '=', domain)
+        .execute();
       return this.get(userId, domain);
     },
     async dueRuns(now, limit) {
-      return db
-        .selectFrom('monitors')
-        .select(['id', 'next_check_at'])
-        .where('status', '=', 'active')
-        .where('next_check_at', '<=', iso(now))
-        .orderBy('next_check_at')
-        .limit(limit)
-        .execute();
+      return db.selectFrom('monitors').select(['id', 'next_check_at']).where('status', '=', 'active').where('next_check_at', '<=', iso(now)).orderBy('next_check_at').limit(limit).execute();
     },
     async claim(id, period, next) {
       return db

@@ -229,7 +229,10 @@ export default fp(
     async function failed(row: Selectable<OrderNotificationsTable>, error: unknown) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const givenUp = row.attempts >= MAX_ATTEMPTS;
-      fastify.log.error({ err: error, notification: row.id, kind: row.kind, attempts: row.attempts }, givenUp ? 'an order notification failed for the last time: given up' : 'an order notification failed: it will be tried again (the payment event stays applied)');
+      fastify.log.error(
+        { err: error, notification: row.id, kind: row.kind, attempts: row.attempts },
+        givenUp ? 'an order notification failed for the last time: given up' : 'an order notification failed: it will be tried again (the payment event stays applied)',
+      );
       await fastify.db
         .updateTable('order_notifications')
         .set(givenUp ? { done_at: iso(), last_error: reason } : { claimed_at: null, next_attempt_at: iso(fastify.now() + retryDelay(row.attempts)), last_error: reason })

@@ -18,15 +18,7 @@ import { sql, SqliteAdapter, type Insertable, type Kysely, type OperationNode, t
 import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase, TransactionsTable } from '../../db/schema';
 import { newId } from '../../lib/tokens';
 import { countByFilter, isCertificateOrder, matchesFilter, needsAction, orderStatus, validationSteps } from '../../services/orders/order-status';
-import type {
-  CheckoutClosed,
-  CheckoutCompleted,
-  InvoiceLine,
-  InvoicePaid,
-  InvoicePaymentFailed,
-  PaymentEvent,
-  SubscriptionChanged,
-} from '../../services/payments/provider';
+import type { CheckoutClosed, CheckoutCompleted, InvoiceLine, InvoicePaid, InvoicePaymentFailed, PaymentEvent, SubscriptionChanged } from '../../services/payments/provider';
 
 type OrderRow = Selectable<OrdersTable>;
 type CheckoutRow = Selectable<CheckoutsTable>;
@@ -285,7 +277,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
   /** An order's rows, locked until the transaction ends (SQLite runs one transaction at a time). */
   async function lockOrders(trx: Trx, ids: string[]): Promise<OrderRow[]> {
     if (ids.length === 0) return [];
-    const query = trx.selectFrom('orders').selectAll().where('id', 'in', [...new Set(ids)]).orderBy('id');
+    const query = trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', 'in', [...new Set(ids)])
+      .orderBy('id');
     return sqlite ? query.execute() : query.forUpdate().execute();
   }
 
@@ -389,7 +385,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       if (checkoutIds.length === 0) return;
       const checkoutQuery = this.trx.selectFrom('checkouts').selectAll().where('id', 'in', checkoutIds).orderBy('id');
       const checkouts = await (sqlite ? checkoutQuery.execute() : checkoutQuery.forUpdate().execute());
-      for (const id of checkoutIds) this.#checkouts.set(id, checkouts.find((checkout) => checkout.id === id));
+      for (const id of checkoutIds)
+        this.#checkouts.set(
+          id,
+          checkouts.find((checkout) => checkout.id === id),
+        );
       const found = checkoutIds.filter((id) => this.#checkouts.get(id));
       if (found.length > 0) {
         const orderQuery = this.trx.selectFrom('orders').selectAll().where('checkout_id', 'in', found).orderBy('id');
@@ -407,7 +407,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       if (invoiceRefs.length > 0) {
         const query = this.trx.selectFrom('transactions').select(['id', 'status', 'status_version', 'invoice_ref']).where('invoice_ref', 'in', invoiceRefs).orderBy('invoice_ref');
         const rows = await (sqlite ? query.execute() : query.forUpdate().execute());
-        for (const ref of invoiceRefs) this.#invoices.set(ref, rows.find((row) => row.invoice_ref === ref));
+        for (const ref of invoiceRefs)
+          this.#invoices.set(
+            ref,
+            rows.find((row) => row.invoice_ref === ref),
+          );
       }
     }
 
@@ -563,7 +567,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     if (ids.size === 0) return [];
     // A renewal invoice names no checkout: its orders' checkouts are locked instead (an order's checkout never changes).
     if (!checkoutId) {
-      const owners = await work.trx.selectFrom('orders').select('checkout_id').where('id', 'in', [...ids]).execute();
+      const owners = await work.trx
+        .selectFrom('orders')
+        .select('checkout_id')
+        .where('id', 'in', [...ids])
+        .execute();
       for (const id of [...new Set(owners.map((owner) => owner.checkout_id))].sort(compareKeys)) await work.checkout(id);
     }
     return work.ordersById(ids);
@@ -683,7 +691,8 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       }
       // An invoice without per-order lines (it happens with one-line subscriptions) still belongs to its orders.
       if (event.lines.length === 0) {
-        for (const order of orders) rows.set(order.id, { transaction_id: id, order_id: order.id, description: order.description, amount: order.amount, period_start: null, period_end: null });
+        for (const order of orders)
+          rows.set(order.id, { transaction_id: id, order_id: order.id, description: order.description, amount: order.amount, period_start: null, period_end: null });
       }
       return [...rows.values()];
     };
@@ -918,7 +927,9 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     // An item found by its ref only when it names no order: a shared item (lines at one price)
     // names each of its orders, and an order it no longer names has left it.
     const byItemRef = new Map(event.items.filter((item) => !item.orderId).map((item) => [item.itemRef, item]));
-    const candidates = await (await work.raw())
+    const candidates = await (
+      await work.raw()
+    )
       .selectFrom('orders')
       .select('id')
       .where((eb) =>
@@ -1034,7 +1045,20 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       const checkoutId = newId();
       const createdAt = iso();
       const rows = await db.transaction().execute(async (trx) => {
-        await trx.insertInto('checkouts').values({ id: checkoutId, user_id: userId, provider: options.providerName?.() ?? null, session_ref: null, session_url: null, status: 'open', failure_message: null, created_at: createdAt, updated_at: createdAt }).execute();
+        await trx
+          .insertInto('checkouts')
+          .values({
+            id: checkoutId,
+            user_id: userId,
+            provider: options.providerName?.() ?? null,
+            session_ref: null,
+            session_url: null,
+            status: 'open',
+            failure_message: null,
+            created_at: createdAt,
+            updated_at: createdAt,
+          })
+          .execute();
         const created: OrderRow[] = [];
         for (const line of lines) {
           const { id: number } = await trx.insertInto('order_numbers').values({ created_at: createdAt }).returning('id').executeTakeFirstOrThrow();
@@ -1141,7 +1165,11 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     async setDetails(userId, orderId, details) {
       const row = await ownRow(userId, orderId);
       if (!row) return undefined;
-      await db.updateTable('orders').set({ details: JSON.stringify(details), updated_at: iso() }).where('id', '=', orderId).execute();
+      await db
+        .updateTable('orders')
+        .set({ details: JSON.stringify(details), updated_at: iso() })
+        .where('id', '=', orderId)
+        .execute();
       // Paid and now described: validation can start (the first time the details arrive).
       if (row.details === null && row.payment_status === 'paid') await runEffects([{ kind: 'submit-for-validation', orderId }]);
       const updated = await ownRow(userId, orderId);
@@ -1267,12 +1295,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     },
 
     async releaseReminder(reminder) {
-      await db
-        .deleteFrom('renewal_reminders')
-        .where('order_id', '=', reminder.orderId)
-        .where('days_ahead', '=', reminder.daysAhead)
-        .where('period_end', '=', reminder.periodEnd)
-        .execute();
+      await db.deleteFrom('renewal_reminders').where('order_id', '=', reminder.orderId).where('days_ahead', '=', reminder.daysAhead).where('period_end', '=', reminder.periodEnd).execute();
     },
 
     async row(orderId) {

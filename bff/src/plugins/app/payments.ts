@@ -95,7 +95,16 @@ function testCardStore(db: Kysely<StoreDatabase>, now: () => number): TestCardSt
         const hasDefault = await trx.selectFrom('test_payment_methods').select('id').where('customer_ref', '=', customerRef).where('is_default', '=', 1).executeTakeFirst();
         await trx
           .insertInto('test_payment_methods')
-          .values({ id: card.ref, customer_ref: customerRef, brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear, is_default: hasDefault ? 0 : 1, created_at: new Date(now()).toISOString() })
+          .values({
+            id: card.ref,
+            customer_ref: customerRef,
+            brand: card.brand,
+            last4: card.last4,
+            exp_month: card.expMonth,
+            exp_year: card.expYear,
+            is_default: hasDefault ? 0 : 1,
+            created_at: new Date(now()).toISOString(),
+          })
           .execute();
       });
     },
@@ -110,7 +119,11 @@ function testCardStore(db: Kysely<StoreDatabase>, now: () => number): TestCardSt
         await trx.deleteFrom('test_payment_methods').where('customer_ref', '=', customerRef).where('id', '=', ref).execute();
         const oldest = await trx.selectFrom('test_payment_methods').select(['id', 'is_default']).where('customer_ref', '=', customerRef).orderBy('created_at').orderBy('id').execute();
         if (oldest.length > 0 && !oldest.some((row) => row.is_default === 1)) {
-          await trx.updateTable('test_payment_methods').set({ is_default: 1 }).where('id', '=', oldest[0]?.id ?? '').execute();
+          await trx
+            .updateTable('test_payment_methods')
+            .set({ is_default: 1 })
+            .where('id', '=', oldest[0]?.id ?? '')
+            .execute();
         }
       });
     },
@@ -138,7 +151,13 @@ function testSessionStore(db: Kysely<StoreDatabase>): TestSessionStore {
     async get(ref) {
       const row = await db.selectFrom('test_payment_sessions').selectAll().where('ref', '=', ref).executeTakeFirst();
       if (!row) return undefined;
-      const session: TestSession = { ref: row.ref, checkout: JSON.parse(row.checkout) as TestSession['checkout'], formToken: row.form_token, status: row.status, createdAt: Date.parse(row.created_at) };
+      const session: TestSession = {
+        ref: row.ref,
+        checkout: JSON.parse(row.checkout) as TestSession['checkout'],
+        formToken: row.form_token,
+        status: row.status,
+        createdAt: Date.parse(row.created_at),
+      };
       return session;
     },
     async move(ref, from, to) {
@@ -198,7 +217,14 @@ export default fp(
       stripe = new StripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripe.webhookSecret, api: config.stripe.api });
       provider = stripe;
     } else if (mode === 'test') {
-      test = new TestProvider({ baseUrl: '', now: fastify.now, emit: (event) => fastify.orders.applyPaymentEvent(event), cards: testCardStore(fastify.db, fastify.now), sessions: testSessionStore(fastify.db), loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref) });
+      test = new TestProvider({
+        baseUrl: '',
+        now: fastify.now,
+        emit: (event) => fastify.orders.applyPaymentEvent(event),
+        cards: testCardStore(fastify.db, fastify.now),
+        sessions: testSessionStore(fastify.db),
+        loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref),
+      });
       provider = test;
     } else {
       provider = unavailableProvider();
@@ -268,7 +294,10 @@ export default fp(
           if (!line.priceId) return;
           const first = seen.get(line.priceId);
           if (first !== undefined && line.expected.kind === 'total') {
-            throw new HttpError(400, `items[${index}]: the same plan as items[${first}] cannot be paid twice in one checkout; choose a larger email volume on that line or buy it in a second checkout`);
+            throw new HttpError(
+              400,
+              `items[${index}]: the same plan as items[${first}] cannot be paid twice in one checkout; choose a larger email volume on that line or buy it in a second checkout`,
+            );
           }
           if (first === undefined) seen.set(line.priceId, index);
         });
@@ -294,26 +323,26 @@ export default fp(
       let session: { ref: string; url: string };
       try {
         session = await provider.createCheckout({
-        checkoutId,
-        user,
-        customerRef,
-        lines: orders.map((order, index) => {
-          const line = charged[index] as ChargedLine;
-          return {
-            orderId: order.id,
-            priceId: stripe ? line.priceId : null,
-            quantity: line.quantity,
-            amount: line.amount,
-            interval: line.interval,
-            intervalCount: line.intervalCount,
-            description: line.description,
-          };
-        }),
-        successUrl: `${returnBase}/checkout/success?checkout=${encodeURIComponent(checkoutId)}`,
-        cancelUrl: `${returnBase}/checkout/cancel?checkout=${encodeURIComponent(checkoutId)}`,
-        // One order attempt: the SDK repeats it on every retry of the call, so Stripe makes one session.
-        idempotencyKey: `checkout-${checkoutId}`,
-      });
+          checkoutId,
+          user,
+          customerRef,
+          lines: orders.map((order, index) => {
+            const line = charged[index] as ChargedLine;
+            return {
+              orderId: order.id,
+              priceId: stripe ? line.priceId : null,
+              quantity: line.quantity,
+              amount: line.amount,
+              interval: line.interval,
+              intervalCount: line.intervalCount,
+              description: line.description,
+            };
+          }),
+          successUrl: `${returnBase}/checkout/success?checkout=${encodeURIComponent(checkoutId)}`,
+          cancelUrl: `${returnBase}/checkout/cancel?checkout=${encodeURIComponent(checkoutId)}`,
+          // One order attempt: the SDK repeats it on every retry of the call, so Stripe makes one session.
+          idempotencyKey: `checkout-${checkoutId}`,
+        });
       } catch (error) {
         // The orders exist but no page to pay them: close the checkout as failed, in words the
         // buyer reads on the order, the same way a failed payment closes it.

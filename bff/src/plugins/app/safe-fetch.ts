@@ -22,16 +22,7 @@ declare module 'fastify' {
  * again), a size cap and one deadline for the whole fetch.
  */
 
-export type FetchFailureReason =
-  | 'invalid-url'
-  | 'not-https'
-  | 'blocked-address'
-  | 'dns'
-  | 'timeout'
-  | 'too-large'
-  | 'http-status'
-  | 'too-many-redirects'
-  | 'network';
+export type FetchFailureReason = 'invalid-url' | 'not-https' | 'blocked-address' | 'dns' | 'timeout' | 'too-large' | 'http-status' | 'too-many-redirects' | 'network';
 
 export class FetchRefusedError extends Error {
   override name = 'FetchRefusedError';

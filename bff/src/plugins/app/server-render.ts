@@ -128,7 +128,10 @@ export default fp(
       instances += 1;
       const federation = createInstance({
         name: `bff_server_render_${instances}`,
-        remotes: [{ name: 'shell', entry: `${BUILD_ORIGIN}/shell/server/remoteEntry.js?instance=${instances}` }, ...registry.remotes.map((remote) => ({ name: remote.name, entry: serverEntryOf(remote, instances) }))],
+        remotes: [
+          { name: 'shell', entry: `${BUILD_ORIGIN}/shell/server/remoteEntry.js?instance=${instances}` },
+          ...registry.remotes.map((remote) => ({ name: remote.name, entry: serverEntryOf(remote, instances) })),
+        ],
         shared: {},
         plugins: [localBuilds],
       });
@@ -164,7 +167,9 @@ export default fp(
 
         const signal = AbortSignal.timeout(timeoutMs);
         // Whatever the render does with the signal, the page waits no longer than the time limit.
-        const timeLimit = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error(`not rendered within ${timeoutMs} ms (SERVER_RENDER_TIMEOUT_MS)`)), { once: true }));
+        const timeLimit = new Promise<never>((_, reject) =>
+          signal.addEventListener('abort', () => reject(new Error(`not rendered within ${timeoutMs} ms (SERVER_RENDER_TIMEOUT_MS)`)), { once: true }),
+        );
         timeLimit.catch(() => undefined);
         const started = performance.now();
         const cpu = process.cpuUsage();

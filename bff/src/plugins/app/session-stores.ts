@@ -129,7 +129,12 @@ export class RedisSessionStore implements UserSessionStore {
     const userKey = this.userKey(userId);
     const sids = await this.redis.zrange(userKey, 0, -1);
     if (sids.length === 0) return 0;
-    const results = (await this.redis.multi().del(...sids.map((sid) => this.key(sid))).zrem(userKey, ...sids).exec()) ?? [];
+    const results =
+      (await this.redis
+        .multi()
+        .del(...sids.map((sid) => this.key(sid)))
+        .zrem(userKey, ...sids)
+        .exec()) ?? [];
     const failed = results.find(([error]) => error);
     if (failed) throw failed[0];
     return Number(results[0]?.[1] ?? 0);

@@ -183,11 +183,8 @@ export default fp(
       const session = request.session;
       if (session && typeof session.get === 'function' && session.userId) {
         const at = now();
-        const ended =
-          at - (session.lastSeenAt ?? 0) >= SESSION_IDLE_LIMIT_MS || at - (session.createdAt ?? 0) >= SESSION_ABSOLUTE_LIMIT_MS;
-        const user = ended
-          ? undefined
-          : await fastify.users.sessionUser(session.userId);
+        const ended = at - (session.lastSeenAt ?? 0) >= SESSION_IDLE_LIMIT_MS || at - (session.createdAt ?? 0) >= SESSION_ABSOLUTE_LIMIT_MS;
+        const user = ended ? undefined : await fastify.users.sessionUser(session.userId);
         // A session from before a password or email change is void even if a request in flight
         // during the change wrote it back to the store.
         const voided = user?.sessionsValidFrom != null && (session.createdAt ?? 0) < Date.parse(user.sessionsValidFrom);
@@ -217,9 +214,7 @@ export default fp(
       }
     });
 
-    fastify.decorate('isValidCsrfRequest', (request: FastifyRequest, submitted: unknown) =>
-      isValidCsrf(request.cookies[csrfCookieName(config.nodeEnv === 'production')], submitted, secret),
-    );
+    fastify.decorate('isValidCsrfRequest', (request: FastifyRequest, submitted: unknown) => isValidCsrf(request.cookies[csrfCookieName(config.nodeEnv === 'production')], submitted, secret));
 
     fastify.decorate('startSession', async (request: FastifyRequest, userId: string) => {
       // @fastify/session drops a Secure cookie on a plain http request without a word: say so
@@ -251,4 +246,3 @@ export default fp(
   },
   { name: 'sessions', dependencies: ['db', 'clock', 'users', 'cookie'], decorators: { fastify: ['config', 'db'] } },
 );
-

@@ -26,8 +26,6 @@ export interface PageData {
 /** The shell template's empty root (html-webpack-plugin may drop the quotes), with its <noscript> notice. */
 const EMPTY_ROOT = /<div id=("?)root\1>(?:<noscript>[\s\S]*?<\/noscript>)?<\/div>/;
 
-
-
 export interface ShellPage {
   /** The shell's index.html with the page data filled in; undefined while the shell is not built. */
   render(data: PageData): Promise<string | undefined>;
@@ -37,9 +35,7 @@ export interface ShellPage {
 function preloadLink({ href, as }: Preload): string {
   // The federation runtime fetches the manifest in CORS mode and adds the entry and chunks
   // as plain scripts: each hint must be made the same way or the browser fetches twice.
-  return as === 'fetch'
-    ? `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`
-    : `<link rel="preload" href="${escapeHtml(href)}" as="script">`;
+  return as === 'fetch' ? `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">` : `<link rel="preload" href="${escapeHtml(href)}" as="script">`;
 }
 
 /**
@@ -91,9 +87,13 @@ declare module 'fastify' {
 export default fp(
   async function shellPage(fastify) {
     const indexPath = join(fastify.config.rootDir, 'shell', 'dist', 'index.html');
-    const template = watchBuildFile(indexPath, (text) => text, (state) => {
-      if (state.status === 'missing') fastify.log.warn(`shell not built: no ${indexPath}; pages answer 503 until it is`);
-    });
+    const template = watchBuildFile(
+      indexPath,
+      (text) => text,
+      (state) => {
+        if (state.status === 'missing') fastify.log.warn(`shell not built: no ${indexPath}; pages answer 503 until it is`);
+      },
+    );
 
     fastify.decorate('shellPage', {
       async render(data) {

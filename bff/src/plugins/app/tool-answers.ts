@@ -5,10 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { FetchRefusedError, type SafeFetch } from './safe-fetch';
 
 /** The resolver calls the tools make; Node's Resolver has them all. */
-export type ToolResolver = Pick<
-  dns.Resolver,
-  'resolveTxt' | 'resolveMx' | 'resolve4' | 'resolve6' | 'resolveCname' | 'resolveNs' | 'resolvePtr' | 'resolveSoa' | 'resolveCaa'
->;
+export type ToolResolver = Pick<dns.Resolver, 'resolveTxt' | 'resolveMx' | 'resolve4' | 'resolve6' | 'resolveCname' | 'resolveNs' | 'resolvePtr' | 'resolveSoa' | 'resolveCaa'>;
 
 /** What one tool run reads through: DNS and fetches that remember whether anything failed for a passing reason. */
 export interface ToolIo {
@@ -60,7 +57,11 @@ export interface ToolAnswers {
    * succeeded, otherwise computed. Answers hit by a DNS or network failure are not cached, so the
    * next try asks again.
    */
-  answer<Tool extends ToolName>(tool: Tool, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings<NoInfer<Tool>>>): Promise<{ answer: ToolAnswer<Tool>; cached: boolean }>;
+  answer<Tool extends ToolName>(
+    tool: Tool,
+    query: Record<string, string>,
+    compute: (io: ToolIo) => Promise<ToolFindings<NoInfer<Tool>>>,
+  ): Promise<{ answer: ToolAnswer<Tool>; cached: boolean }>;
 }
 
 declare module 'fastify' {

@@ -38,7 +38,7 @@ export function builtInAnswer(domain: string, snapshot: MonitorSnapshot | null, 
     );
     for (const provider of snapshot.providers.filter((item) => !item.showsLogo)) lines.push(`- ${provider.label}: ${provider.reasons.join(' ')}`);
   }
-  const issues = focus ? snapshot.groups.find((group) => group.group === focus)?.checks.filter((check) => check.status !== 'pass' && check.status !== 'info') ?? [] : snapshot.topIssues;
+  const issues = focus ? (snapshot.groups.find((group) => group.group === focus)?.checks.filter((check) => check.status !== 'pass' && check.status !== 'info') ?? []) : snapshot.topIssues;
   if (focus) {
     const group = snapshot.groups.find((item) => item.group === focus);
     lines.push(`${RECORD_GROUP_LABELS[focus]} of ${domain}: ${group?.status ?? 'not checked'}.`);

@@ -8,7 +8,7 @@ export interface ModelSettings {
 }
 
 const SYSTEM = [
-  'You are the BIMI Store assistant. You answer questions about one domain\'s e-mail authentication',
+  "You are the BIMI Store assistant. You answer questions about one domain's e-mail authentication",
   '(DMARC, SPF, DKIM, BIMI, the logo and its mark certificate) and whether its logo shows in Gmail,',
   'Apple Mail and Yahoo. Answer from the domain data given, briefly, with the exact records to publish',
   'when a record must change. Say so when the data does not tell.',

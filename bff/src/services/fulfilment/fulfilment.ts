@@ -27,7 +27,10 @@ export function manualFulfilment(orders: Orders, log: Pick<FastifyBaseLogger, 'i
       await orders.startValidation(orderId);
       const row = await orders.row(orderId);
       const number = row ? orderNumber(row.number) : orderId;
-      log.info({ orderId, order: number }, `order ${number} is paid and has its details: validate it, then record each step with \`pnpm --filter bff orders step ${number} <step> <state>\` and issuance with \`pnpm --filter bff orders issue ${number}\``);
+      log.info(
+        { orderId, order: number },
+        `order ${number} is paid and has its details: validate it, then record each step with \`pnpm --filter bff orders step ${number} <step> <state>\` and issuance with \`pnpm --filter bff orders issue ${number}\``,
+      );
     },
     async recordStep(orderId, step, state, note) {
       await orders.setValidationStep(orderId, step, state, note);

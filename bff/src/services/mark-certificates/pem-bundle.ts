@@ -44,7 +44,8 @@ export function splitPemBundle(text: string): PemBundle {
     const labelStart = begin + BEGIN.length;
     const labelEnd = text.indexOf(DASHES, labelStart);
     const label = labelEnd < 0 ? '' : text.slice(labelStart, labelEnd);
-    if (labelEnd < 0 || label.length > MAX_LABEL || /[\r\n]/.test(label)) return { ok: false, problem: 'unterminated', label: text.slice(labelStart, labelStart + MAX_LABEL).split(/[\r\n-]/)[0] ?? '' };
+    if (labelEnd < 0 || label.length > MAX_LABEL || /[\r\n]/.test(label))
+      return { ok: false, problem: 'unterminated', label: text.slice(labelStart, labelStart + MAX_LABEL).split(/[\r\n-]/)[0] ?? '' };
     const endLine = `-----END ${label}-----`;
     const end = text.indexOf(endLine, labelEnd + DASHES.length);
     if (end < 0) return { ok: false, problem: 'unterminated', label };

@@ -92,7 +92,11 @@ describe('validateMarkCertificate', () => {
     const started = performance.now();
     const report = validateMarkCertificate({ pem: beginLineFlood(1300, 'unit'), rootStore: roots });
     expect(performance.now() - started).toBeLessThan(500);
-    expect(report).toMatchObject({ score: 0, details: undefined, checks: [{ id: 'vmc.pem', status: 'fail', title: 'Too many PEM blocks', detail: expect.stringMatching(/^The file holds 1,300 PEM blocks/) }] });
+    expect(report).toMatchObject({
+      score: 0,
+      details: undefined,
+      checks: [{ id: 'vmc.pem', status: 'fail', title: 'Too many PEM blocks', detail: expect.stringMatching(/^The file holds 1,300 PEM blocks/) }],
+    });
   });
 
   it('stops inflating an embedded logo at 32 KB (finding 2), judges the rest, and keeps none of it', async () => {

@@ -92,13 +92,37 @@ function checkValidity(leaf: X509Certificate, now: Date): { check: Check; daysLe
   const daysLeft = Math.floor((to.getTime() - now.getTime()) / DAY_MS);
   const until = to.toISOString().slice(0, 10);
   if (now < from) {
-    return { daysLeft, check: fail('vmc.validity', 'Certificate not valid yet', `It becomes valid on ${from.toISOString().slice(0, 10)}.`, 'Wait for the start date or publish the certificate that is valid now.') };
+    return {
+      daysLeft,
+      check: fail(
+        'vmc.validity',
+        'Certificate not valid yet',
+        `It becomes valid on ${from.toISOString().slice(0, 10)}.`,
+        'Wait for the start date or publish the certificate that is valid now.',
+      ),
+    };
   }
   if (now > to) {
-    return { daysLeft, check: fail('vmc.validity', 'Certificate expired', `It expired on ${until}; mail providers stop showing the logo.`, 'Renew the certificate with your issuer and publish the new PEM file at the same address.') };
+    return {
+      daysLeft,
+      check: fail(
+        'vmc.validity',
+        'Certificate expired',
+        `It expired on ${until}; mail providers stop showing the logo.`,
+        'Renew the certificate with your issuer and publish the new PEM file at the same address.',
+      ),
+    };
   }
   if (daysLeft < EXPIRY_WARNING_DAYS) {
-    return { daysLeft, check: warn('vmc.validity', 'Certificate expires soon', `It expires on ${until}, in ${daysLeft} day${daysLeft === 1 ? '' : 's'}.`, 'Renew it now; issuers need time to re-verify the mark.') };
+    return {
+      daysLeft,
+      check: warn(
+        'vmc.validity',
+        'Certificate expires soon',
+        `It expires on ${until}, in ${daysLeft} day${daysLeft === 1 ? '' : 's'}.`,
+        'Renew it now; issuers need time to re-verify the mark.',
+      ),
+    };
   }
   return { daysLeft, check: pass('vmc.validity', 'Certificate is valid', `Valid until ${until} (${daysLeft} days left).`) };
 }
@@ -139,7 +163,8 @@ function checkMarkType(markType: string | undefined): Check {
     );
   }
   const known = MARK_TYPES[markType];
-  if (!known) return fail('vmc.mark-type', 'Unknown mark type', `The mark type "${markType}" is none of those BIMI recognizes.`, 'Ask your issuer for a certificate with a recognized mark type.');
+  if (!known)
+    return fail('vmc.mark-type', 'Unknown mark type', `The mark type "${markType}" is none of those BIMI recognizes.`, 'Ask your issuer for a certificate with a recognized mark type.');
   return pass('vmc.mark-type', `${markType} (${known.certificate})`, `The certificate verifies ${known.words}.`);
 }
 
@@ -163,7 +188,12 @@ const ISSUED_FILE_FIX = 'Publish the PEM file your issuer delivered: the mark ce
 function unreadableBundleCheck(problem: Exclude<PemBundle, { ok: true }> | { ok: false; problem: 'not-x509' }): Check {
   switch (problem.problem) {
     case 'too-large':
-      return fail('vmc.pem', 'Certificate file too large', `The file holds ${problem.characters.toLocaleString('en-US')} characters; a mark-certificate file is 5 to 40 KB, and the tool reads at most 64 KB.`, ISSUED_FILE_FIX);
+      return fail(
+        'vmc.pem',
+        'Certificate file too large',
+        `The file holds ${problem.characters.toLocaleString('en-US')} characters; a mark-certificate file is 5 to 40 KB, and the tool reads at most 64 KB.`,
+        ISSUED_FILE_FIX,
+      );
     case 'too-many-blocks':
       return fail(
         'vmc.pem',
@@ -173,7 +203,12 @@ function unreadableBundleCheck(problem: Exclude<PemBundle, { ok: true }> | { ok:
       );
     case 'not-a-certificate':
       return /PRIVATE KEY/.test(problem.label)
-        ? fail('vmc.pem', 'The file holds a private key', `The file holds a ${problem.label} block: anyone who fetches it can use the key.`, 'Remove the key from the file at once and ask your issuer to reissue the certificate with a new key.')
+        ? fail(
+            'vmc.pem',
+            'The file holds a private key',
+            `The file holds a ${problem.label} block: anyone who fetches it can use the key.`,
+            'Remove the key from the file at once and ask your issuer to reissue the certificate with a new key.',
+          )
         : fail('vmc.pem', 'Not a certificate file', `The file holds a ${problem.label} block; a certificate file holds only CERTIFICATE blocks.`, ISSUED_FILE_FIX);
     case 'unterminated':
       return fail('vmc.pem', 'Not a certificate file', `A -----BEGIN ${problem.label}----- line has no matching -----END line.`, ISSUED_FILE_FIX);
@@ -214,7 +249,12 @@ function parseBundle(pem: string): ParsedBundle | Check {
 function checkLogotype(logo: CertificateLogo): Check {
   switch (logo.status) {
     case 'absent':
-      return fail('vmc.logotype', 'No logo in the certificate', 'A mark certificate carries the logo it verifies (the logotype extension); this one does not.', 'Publish the mark certificate itself, not another certificate from the bundle.');
+      return fail(
+        'vmc.logotype',
+        'No logo in the certificate',
+        'A mark certificate carries the logo it verifies (the logotype extension); this one does not.',
+        'Publish the mark certificate itself, not another certificate from the bundle.',
+      );
     case 'too-large':
       return fail(
         'vmc.logotype',
@@ -223,11 +263,20 @@ function checkLogotype(logo: CertificateLogo): Check {
         'Ask your issuer to reissue the certificate with a logo within 32 KB.',
       );
     case 'unreadable':
-      return fail('vmc.logotype', 'Embedded logo unreadable', 'The logotype extension does not hold a gzip-compressed logo in a base64 data: URL, as the BIMI certificate profiles require.', 'Ask your issuer to reissue the certificate.');
+      return fail(
+        'vmc.logotype',
+        'Embedded logo unreadable',
+        'The logotype extension does not hold a gzip-compressed logo in a base64 data: URL, as the BIMI certificate profiles require.',
+        'Ask your issuer to reissue the certificate.',
+      );
     default:
       return logo.validHash === false
         ? fail('vmc.logotype', 'Embedded logo is damaged', "The logo in the certificate does not match the certificate's own hash of it.", 'Ask your issuer to reissue the certificate.')
-        : pass('vmc.logotype', 'Logo embedded in the certificate', `The certificate carries an ${logo.mediaType ?? 'image'} logo${logo.hashAlgo ? ` (${logo.hashAlgo} hash verified)` : ''}.`);
+        : pass(
+            'vmc.logotype',
+            'Logo embedded in the certificate',
+            `The certificate carries an ${logo.mediaType ?? 'image'} logo${logo.hashAlgo ? ` (${logo.hashAlgo} hash verified)` : ''}.`,
+          );
   }
 }
 

@@ -61,10 +61,30 @@ async function mxFindings(domain: string, io: ToolIo): Promise<{ records: DnsRec
   const hosts = result.status === 'found' ? [...result.value].sort((a, b) => a.priority - b.priority) : [];
   const records = hosts.map((host) => ({ name: domain, type: 'MX', value: `${host.priority} ${host.exchange}` }));
   if (hosts.length === 0) {
-    return { records, checks: [fail('mx.none', 'No mail servers', `${domain} has no MX record, so it receives no mail: replies and bounces to it are lost, and receivers trust a sender that cannot be answered less.`, 'Publish MX records for the servers that receive your mail.')] };
+    return {
+      records,
+      checks: [
+        fail(
+          'mx.none',
+          'No mail servers',
+          `${domain} has no MX record, so it receives no mail: replies and bounces to it are lost, and receivers trust a sender that cannot be answered less.`,
+          'Publish MX records for the servers that receive your mail.',
+        ),
+      ],
+    };
   }
   if (hosts.length === 1 && hosts[0]?.exchange === '') {
-    return { records, checks: [warn('mx.null', 'Null MX: this domain receives no mail', `${domain} says it receives no mail (RFC 7505).`, 'Leave it so if the domain only sends; otherwise publish MX records for your mail servers.')] };
+    return {
+      records,
+      checks: [
+        warn(
+          'mx.null',
+          'Null MX: this domain receives no mail',
+          `${domain} says it receives no mail (RFC 7505).`,
+          'Leave it so if the domain only sends; otherwise publish MX records for your mail servers.',
+        ),
+      ],
+    };
   }
   return { records, checks: [pass('mx.present', 'Mail servers found', `${hosts.length} mail server${hosts.length === 1 ? '' : 's'}: ${hosts.map((host) => host.exchange).join(', ')}.`)] };
 }
@@ -94,7 +114,11 @@ function certificateCard(read: BimiDetails['certificate'], checks: readonly Chec
   const daysLeft = validTo ? Math.floor((Date.parse(validTo) - now) / DAY) : null;
   const match = checks.find((check) => check.id === 'vmc.logo-match');
   const summary =
-    daysLeft === null ? 'The certificate has no end date we could read.' : daysLeft < 0 ? `Expired on ${validTo?.slice(0, 10)}.` : `Valid until ${validTo?.slice(0, 10)} (${daysLeft} days left).`;
+    daysLeft === null
+      ? 'The certificate has no end date we could read.'
+      : daysLeft < 0
+        ? `Expired on ${validTo?.slice(0, 10)}.`
+        : `Valid until ${validTo?.slice(0, 10)} (${daysLeft} days left).`;
   return {
     present: true,
     url: read.url,
@@ -166,17 +190,47 @@ export async function analyzeDomain(domain: string, io: ToolIo, files: Untrusted
   add('spf', spf);
   add('dkim', dkim);
   if (dkim.checks.length === 0) {
-    add('dkim', { records: [], checks: [warn('dkim.none-found', 'No DKIM key at a common selector', `No DKIM key was found at the selectors mail services use most (${dkim.details.tried.join(', ')}).`, 'Check the s= value in the DKIM-Signature of a message you sent and check that selector with the DKIM tool.')] });
+    add('dkim', {
+      records: [],
+      checks: [
+        warn(
+          'dkim.none-found',
+          'No DKIM key at a common selector',
+          `No DKIM key was found at the selectors mail services use most (${dkim.details.tried.join(', ')}).`,
+          'Check the s= value in the DKIM-Signature of a message you sent and check that selector with the DKIM tool.',
+        ),
+      ],
+    });
   }
   add('mx', mx);
   add('bimi', { records: bimi.records, checks: [] });
   for (const check of bimi.checks) add(groupOf(check.id), { records: [], checks: [check] });
   const bimiRecord = bimi.details.record;
   if (byGroup.get('logo')?.checks.length === 0) {
-    add('logo', { records: [], checks: [fail('monitor.logo.none', 'No logo published', bimiRecord ? 'The BIMI record names no logo that could be checked.' : 'There is no BIMI record, so no logo is published.', 'Publish your logo as SVG Tiny PS over https and name it in the BIMI record\'s l= tag.')] });
+    add('logo', {
+      records: [],
+      checks: [
+        fail(
+          'monitor.logo.none',
+          'No logo published',
+          bimiRecord ? 'The BIMI record names no logo that could be checked.' : 'There is no BIMI record, so no logo is published.',
+          "Publish your logo as SVG Tiny PS over https and name it in the BIMI record's l= tag.",
+        ),
+      ],
+    });
   }
   if (byGroup.get('certificate')?.checks.length === 0) {
-    add('certificate', { records: [], checks: [fail('monitor.certificate.none', 'No mark certificate', 'The BIMI record names no mark certificate (a= tag), so Gmail and Apple Mail show no logo.', 'Get a VMC or CMC for your logo and publish its PEM file in the BIMI record\'s a= tag.')] });
+    add('certificate', {
+      records: [],
+      checks: [
+        fail(
+          'monitor.certificate.none',
+          'No mark certificate',
+          'The BIMI record names no mark certificate (a= tag), so Gmail and Apple Mail show no logo.',
+          "Get a VMC or CMC for your logo and publish its PEM file in the BIMI record's a= tag.",
+        ),
+      ],
+    });
   }
 
   const groups: RecordGroupReport[] = RECORD_GROUPS.map((group) => {

@@ -23,12 +23,14 @@ export function changesSince(before: Compared | null, after: Compared): RecordCh
       const previous = oldByKey.get(name);
       const now = [...values].sort().join('\n');
       if (!previous) changes.push({ group: group.group, kind: 'added', title: `${label}: ${name} published`, before: null, after: now });
-      else if ([...previous].sort().join('\n') !== now) changes.push({ group: group.group, kind: 'changed', title: `${label}: ${name} changed`, before: [...previous].sort().join('\n'), after: now });
+      else if ([...previous].sort().join('\n') !== now)
+        changes.push({ group: group.group, kind: 'changed', title: `${label}: ${name} changed`, before: [...previous].sort().join('\n'), after: now });
     }
     for (const [name, values] of oldByKey) {
       if (!newByKey.has(name)) changes.push({ group: group.group, kind: 'removed', title: `${label}: ${name} removed`, before: [...values].sort().join('\n'), after: null });
     }
-    if (old.status !== group.status) changes.push({ group: group.group, kind: 'status', title: `${label} went from ${old.status} to ${group.status}`, before: old.status, after: group.status });
+    if (old.status !== group.status)
+      changes.push({ group: group.group, kind: 'status', title: `${label} went from ${old.status} to ${group.status}`, before: old.status, after: group.status });
   }
   if ((before.certificate.validTo ?? null) !== (after.certificate.validTo ?? null)) {
     changes.push({ group: 'certificate', kind: 'changed', title: 'Mark certificate end date changed', before: before.certificate.validTo, after: after.certificate.validTo });

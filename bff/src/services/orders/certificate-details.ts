@@ -22,13 +22,7 @@ export interface DetailsLine {
  * an organization the user belongs to and contacts of their own. Throws a 400 naming the field at
  * fault (`where` prefixes it); answers the details with the domains normalized.
  */
-export async function checkCertificateDetails(
-  db: Kysely<StoreDatabase>,
-  userId: string,
-  line: DetailsLine,
-  details: CertificateDetails,
-  where = 'details',
-): Promise<CertificateDetails> {
+export async function checkCertificateDetails(db: Kysely<StoreDatabase>, userId: string, line: DetailsLine, details: CertificateDetails, where = 'details'): Promise<CertificateDetails> {
   const product = isProductId(line.productId) ? PRODUCTS[line.productId] : undefined;
   if (product?.type !== 'certificate') throw new HttpError(400, `${where}: only certificate orders take validation details`);
   const domainCount = line.domains ?? 1;
@@ -56,12 +50,7 @@ export async function checkCertificateDetails(
   // Our ids are UUIDs: anything else is nobody's (and never reaches the database, which may refuse its bytes).
   const isOurId = (id: string) => UUID.test(id);
   if (!isOurId(details.organizationId)) throw new HttpError(400, `${where}.organizationId: not one of your organizations`);
-  const member = await db
-    .selectFrom('organization_members')
-    .select('organization_id')
-    .where('organization_id', '=', details.organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const member = await db.selectFrom('organization_members').select('organization_id').where('organization_id', '=', details.organizationId).where('user_id', '=', userId).executeTakeFirst();
   if (!member) throw new HttpError(400, `${where}.organizationId: not one of your organizations`);
   const contactIds = [...new Set([details.contacts.legal, details.contacts.technical, details.contacts.billing])];
   if (!contactIds.every(isOurId)) throw new HttpError(400, `${where}.contacts: each contact must be one of yours (Settings → Contacts)`);

@@ -19,16 +19,7 @@ export interface StepState {
 /** The columns the status is derived from. */
 export type OrderState = Pick<
   Selectable<OrdersTable>,
-  | 'product_id'
-  | 'payment_status'
-  | 'failure_message'
-  | 'subscription_status'
-  | 'renews'
-  | 'current_period_end'
-  | 'ended_at'
-  | 'details'
-  | 'issued_at'
-  | 'certificate_expires_at'
+  'product_id' | 'payment_status' | 'failure_message' | 'subscription_status' | 'renews' | 'current_period_end' | 'ended_at' | 'details' | 'issued_at' | 'certificate_expires_at'
 >;
 
 export function isCertificateOrder(productId: string): boolean {
@@ -71,10 +62,7 @@ export function matchesFilter(status: OrderStatus, filter: OrderFilter): boolean
 }
 
 export function countByFilter(statuses: OrderStatus[]): Record<OrderFilter, number> {
-  return Object.fromEntries(ORDER_FILTERS.map((filter) => [filter, statuses.filter((status) => matchesFilter(status, filter)).length])) as Record<
-    OrderFilter,
-    number
-  >;
+  return Object.fromEntries(ORDER_FILTERS.map((filter) => [filter, statuses.filter((status) => matchesFilter(status, filter)).length])) as Record<OrderFilter, number>;
 }
 
 const STEP_NAMES: Record<ValidationStep, string> = {
@@ -89,7 +77,11 @@ const STEP_NAMES: Record<ValidationStep, string> = {
 export function needsAction(order: OrderState, status: OrderStatus, steps: StepState[], hasOpenPayment: boolean): string[] {
   if (status === 'cancelled' || status === 'expired') return [];
   const actions: string[] = [];
-  if (order.payment_status === 'failed' || order.payment_status === 'past_due' || (order.subscription_status !== null && UNPAID_SUBSCRIPTION.has(order.subscription_status) && order.payment_status === 'paid')) {
+  if (
+    order.payment_status === 'failed' ||
+    order.payment_status === 'past_due' ||
+    (order.subscription_status !== null && UNPAID_SUBSCRIPTION.has(order.subscription_status) && order.payment_status === 'paid')
+  ) {
     const reason = order.failure_message ? ` (${order.failure_message.replace(/\.$/, '')})` : '';
     actions.push(`The payment failed${reason}: update your card and pay again.`);
   } else if (order.payment_status === 'unpaid') {

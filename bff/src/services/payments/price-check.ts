@@ -184,7 +184,12 @@ export class PriceCheck {
       const quantity = shared.reduce((sum, line) => sum + line.quantity, 0);
       const amount = shared.reduce((sum, line) => sum + line.amount, 0);
       const charged = facts ? stripeAmountFor(facts, quantity) : null;
-      if (facts && charged !== amount) problems.push({ productId: shared[0]?.productId ?? '', priceId, problem: `price ${priceId} × ${quantity} (${shared.length} lines on one item) comes to ${charged}, the catalog to ${amount}` });
+      if (facts && charged !== amount)
+        problems.push({
+          productId: shared[0]?.productId ?? '',
+          priceId,
+          problem: `price ${priceId} × ${quantity} (${shared.length} lines on one item) comes to ${charged}, the catalog to ${amount}`,
+        });
     }
     if (problems.length > 0) throw new PriceCheckError(problems);
   }

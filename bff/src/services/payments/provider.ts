@@ -87,12 +87,7 @@ export class WebhookSignatureError extends Error {
  * keyed on it); `occurredAt` (epoch ms) orders events about the same object, so an older event never
  * overwrites newer state. State is read from the event's object, never assumed from the event's kind.
  */
-export type PaymentEvent =
-  | CheckoutCompleted
-  | CheckoutClosed
-  | InvoicePaid
-  | InvoicePaymentFailed
-  | SubscriptionChanged;
+export type PaymentEvent = CheckoutCompleted | CheckoutClosed | InvoicePaid | InvoicePaymentFailed | SubscriptionChanged;
 
 interface EventBase {
   eventId: string;

@@ -225,10 +225,7 @@ export function paymentEventFromStripe(event: Stripe.Event): PaymentEvent | null
         status: subscription.status,
         items: subscription.items.data.flatMap((item): SubscriptionChanged['items'] => {
           const renews =
-            event.type === 'customer.subscription.updated' &&
-            !subscription.cancel_at_period_end &&
-            subscription.cancel_at === null &&
-            item.metadata?.[METADATA.renews] !== 'false';
+            event.type === 'customer.subscription.updated' && !subscription.cancel_at_period_end && subscription.cancel_at === null && item.metadata?.[METADATA.renews] !== 'false';
           const shared = { itemRef: item.id, currentPeriodEnd: toMs(item.current_period_end) };
           const shares = sharesOf(item.metadata, item.price.id, subscription.metadata);
           if (shares.length === 0) return [{ ...shared, orderId: null, renews }];
@@ -422,10 +419,7 @@ export class StripeProvider implements PaymentProvider {
    * customer has cards but no default, the oldest becomes the default here, so there is always one.
    */
   async listPaymentMethods(customerRef: string): Promise<ProviderPaymentMethod[]> {
-    const [customer, methods] = await Promise.all([
-      this.stripe.customers.retrieve(customerRef),
-      this.stripe.paymentMethods.list({ customer: customerRef, type: 'card', limit: 100 }),
-    ]);
+    const [customer, methods] = await Promise.all([this.stripe.customers.retrieve(customerRef), this.stripe.paymentMethods.list({ customer: customerRef, type: 'card', limit: 100 })]);
     // Stripe lists the newest first; a stable sort keeps its order within one second.
     const cards = methods.data.filter((method) => method.card).sort((a, b) => a.created - b.created);
     let defaultRef = customer.deleted ? null : idOf(customer.invoice_settings?.default_payment_method ?? null);

@@ -2,15 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { formatUsd } from '@bimi/catalog/prices';
 import { escapeHtml } from '../../lib/html';
-import {
-  type PaymentEvent,
-  type PaymentProvider,
-  type PaymentUser,
-  type ProviderCheckout,
-  type ProviderPaymentMethod,
-  type SubscriptionChanged,
-  WebhookSignatureError,
-} from './provider';
+import { type PaymentEvent, type PaymentProvider, type PaymentUser, type ProviderCheckout, type ProviderPaymentMethod, type SubscriptionChanged, WebhookSignatureError } from './provider';
 
 /**
  * Built-in test payments: the default when no STRIPE_SECRET_KEY is set, so a fresh machine sells
@@ -221,8 +213,7 @@ export class TestProvider implements PaymentProvider {
     const total = checkout.lines.reduce((sum, line) => sum + line.amount, 0);
     const rows = checkout.lines
       .map(
-        (line) =>
-          `<tr><td>${escapeHtml(line.description)}</td><td>${escapeHtml(renewalWords(line.interval, line.intervalCount))}</td><td class="amount">${formatUsd(line.amount)}</td></tr>`,
+        (line) => `<tr><td>${escapeHtml(line.description)}</td><td>${escapeHtml(renewalWords(line.interval, line.intervalCount))}</td><td class="amount">${formatUsd(line.amount)}</td></tr>`,
       )
       .join('');
     const live = this.sessionIsLive(session);

@@ -37,9 +37,13 @@ export function renderReceiptPdf(receipt: ReceiptContent): Promise<Buffer> {
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   doc.font('Helvetica-Bold').fontSize(22).text(SITE_NAME);
-  doc.moveDown(0.3).font('Helvetica').fontSize(14).text(receipt.status === 'refunded' ? 'Receipt (refunded)' : 'Receipt');
+  doc
+    .moveDown(0.3)
+    .font('Helvetica')
+    .fontSize(14)
+    .text(receipt.status === 'refunded' ? 'Receipt (refunded)' : 'Receipt');
   if (receipt.testPayment) {
-    doc.moveDown(0.5).font('Helvetica-Bold').fontSize(11).fillColor('#b00020').text('TEST PAYMENT: made with the store\'s built-in test payments; no money was charged.').fillColor('black');
+    doc.moveDown(0.5).font('Helvetica-Bold').fontSize(11).fillColor('#b00020').text("TEST PAYMENT: made with the store's built-in test payments; no money was charged.").fillColor('black');
   }
   doc.moveDown(1).font('Helvetica').fontSize(11);
   const facts: [string, string][] = [
@@ -67,16 +71,33 @@ export function renderReceiptPdf(receipt: ReceiptContent): Promise<Buffer> {
     doc.moveDown(0.3);
   };
   row('Description', 'Amount', true);
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke();
   doc.moveDown(0.3);
   for (const line of receipt.lines) row(line.description, formatUsd(line.amount));
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke();
   doc.moveDown(0.3);
   row(receipt.status === 'refunded' ? 'Total refunded' : 'Total paid', formatUsd(receipt.amount), true);
 
   doc.moveDown(1).font('Helvetica').fontSize(11);
-  if (receipt.cardLast4) doc.text(`Paid with ${receipt.cardBrand ? `${receipt.cardBrand} ` : ''}card ending ${receipt.cardLast4}`.replace(/^Paid with (\w+) card/, (_m, brand: string) => `Paid with ${brand.charAt(0).toUpperCase()}${brand.slice(1)} card`), left);
-  doc.moveDown(2).fontSize(9).fillColor('#555555').text(`Amounts in US dollars. Keep this receipt for your records. Questions: reply through ${SITE_NAME} support and quote the receipt number.`, left);
+  if (receipt.cardLast4)
+    doc.text(
+      `Paid with ${receipt.cardBrand ? `${receipt.cardBrand} ` : ''}card ending ${receipt.cardLast4}`.replace(
+        /^Paid with (\w+) card/,
+        (_m, brand: string) => `Paid with ${brand.charAt(0).toUpperCase()}${brand.slice(1)} card`,
+      ),
+      left,
+    );
+  doc
+    .moveDown(2)
+    .fontSize(9)
+    .fillColor('#555555')
+    .text(`Amounts in US dollars. Keep this receipt for your records. Questions: reply through ${SITE_NAME} support and quote the receipt number.`, left);
   doc.end();
   return done;
 }

@@ -15,7 +15,14 @@ async function readBimiRecord(domain: string, selector: string, io: ToolIo): Pro
   }
   const texts = result.status === 'found' ? result.value.map((strings) => strings.join('')).filter((text) => /^v=BIMI1\s*(;|$)/i.test(text)) : [];
   if (texts.length === 0) {
-    return { check: fail('vmc.record', 'No BIMI record', `${name} has no BIMI record, so there is no certificate to check.`, 'Publish a BIMI record with a= pointing at your certificate, or check the certificate by its address.') };
+    return {
+      check: fail(
+        'vmc.record',
+        'No BIMI record',
+        `${name} has no BIMI record, so there is no certificate to check.`,
+        'Publish a BIMI record with a= pointing at your certificate, or check the certificate by its address.',
+      ),
+    };
   }
   const text = texts[0] as string;
   const tags = parseTagList(text).byName;
@@ -23,7 +30,10 @@ async function readBimiRecord(domain: string, selector: string, io: ToolIo): Pro
 }
 
 /** Validates a PEM (uploaded or fetched) and shapes the findings. */
-export async function certificateFindings(pem: string, options: { files: UntrustedFiles; domain?: string; publishedSvg?: Buffer; records?: DnsRecord[]; extraChecks?: Check[]; details?: Omit<VmcDetails, 'certificate'> }): Promise<ToolFindings<'vmc'>> {
+export async function certificateFindings(
+  pem: string,
+  options: { files: UntrustedFiles; domain?: string; publishedSvg?: Buffer; records?: DnsRecord[]; extraChecks?: Check[]; details?: Omit<VmcDetails, 'certificate'> },
+): Promise<ToolFindings<'vmc'>> {
   const report = await options.files.validateMarkCertificate({ pem, domain: options.domain, publishedSvg: options.publishedSvg });
   const checks = [...(options.extraChecks ?? []), ...report.checks];
   // A file that could not be read as a certificate scores 0, as a certificate that could not be fetched does.
@@ -37,7 +47,12 @@ export async function vmcForDomain(domain: string, io: ToolIo, files: UntrustedF
   if (bimi.check) return { records: [], checks: [bimi.check], score: 0 };
   const records = bimi.record ? [bimi.record] : [];
   if (!bimi.certificateUrl) {
-    const check = fail('vmc.record', 'No certificate in the BIMI record', `The BIMI record of ${domain} has no a= tag, so it names no mark certificate; Gmail and Apple Mail show no logo without one.`, 'Add a= with the https:// address of your VMC or CMC PEM file.');
+    const check = fail(
+      'vmc.record',
+      'No certificate in the BIMI record',
+      `The BIMI record of ${domain} has no a= tag, so it names no mark certificate; Gmail and Apple Mail show no logo without one.`,
+      'Add a= with the https:// address of your VMC or CMC PEM file.',
+    );
     return { records, checks: [check], score: 0, details: { logoUrl: bimi.logoUrl } };
   }
   const [pem, logo] = await Promise.all([
@@ -46,7 +61,11 @@ export async function vmcForDomain(domain: string, io: ToolIo, files: UntrustedF
   ]);
   const details = { certificateUrl: bimi.certificateUrl, logoUrl: bimi.logoUrl };
   if (!pem.file) return { records, checks: [pem.check as Check], score: 0, details };
-  const extraChecks = logo.check ? [logo.check] : bimi.logoUrl ? [] : [info('vmc.logo-fetch', 'No logo address', 'The BIMI record has no l=, so the published logo cannot be compared with the certificate.')];
+  const extraChecks = logo.check
+    ? [logo.check]
+    : bimi.logoUrl
+      ? []
+      : [info('vmc.logo-fetch', 'No logo address', 'The BIMI record has no l=, so the published logo cannot be compared with the certificate.')];
   return certificateFindings(pem.file.body.toString('utf8'), { files, domain, publishedSvg: logo.file?.body, records, extraChecks, details });
 }
 

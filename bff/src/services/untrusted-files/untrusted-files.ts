@@ -42,7 +42,6 @@ export const QUEUE_PER_THREAD = 16;
  */
 const LOGO_VERDICTS = { max: 512, maxSize: 8 * 1024 * 1024, ttl: 10 * 60 * 1000 } as const;
 
-
 function seconds(ms: number): string {
   const value = ms / 1000;
   return `${value} second${value === 1 ? '' : 's'}`;

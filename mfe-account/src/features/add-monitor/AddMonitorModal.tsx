@@ -104,8 +104,8 @@ export function AddMonitorModal({ open, onClose, initialDomain = '' }: AddMonito
       </DialogTitle>
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 2, fontSize: 15 }}>
-          We check the domain&apos;s DMARC, SPF, DKIM, BIMI record, logo and mark certificate every day, show how it appears in Gmail, Apple Mail and Yahoo,
-          and tell you when something changes.
+          We check the domain&apos;s DMARC, SPF, DKIM, BIMI record, logo and mark certificate every day, show how it appears in Gmail, Apple Mail and Yahoo, and tell you when something
+          changes.
         </Typography>
         <TextField
           autoFocus
@@ -134,7 +134,11 @@ export function AddMonitorModal({ open, onClose, initialDomain = '' }: AddMonito
             </>
           )}
           {state === 'success' && <span>Monitor created. Opening its page…</span>}
-          {state === 'idle' && outcome && <Box component="span" sx={visuallyHidden}>{outcome}</Box>}
+          {state === 'idle' && outcome && (
+            <Box component="span" sx={visuallyHidden}>
+              {outcome}
+            </Box>
+          )}
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>

@@ -42,8 +42,7 @@ export function CheckEmailPage({ route }: PageProps) {
         <Typography>
           {email.success ? (
             <>
-              We sent an email to <strong>{email.data}</strong>. Open it to continue: for a new account it holds a link that verifies
-              your email address, then you can sign in.
+              We sent an email to <strong>{email.data}</strong>. Open it to continue: for a new account it holds a link that verifies your email address, then you can sign in.
             </>
           ) : (
             'We sent you an email. Open it to continue: for a new account it holds a link that verifies your email address, then you can sign in.'

@@ -35,7 +35,17 @@ export function ForgotPasswordPage({ route }: PageProps) {
     >
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label="Reset your password">
         {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={Boolean(errors.email)} helperText={errors.email} fullWidth autoFocus />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+          fullWidth
+          autoFocus
+        />
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           Send reset link
         </Button>

@@ -90,7 +90,13 @@ export function PaymentMethodsPage({ route }: PageProps) {
       ) : (
         <Box component="ul" aria-label="Cards" sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
           {data.paymentMethods.map((card) => (
-            <Paper component="li" key={card.id} variant="outlined" data-testid="payment-method" sx={{ listStyle: 'none', p: 2.5, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+            <Paper
+              component="li"
+              key={card.id}
+              variant="outlined"
+              data-testid="payment-method"
+              sx={{ listStyle: 'none', p: 2.5, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+            >
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                 <CreditCardOutlined color="action" />
                 <Box sx={{ flex: 1 }}>

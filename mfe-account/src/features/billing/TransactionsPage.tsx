@@ -94,7 +94,14 @@ export function TransactionsPage({ route }: PageProps) {
           <Box
             component="table"
             aria-label="Transactions"
-            sx={{ width: '100%', borderCollapse: 'collapse', fontSize: 15, '& th, & td': { textAlign: 'left', px: 2, py: 1.5, borderBottom: '1px solid', borderColor: 'divider' }, '& th': { bgcolor: 'action.hover', fontWeight: 600 }, '& tr:last-of-type td': { borderBottom: 0 } }}
+            sx={{
+              width: '100%',
+              borderCollapse: 'collapse',
+              fontSize: 15,
+              '& th, & td': { textAlign: 'left', px: 2, py: 1.5, borderBottom: '1px solid', borderColor: 'divider' },
+              '& th': { bgcolor: 'action.hover', fontWeight: 600 },
+              '& tr:last-of-type td': { borderBottom: 0 },
+            }}
           >
             <thead>
               <tr>

@@ -30,7 +30,10 @@ function startingPrice(id: ProductId): string {
 export function BuyNowPage({ route }: PageProps) {
   return (
     <>
-      <AccountPageTitle title={route.title} lead="Mark certificates show your logo in supporting mailboxes; DMARC plans get your domain to enforcement. Choose one to configure it and add it to your cart." />
+      <AccountPageTitle
+        title={route.title}
+        lead="Mark certificates show your logo in supporting mailboxes; DMARC plans get your domain to enforcement. Choose one to configure it and add it to your cart."
+      />
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } }}>
         {OFFERS.map(({ id, to }) => {
           const product = PRODUCTS[id];

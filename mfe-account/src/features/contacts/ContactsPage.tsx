@@ -21,7 +21,14 @@ const EMPTY = { kind: 'technical' as ContactKind, name: '', email: '', phone: ''
 type Values = typeof EMPTY;
 
 function toValues(contact: Contact): Values {
-  return { kind: contact.kind, name: contact.name, email: contact.email, phone: contact.phone ? formatPhone(contact.phone) : '', jobTitle: contact.jobTitle ?? '', company: contact.company ?? '' };
+  return {
+    kind: contact.kind,
+    name: contact.name,
+    email: contact.email,
+    phone: contact.phone ? formatPhone(contact.phone) : '',
+    jobTitle: contact.jobTitle ?? '',
+    company: contact.company ?? '',
+  };
 }
 
 function ContactForm({ editing, onSaved, onCancel }: { editing: Contact | null; onSaved: (contact: Contact) => void; onCancel: () => void }) {
@@ -119,7 +126,11 @@ export function ContactsPage({ route }: PageProps) {
               {ofKind.length === 0 && <Typography color="text.secondary">No {CONTACT_KINDS[kind].toLowerCase()} yet.</Typography>}
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
                 {ofKind.map((contact) => (
-                  <Box component="li" key={contact.id} sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', border: '1px solid', borderColor: 'divider', borderRadius: 2, p: 2 }}>
+                  <Box
+                    component="li"
+                    key={contact.id}
+                    sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', border: '1px solid', borderColor: 'divider', borderRadius: 2, p: 2 }}
+                  >
                     <Box sx={{ flex: 1, minWidth: 200 }}>
                       <Typography sx={{ fontWeight: 700 }}>{contact.name}</Typography>
                       <Typography variant="body2" color="text.secondary">
@@ -138,7 +149,11 @@ export function ContactsPage({ route }: PageProps) {
             </SettingsCard>
           );
         })}
-      {failure && <Alert severity="error" sx={{ mb: 2 }}>{failure}</Alert>}
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
       {data && (
         <SettingsCard title={editing ? `Edit ${editing.name}` : 'Add a contact'}>
           <ContactForm key={editing?.id ?? 'new'} editing={editing} onSaved={onSaved} onCancel={() => setEditing(null)} />

@@ -62,7 +62,12 @@ function OrderCard({ title, filter, empty, render }: { title: string; filter: 'i
 export function OrderCards() {
   return (
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, mb: 2.5 }}>
-      <OrderCard title="Needs your action" filter="incomplete" empty="Nothing needs your action. Orders waiting for a payment or validation details appear here." render={(o) => o.needsAction.join(' ') || o.description} />
+      <OrderCard
+        title="Needs your action"
+        filter="incomplete"
+        empty="Nothing needs your action. Orders waiting for a payment or validation details appear here."
+        render={(o) => o.needsAction.join(' ') || o.description}
+      />
       <OrderCard title="Expiring soon" filter="expiring" empty="Nothing ends in the next 60 days." render={periodEndText} />
     </Box>
   );

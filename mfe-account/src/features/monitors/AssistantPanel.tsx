@@ -17,8 +17,25 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 function Entry({ entry, streaming = false }: { entry: ConversationEntry; streaming?: boolean }) {
   const mine = entry.role === 'user';
   return (
-    <Box component="li" data-testid={mine ? 'assistant-question' : 'assistant-answer'} data-streaming={streaming || undefined} sx={{ listStyle: 'none', display: 'grid', justifyItems: mine ? 'end' : 'start', gap: 0.25 }}>
-      <Box sx={{ maxWidth: '92%', px: 1.5, py: 1, borderRadius: 2, bgcolor: mine ? 'primary.main' : '#f1f4f9', color: mine ? 'primary.contrastText' : 'text.primary', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 14.5 }}>
+    <Box
+      component="li"
+      data-testid={mine ? 'assistant-question' : 'assistant-answer'}
+      data-streaming={streaming || undefined}
+      sx={{ listStyle: 'none', display: 'grid', justifyItems: mine ? 'end' : 'start', gap: 0.25 }}
+    >
+      <Box
+        sx={{
+          maxWidth: '92%',
+          px: 1.5,
+          py: 1,
+          borderRadius: 2,
+          bgcolor: mine ? 'primary.main' : '#f1f4f9',
+          color: mine ? 'primary.contrastText' : 'text.primary',
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          fontSize: 14.5,
+        }}
+      >
         {entry.text || '…'}
       </Box>
       <Typography component="span" variant="caption" color="text.secondary">
@@ -85,7 +102,13 @@ export function AssistantPanel({ domain }: { domain: string }) {
   };
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby="assistant-heading" data-testid="assistant-panel" sx={{ p: 2.5, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="assistant-heading"
+      data-testid="assistant-panel"
+      sx={{ p: 2.5, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Box>
         <Typography id="assistant-heading" variant="h2" sx={{ fontSize: 18, fontWeight: 700 }}>
           Ask the assistant

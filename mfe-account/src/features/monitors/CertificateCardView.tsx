@@ -20,7 +20,13 @@ export function CertificateCardView({ certificate }: { certificate: CertificateC
       ]
     : [];
   return (
-    <Paper component="section" variant="outlined" aria-labelledby="certificate-heading" data-testid="certificate-card" sx={{ p: 2.5, borderRadius: 3, display: 'grid', gap: 1.25, alignContent: 'start' }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="certificate-heading"
+      data-testid="certificate-card"
+      sx={{ p: 2.5, borderRadius: 3, display: 'grid', gap: 1.25, alignContent: 'start' }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography id="certificate-heading" variant="h2" sx={{ fontSize: 18, fontWeight: 700, flex: 1 }}>
           Mark certificate

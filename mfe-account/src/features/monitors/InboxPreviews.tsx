@@ -32,20 +32,72 @@ function senderName(domain: string): string {
   return first.charAt(0).toUpperCase() + first.slice(1);
 }
 
-function Avatar({ logo, shows, size, look, provider, domain }: { logo: LogoReport; shows: boolean; size: number; look: (typeof LOOK)['gmail']['light']; provider: MailboxProvider; domain: string }) {
+function Avatar({
+  logo,
+  shows,
+  size,
+  look,
+  provider,
+  domain,
+}: {
+  logo: LogoReport;
+  shows: boolean;
+  size: number;
+  look: (typeof LOOK)['gmail']['light'];
+  provider: MailboxProvider;
+  domain: string;
+}) {
   // Apple Mail shows BIMI logos in a circle as Gmail and Yahoo do; the square crop differs slightly.
   const radius = provider === 'yahoo' ? '30%' : '50%';
   if (shows && logo.dataUrl) {
-    return <Box component="img" src={logo.dataUrl} alt={`${domain} logo`} data-testid="inbox-logo" sx={{ width: size, height: size, borderRadius: radius, objectFit: 'cover', flexShrink: 0, bgcolor: '#fff' }} />;
+    return (
+      <Box
+        component="img"
+        src={logo.dataUrl}
+        alt={`${domain} logo`}
+        data-testid="inbox-logo"
+        sx={{ width: size, height: size, borderRadius: radius, objectFit: 'cover', flexShrink: 0, bgcolor: '#fff' }}
+      />
+    );
   }
   return (
-    <Box aria-label={`Initial ${logo.initial}`} role="img" data-testid="inbox-initial" sx={{ width: size, height: size, borderRadius: radius, bgcolor: look.initialBg, color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 600, fontSize: size * 0.45, flexShrink: 0 }}>
+    <Box
+      aria-label={`Initial ${logo.initial}`}
+      role="img"
+      data-testid="inbox-initial"
+      sx={{
+        width: size,
+        height: size,
+        borderRadius: radius,
+        bgcolor: look.initialBg,
+        color: '#fff',
+        display: 'grid',
+        placeItems: 'center',
+        fontWeight: 600,
+        fontSize: size * 0.45,
+        flexShrink: 0,
+      }}
+    >
       {logo.initial}
     </Box>
   );
 }
 
-function Mockup({ provider, appearance, device, domain, logo, display }: { provider: MailboxProvider; appearance: Appearance; device: Device; domain: string; logo: LogoReport; display: ProviderDisplay | undefined }) {
+function Mockup({
+  provider,
+  appearance,
+  device,
+  domain,
+  logo,
+  display,
+}: {
+  provider: MailboxProvider;
+  appearance: Appearance;
+  device: Device;
+  domain: string;
+  logo: LogoReport;
+  display: ProviderDisplay | undefined;
+}) {
   const look = LOOK[provider][appearance];
   const shows = Boolean(display?.showsLogo && logo.dataUrl);
   const name = senderName(domain);
@@ -84,8 +136,15 @@ function Mockup({ provider, appearance, device, domain, logo, display }: { provi
       </Box>
       {rows.map((row) =>
         phone ? (
-          <Box key={row.from} sx={{ display: 'flex', gap: 1.25, px: 1.5, py: 1.25, opacity: row.ours ? 1 : 0.55, borderTop: '1px solid', borderColor: appearance === 'dark' ? '#2f3133' : '#eceff1' }}>
-            {row.ours ? <Avatar logo={logo} shows={shows} size={38} look={look} provider={provider} domain={domain} /> : <Box sx={{ width: 38, height: 38, borderRadius: '50%', bgcolor: look.muted, flexShrink: 0, opacity: 0.5 }} />}
+          <Box
+            key={row.from}
+            sx={{ display: 'flex', gap: 1.25, px: 1.5, py: 1.25, opacity: row.ours ? 1 : 0.55, borderTop: '1px solid', borderColor: appearance === 'dark' ? '#2f3133' : '#eceff1' }}
+          >
+            {row.ours ? (
+              <Avatar logo={logo} shows={shows} size={38} look={look} provider={provider} domain={domain} />
+            ) : (
+              <Box sx={{ width: 38, height: 38, borderRadius: '50%', bgcolor: look.muted, flexShrink: 0, opacity: 0.5 }} />
+            )}
             <Box sx={{ minWidth: 0, flex: 1, fontSize: 12.5, lineHeight: 1.35 }}>
               <Box sx={{ display: 'flex', gap: 1 }}>
                 <Box component="span" sx={{ fontWeight: row.unread ? 700 : 500, flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
@@ -100,8 +159,26 @@ function Mockup({ provider, appearance, device, domain, logo, display }: { provi
             </Box>
           </Box>
         ) : (
-          <Box key={row.from} sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 1.5, py: 1.25, fontSize: 13, bgcolor: row.ours ? look.row : 'transparent', opacity: row.ours ? 1 : 0.55, borderTop: '1px solid', borderColor: appearance === 'dark' ? '#2f3133' : '#eceff1' }}>
-            {row.ours ? <Avatar logo={logo} shows={shows} size={30} look={look} provider={provider} domain={domain} /> : <Box sx={{ width: 30, height: 30, borderRadius: '50%', bgcolor: look.muted, opacity: 0.5, flexShrink: 0 }} />}
+          <Box
+            key={row.from}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.25,
+              px: 1.5,
+              py: 1.25,
+              fontSize: 13,
+              bgcolor: row.ours ? look.row : 'transparent',
+              opacity: row.ours ? 1 : 0.55,
+              borderTop: '1px solid',
+              borderColor: appearance === 'dark' ? '#2f3133' : '#eceff1',
+            }}
+          >
+            {row.ours ? (
+              <Avatar logo={logo} shows={shows} size={30} look={look} provider={provider} domain={domain} />
+            ) : (
+              <Box sx={{ width: 30, height: 30, borderRadius: '50%', bgcolor: look.muted, opacity: 0.5, flexShrink: 0 }} />
+            )}
             <Box component="span" sx={{ width: 76, flexShrink: 0, fontWeight: row.unread ? 700 : 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {row.from}
             </Box>
@@ -177,7 +254,16 @@ export function InboxPreviews({ domain, logo, providers }: { domain: string; log
         </ToggleButtonGroup>
       </Box>
       {narrow && (
-        <ToggleButtonGroup fullWidth size="small" exclusive color="primary" value={selected} onChange={(_e, v: MailboxProvider | null) => v && setSelected(v)} aria-label="Mailbox" sx={{ mb: 2 }}>
+        <ToggleButtonGroup
+          fullWidth
+          size="small"
+          exclusive
+          color="primary"
+          value={selected}
+          onChange={(_e, v: MailboxProvider | null) => v && setSelected(v)}
+          aria-label="Mailbox"
+          sx={{ mb: 2 }}
+        >
           {MAILBOX_PROVIDERS.map((provider) => (
             <ToggleButton key={provider} value={provider}>
               {MAILBOX_PROVIDER_LABELS[provider]}

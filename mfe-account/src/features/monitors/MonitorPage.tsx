@@ -188,7 +188,13 @@ export function MonitorPage(_props: PageProps) {
                 <Typography id="health-heading" variant="h2" sx={{ fontSize: 16, fontWeight: 700 }}>
                   Health score
                 </Typography>
-                <Box data-testid="health-score" data-score={latest.healthScore} aria-label={`Health score ${latest.healthScore} of 100`} role="img" sx={{ width: 160, height: 120, display: 'grid', placeItems: 'center' }}>
+                <Box
+                  data-testid="health-score"
+                  data-score={latest.healthScore}
+                  aria-label={`Health score ${latest.healthScore} of 100`}
+                  role="img"
+                  sx={{ width: 160, height: 120, display: 'grid', placeItems: 'center' }}
+                >
                   <Suspense fallback={<Typography sx={{ fontSize: 34, fontWeight: 700 }}>{latest.healthScore}</Typography>}>
                     <HealthGauge score={latest.healthScore} />
                   </Suspense>
@@ -215,7 +221,13 @@ export function MonitorPage(_props: PageProps) {
               The health score of each check; a dot marks a check that found record changes.
             </Typography>
             <Box sx={{ height: 240 }}>
-              <Suspense fallback={<Box sx={{ height: 240, display: 'grid', placeItems: 'center' }}><CircularProgress size={24} aria-label="Loading the chart" /></Box>}>
+              <Suspense
+                fallback={
+                  <Box sx={{ height: 240, display: 'grid', placeItems: 'center' }}>
+                    <CircularProgress size={24} aria-label="Loading the chart" />
+                  </Box>
+                }
+              >
                 <HistoryChart history={history} />
               </Suspense>
             </Box>

@@ -22,7 +22,11 @@ function Score({ monitor }: { monitor: MonitorListItem }) {
   if (monitor.healthScore === null) return <Chip size="small" label={monitor.checking ? 'Checking…' : 'Not checked'} />;
   const { bg, fg } = scoreColour(monitor.healthScore);
   return (
-    <Box aria-label={`Health score ${monitor.healthScore} of 100`} data-testid="monitor-score" sx={{ minWidth: 48, height: 48, borderRadius: '50%', bgcolor: bg, color: fg, display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 17, flexShrink: 0 }}>
+    <Box
+      aria-label={`Health score ${monitor.healthScore} of 100`}
+      data-testid="monitor-score"
+      sx={{ minWidth: 48, height: 48, borderRadius: '50%', bgcolor: bg, color: fg, display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 17, flexShrink: 0 }}
+    >
       {monitor.healthScore}
     </Box>
   );
@@ -34,7 +38,18 @@ function MonitorRow({ monitor }: { monitor: MonitorListItem }) {
       component={RouterLink}
       to={MONITOR_PATHS.page(monitor.domain)}
       data-testid="monitor-row"
-      sx={{ display: 'flex', gap: 1.75, alignItems: 'center', p: 1.5, borderRadius: 2, color: 'inherit', textDecoration: 'none', border: '1px solid', borderColor: 'divider', '&:hover': { bgcolor: 'action.hover' } }}
+      sx={{
+        display: 'flex',
+        gap: 1.75,
+        alignItems: 'center',
+        p: 1.5,
+        borderRadius: 2,
+        color: 'inherit',
+        textDecoration: 'none',
+        border: '1px solid',
+        borderColor: 'divider',
+        '&:hover': { bgcolor: 'action.hover' },
+      }}
     >
       <Score monitor={monitor} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -68,7 +83,14 @@ export function MonitorsOverview() {
     .sort((a, b) => (a.certificateDaysLeft ?? 0) - (b.certificateDaysLeft ?? 0));
 
   return (
-    <Paper component="section" ref={section} id="monitors" variant="outlined" aria-labelledby="monitors-heading" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, mb: 2.5, scrollMarginTop: 80, display: 'grid', gap: 2 }}>
+    <Paper
+      component="section"
+      ref={section}
+      id="monitors"
+      variant="outlined"
+      aria-labelledby="monitors-heading"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, mb: 2.5, scrollMarginTop: 80, display: 'grid', gap: 2 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <Box sx={{ flex: '1 1 220px' }}>
           <Typography id="monitors-heading" variant="h2" sx={{ fontSize: 19, fontWeight: 700 }}>

@@ -15,7 +15,14 @@ export function RecordGroups({ groups }: { groups: RecordGroupReport[] }) {
         Checks by record
       </Typography>
       {groups.map((group) => (
-        <Accordion key={group.group} defaultExpanded={group.status !== 'pass' && group.status !== 'info'} disableGutters variant="outlined" data-testid={`group-${group.group}`} sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}>
+        <Accordion
+          key={group.group}
+          defaultExpanded={group.status !== 'pass' && group.status !== 'info'}
+          disableGutters
+          variant="outlined"
+          data-testid={`group-${group.group}`}
+          sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}
+        >
           <AccordionSummary expandIcon={<ExpandMore />} sx={{ '& .MuiAccordionSummary-content': { alignItems: 'center', gap: 1.5, minWidth: 0 } }}>
             <Typography component="h3" sx={{ fontWeight: 700, fontSize: 16, flex: 1 }}>
               {group.label}
@@ -24,7 +31,10 @@ export function RecordGroups({ groups }: { groups: RecordGroupReport[] }) {
           </AccordionSummary>
           <AccordionDetails sx={{ display: 'grid', gap: 1.5, pt: 0 }}>
             {group.records.map((record) => (
-              <Box key={`${record.name} ${record.type} ${record.value}`} sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 12.5, bgcolor: '#f6f8fc', borderRadius: 1.5, p: 1.25, overflowWrap: 'anywhere' }}>
+              <Box
+                key={`${record.name} ${record.type} ${record.value}`}
+                sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 12.5, bgcolor: '#f6f8fc', borderRadius: 1.5, p: 1.25, overflowWrap: 'anywhere' }}
+              >
                 <Box component="span" sx={{ color: 'text.secondary' }}>
                   {record.name} {record.type}{' '}
                 </Box>

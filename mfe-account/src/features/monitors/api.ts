@@ -1,20 +1,11 @@
 import * as z from 'zod/mini';
 import { CSRF_HEADER } from '@bimi/contracts/auth';
-import {
-  AssistantConversation,
-  AssistantStreamEvent,
-  MONITOR_PATHS,
-  MonitorDetail,
-  MonitorListItem,
-  type AssistantAnswer,
-  type MonitorStatus,
-} from '@bimi/contracts/monitors';
+import { AssistantConversation, AssistantStreamEvent, MONITOR_PATHS, MonitorDetail, MonitorListItem, type AssistantAnswer, type MonitorStatus } from '@bimi/contracts/monitors';
 import { getCsrfToken } from '@bimi/session/client';
 import { ApiFailure, callApi } from '@bimi/session/api';
 
 export const recheckMonitor = (domain: string) => callApi(MONITOR_PATHS.check(domain), { method: 'POST', answer: MonitorDetail });
-export const setMonitorStatus = (domain: string, status: MonitorStatus) =>
-  callApi(MONITOR_PATHS.status(domain), { method: 'PUT', body: { status }, answer: MonitorListItem });
+export const setMonitorStatus = (domain: string, status: MonitorStatus) => callApi(MONITOR_PATHS.status(domain), { method: 'PUT', body: { status }, answer: MonitorListItem });
 export const deleteMonitor = (domain: string) => callApi(MONITOR_PATHS.monitor(domain), { method: 'DELETE', answer: z.object({}) });
 export const loadConversation = (domain: string) => callApi(MONITOR_PATHS.assistant(domain), { answer: AssistantConversation });
 

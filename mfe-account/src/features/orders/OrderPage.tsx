@@ -54,7 +54,13 @@ function ValidationStepper({ order }: { order: OrderDetail }) {
         // Only a finished step has a date worth showing; the others say where they stand.
         const note =
           state?.note ??
-          (state?.state === 'in-progress' ? 'In progress' : state?.state === 'failed' ? 'Needs attention' : state?.state === 'done' && state.updatedAt ? formatShortDate(state.updatedAt) : undefined);
+          (state?.state === 'in-progress'
+            ? 'In progress'
+            : state?.state === 'failed'
+              ? 'Needs attention'
+              : state?.state === 'done' && state.updatedAt
+                ? formatShortDate(state.updatedAt)
+                : undefined);
         return (
           <Step key={step} completed={state?.state === 'done'} data-testid="validation-step" data-state={state?.state ?? 'waiting'}>
             <StepLabel error={state?.state === 'failed'} optional={note ? <Typography variant="caption">{note}</Typography> : undefined}>
@@ -244,7 +250,10 @@ export function OrderPage({ route }: PageProps) {
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Card title="Summary">
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontWeight: 600 } }}>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontWeight: 600 } }}
+          >
             <dt>Amount</dt>
             <dd data-testid="order-amount">
               {formatUsd(order.amount)} {perPeriod(order.billingPeriod)}
@@ -252,9 +261,21 @@ export function OrderPage({ route }: PageProps) {
             <dt>Billing</dt>
             <dd>{billedEvery(order.billingPeriod)}</dd>
             <dt>{order.renews ? 'Next renewal' : 'Ends'}</dt>
-            <dd data-testid="order-period-end">{order.currentPeriodEnd && order.status !== 'cancelled' && order.status !== 'expired' ? formatDate(order.currentPeriodEnd) : periodEndText(order)}</dd>
+            <dd data-testid="order-period-end">
+              {order.currentPeriodEnd && order.status !== 'cancelled' && order.status !== 'expired' ? formatDate(order.currentPeriodEnd) : periodEndText(order)}
+            </dd>
           </Box>
-          <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', mt: 2.5, fontSize: 15, '& th, & td': { textAlign: 'left', py: 1, borderBottom: '1px solid', borderColor: 'divider' }, '& th:last-of-type, & td:last-of-type': { textAlign: 'right' } }}>
+          <Box
+            component="table"
+            sx={{
+              width: '100%',
+              borderCollapse: 'collapse',
+              mt: 2.5,
+              fontSize: 15,
+              '& th, & td': { textAlign: 'left', py: 1, borderBottom: '1px solid', borderColor: 'divider' },
+              '& th:last-of-type, & td:last-of-type': { textAlign: 'right' },
+            }}
+          >
             <thead>
               <tr>
                 <th>Line</th>

@@ -75,7 +75,16 @@ function InviteForm({ organization, onInvited }: { organization: Organization; o
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={1.5} aria-label={`Invite to ${organization.name}`}>
       {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField label="Email to invite" type="email" size="small" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={Boolean(errors.email)} helperText={errors.email} sx={{ flex: 1 }} />
+        <TextField
+          label="Email to invite"
+          type="email"
+          size="small"
+          value={values.email}
+          onChange={(e) => setValues({ ...values, email: e.target.value })}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+          sx={{ flex: 1 }}
+        />
         <TextField select label="Role" size="small" value={values.role} onChange={(e) => setValues({ ...values, role: e.target.value as OrganizationRole })} sx={{ minWidth: 130 }}>
           <MenuItem value="member">Member</MenuItem>
           <MenuItem value="owner">Owner</MenuItem>
@@ -93,7 +102,11 @@ function OrganizationCard({ organization, onChanged }: { organization: Organizat
   const [renaming, setRenaming] = useState(false);
   const owner = organization.role === 'owner';
   return (
-    <SettingsCard title={organization.name} lead={`${organization.memberCount} ${organization.memberCount === 1 ? 'member' : 'members'} · you are ${ROLE_LABELS[organization.role].toLowerCase()}`} testId="organization">
+    <SettingsCard
+      title={organization.name}
+      lead={`${organization.memberCount} ${organization.memberCount === 1 ? 'member' : 'members'} · you are ${ROLE_LABELS[organization.role].toLowerCase()}`}
+      testId="organization"
+    >
       {owner && (
         <Box sx={{ mb: 2 }}>
           {renaming ? (
@@ -138,12 +151,7 @@ function OrganizationCard({ organization, onChanged }: { organization: Organizat
           ))}
         </Box>
       )}
-      {owner && (
-        <InviteForm
-          organization={organization}
-          onInvited={(invite) => members.data && members.set({ ...members.data, invites: [...members.data.invites, invite] })}
-        />
-      )}
+      {owner && <InviteForm organization={organization} onInvited={(invite) => members.data && members.set({ ...members.data, invites: [...members.data.invites, invite] })} />}
     </SettingsCard>
   );
 }
@@ -181,7 +189,11 @@ export function OrganizationsPage({ route }: PageProps) {
   return (
     <>
       <AccountPageTitle title={route.title} lead="Share certificates, monitors and billing with your team. Owners rename and invite; members see what the organization holds." />
-      {inviteNotice && <Alert severity={inviteNotice.severity} sx={{ mb: 2 }}>{inviteNotice.text}</Alert>}
+      {inviteNotice && (
+        <Alert severity={inviteNotice.severity} sx={{ mb: 2 }}>
+          {inviteNotice.text}
+        </Alert>
+      )}
       <SettingsCard title="Create an organization">
         <NameForm
           label="Organization name"

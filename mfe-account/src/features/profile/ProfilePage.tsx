@@ -77,7 +77,16 @@ function EmailForm({ profile, onSaved }: { profile: Profile; onSaved: (p: Profil
         )}
       </Alert>
       {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
-      <TextField label="New email" type="email" autoComplete="email" value={values.newEmail} onChange={(e) => setValues({ ...values, newEmail: e.target.value })} error={Boolean(errors.newEmail)} helperText={errors.newEmail} fullWidth />
+      <TextField
+        label="New email"
+        type="email"
+        autoComplete="email"
+        value={values.newEmail}
+        onChange={(e) => setValues({ ...values, newEmail: e.target.value })}
+        error={Boolean(errors.newEmail)}
+        helperText={errors.newEmail}
+        fullWidth
+      />
       <CurrentPasswordField value={values.currentPassword} onChange={(currentPassword) => setValues({ ...values, currentPassword })} error={errors.currentPassword} />
       <Button type="submit" variant="outlined" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
         Change email

@@ -39,7 +39,14 @@ function TicketForm({ onCreated }: { onCreated: (ticket: Ticket) => void }) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField label="Subject" value={values.subject} onChange={(e) => setValues({ ...values, subject: e.target.value })} error={Boolean(errors.subject)} helperText={errors.subject} fullWidth />
+      <TextField
+        label="Subject"
+        value={values.subject}
+        onChange={(e) => setValues({ ...values, subject: e.target.value })}
+        error={Boolean(errors.subject)}
+        helperText={errors.subject}
+        fullWidth
+      />
       <TextField
         label="Message"
         multiline

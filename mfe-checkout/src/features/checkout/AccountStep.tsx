@@ -146,7 +146,16 @@ export function AccountStep() {
         </Link>{' '}
         on the sign-in page; either way you come back to this checkout with your cart.
       </Typography>
-      <Tabs value={mode} onChange={(_, next: 'signup' | 'signin') => { setMode(next); setFailure(null); setErrors({}); }} aria-label="Account" sx={{ mb: 2 }}>
+      <Tabs
+        value={mode}
+        onChange={(_, next: 'signup' | 'signin') => {
+          setMode(next);
+          setFailure(null);
+          setErrors({});
+        }}
+        aria-label="Account"
+        sx={{ mb: 2 }}
+      >
         <Tab value="signup" label="Create an account" />
         <Tab value="signin" label="Sign in" />
       </Tabs>

@@ -76,7 +76,12 @@ function ReviewLine({ item, amount }: { item: CartItem; amount: number | null })
   const renews = renewalDate(new Date(), term.months);
   const edit = editLink(item);
   return (
-    <Box component="li" data-testid="checkout-line" data-product={item.id} sx={{ listStyle: 'none', py: 2, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+    <Box
+      component="li"
+      data-testid="checkout-line"
+      data-product={item.id}
+      sx={{ listStyle: 'none', py: 2, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+    >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>{item.name}</Typography>
@@ -108,13 +113,25 @@ function ReviewLine({ item, amount }: { item: CartItem; amount: number | null })
           </>
         ) : (
           <>
-            <IconButton size="small" aria-label={`Decrease quantity of ${lineName(item)}`} disabled={item.quantity <= 1} onClick={() => decreaseQuantity(item.uniqueId)} sx={{ border: '1px solid', borderColor: 'divider' }}>
+            <IconButton
+              size="small"
+              aria-label={`Decrease quantity of ${lineName(item)}`}
+              disabled={item.quantity <= 1}
+              onClick={() => decreaseQuantity(item.uniqueId)}
+              sx={{ border: '1px solid', borderColor: 'divider' }}
+            >
               <RemoveOutlined fontSize="small" />
             </IconButton>
             <Typography aria-label={`Quantity of ${lineName(item)}`} data-testid="checkout-line-quantity" sx={{ minWidth: 24, textAlign: 'center' }}>
               {item.quantity}
             </Typography>
-            <IconButton size="small" aria-label={`Increase quantity of ${lineName(item)}`} disabled={item.quantity >= MAX_QUANTITY} onClick={() => increaseQuantity(item.uniqueId)} sx={{ border: '1px solid', borderColor: 'divider' }}>
+            <IconButton
+              size="small"
+              aria-label={`Increase quantity of ${lineName(item)}`}
+              disabled={item.quantity >= MAX_QUANTITY}
+              onClick={() => increaseQuantity(item.uniqueId)}
+              sx={{ border: '1px solid', borderColor: 'divider' }}
+            >
               <AddOutlined fontSize="small" />
             </IconButton>
           </>

@@ -16,7 +16,14 @@ export function PaymentOutcome({ checkoutId }: { checkoutId: string }) {
   if (!state) return null;
   if (state.status === 'paid') {
     return (
-      <Alert severity="success" action={<Button component={RouterLink} to={`/checkout/success?checkout=${encodeURIComponent(checkoutId)}`}>View</Button>}>
+      <Alert
+        severity="success"
+        action={
+          <Button component={RouterLink} to={`/checkout/success?checkout=${encodeURIComponent(checkoutId)}`}>
+            View
+          </Button>
+        }
+      >
         This payment went through.
       </Alert>
     );

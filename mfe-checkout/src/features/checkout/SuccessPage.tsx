@@ -21,11 +21,7 @@ const POLL_MS = 1500;
 /** The provider confirms within seconds; past this the page says so and keeps a way to look again. */
 const PATIENCE_MS = 90_000;
 
-type View =
-  | { step: 'waiting'; slow: boolean }
-  | { step: 'paid'; orders: OrderDetail[] }
-  | { step: 'failed'; message: string }
-  | { step: 'error'; message: string };
+type View = { step: 'waiting'; slow: boolean } | { step: 'paid'; orders: OrderDetail[] } | { step: 'failed'; message: string } | { step: 'error'; message: string };
 
 function period(order: OrderDetail): string {
   const { interval, count } = order.billingPeriod;
@@ -59,7 +55,10 @@ export function SuccessPage({ route }: PageProps) {
           return;
         }
         if (state.status === 'failed' || state.status === 'expired') {
-          setView({ step: 'failed', message: state.failureMessage ?? (state.status === 'expired' ? 'The payment page expired before the payment was made.' : 'The payment did not go through.') });
+          setView({
+            step: 'failed',
+            message: state.failureMessage ?? (state.status === 'expired' ? 'The payment page expired before the payment was made.' : 'The payment did not go through.'),
+          });
           return;
         }
         setView({ step: 'waiting', slow: Date.now() - started.current > PATIENCE_MS });

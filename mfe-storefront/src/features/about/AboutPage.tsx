@@ -32,8 +32,8 @@ export function AboutPage({ route }: PageProps) {
         </Typography>
         <Typography sx={{ mb: 2, lineHeight: 1.7 }}>
           Brand Indicators for Message Identification (BIMI) turns good email authentication into something recipients can see: your logo beside your messages, and in Gmail a verified
-          checkmark. Getting there involves DNS records, a specific logo format and a validation process with notarized documents. We make that process short and predictable: we check
-          your domain before you buy, tell you which certificate fits your mark, prepare the paperwork with you and stay with you through every yearly renewal.
+          checkmark. Getting there involves DNS records, a specific logo format and a validation process with notarized documents. We make that process short and predictable: we check your
+          domain before you buy, tell you which certificate fits your mark, prepare the paperwork with you and stay with you through every yearly renewal.
         </Typography>
         <Typography variant="h2" sx={{ mt: 5, mb: 2 }}>
           How we work
@@ -54,8 +54,8 @@ export function AboutPage({ route }: PageProps) {
           Our free tools
         </Typography>
         <Typography sx={{ lineHeight: 1.7 }}>
-          The BIMI checker, VMC validator and DMARC inspector on this site are free for anyone, and signed-in customers get record generators, lookups and domain monitors that watch how their
-          domain and logo appear in supporting mailboxes. We built them for our own specialists first; they are the same tools we use to review your domain.
+          The BIMI checker, VMC validator and DMARC inspector on this site are free for anyone, and signed-in customers get record generators, lookups and domain monitors that watch how
+          their domain and logo appear in supporting mailboxes. We built them for our own specialists first; they are the same tools we use to review your domain.
         </Typography>
       </ContentPage>
       <CallToAction

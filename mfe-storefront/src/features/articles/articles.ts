@@ -70,7 +70,11 @@ export const ARTICLES: readonly Article[] = [
           p(
             'A VMC certifies a logo that is registered as a trademark with an intellectual property office accepted under the Mark Certificate Requirements, such as the USPTO, EUIPO, UK IPO, CIPO, DPMA, JPO or IP Australia. The registration must be live and owned by your organization (or a parent or subsidiary that authorizes you).',
           ),
-          list('Gmail shows the logo with a blue verified checkmark and "verified sender" details.', 'Apple Mail shows the logo; it does not accept CMCs.', 'Yahoo, AOL, Fastmail and others show the logo.'),
+          list(
+            'Gmail shows the logo with a blue verified checkmark and "verified sender" details.',
+            'Apple Mail shows the logo; it does not accept CMCs.',
+            'Yahoo, AOL, Fastmail and others show the logo.',
+          ),
         ],
       },
       {
@@ -79,7 +83,9 @@ export const ARTICLES: readonly Article[] = [
           p(
             'A CMC certifies a logo that has been in public use for at least twelve months, without a trademark registration. Prior use is proven with archived captures of your website, normally from the Internet Archive, showing the same logo on the domain a year or more before the application.',
           ),
-          p('Gmail shows CMC logos without the checkmark. A CMC is also how you certify a modified registered mark: your registered trademark displayed with minor changes in colour or wording.'),
+          p(
+            'Gmail shows CMC logos without the checkmark. A CMC is also how you certify a modified registered mark: your registered trademark displayed with minor changes in colour or wording.',
+          ),
         ],
       },
       {
@@ -100,7 +106,11 @@ export const ARTICLES: readonly Article[] = [
           p(
             'If your logo is registered, choose the VMC: it reaches more mailboxes and earns the checkmark. If it is not registered yet, a CMC lets you start now and switch to a VMC when the registration is granted. Government bodies whose seal is established by law choose the Government Mark Certificate instead.',
           ),
-          links({ label: 'Verified Mark Certificate', to: '/products/digicert-verified-mark-certificate' }, { label: 'Common Mark Certificate', to: '/products/digicert-common-mark-certificate' }, { label: 'Government Mark Certificate', to: '/products/digicert-government-mark-certificate' }),
+          links(
+            { label: 'Verified Mark Certificate', to: '/products/digicert-verified-mark-certificate' },
+            { label: 'Common Mark Certificate', to: '/products/digicert-common-mark-certificate' },
+            { label: 'Government Mark Certificate', to: '/products/digicert-government-mark-certificate' },
+          ),
         ],
       },
     ],
@@ -203,7 +213,10 @@ export const ARTICLES: readonly Article[] = [
             'Edit the root element and add the title, then remove any metadata, editor namespaces and unsupported elements.',
             'Run the file through the BIMI checker and compare it with your registered or prior-use mark: the certificate authority rejects logos that differ from the validated mark.',
           ),
-          links({ label: 'Check your logo with the BIMI checker', to: '/bimi-checker' }, { label: 'Mark Certificate Validation Guide (PDF)', to: '/docs/Mark-Certificate-Validation-Guide.pdf' }),
+          links(
+            { label: 'Check your logo with the BIMI checker', to: '/bimi-checker' },
+            { label: 'Mark Certificate Validation Guide (PDF)', to: '/docs/Mark-Certificate-Validation-Guide.pdf' },
+          ),
         ],
       },
     ],

@@ -46,7 +46,8 @@ export function ContactPage({ route }: PageProps) {
             </li>
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            Specialists are available Monday to Friday, 8:00 to 18:00 US Eastern time. We use what you send only to answer you; see our <SiteLink to="/privacy-policy">privacy policy</SiteLink>.
+            Specialists are available Monday to Friday, 8:00 to 18:00 US Eastern time. We use what you send only to answer you; see our{' '}
+            <SiteLink to="/privacy-policy">privacy policy</SiteLink>.
           </Typography>
         </Box>
       </Box>

@@ -22,7 +22,10 @@ export function EnrollmentPage({ route }: PageProps) {
     );
   }
   return (
-    <ContentPage title={route.title} lead="Enrollment is where you give DigiCert what it needs to validate your organization, your mark and your logo. Prepare with the checklist for your certificate, then follow the steps below.">
+    <ContentPage
+      title={route.title}
+      lead="Enrollment is where you give DigiCert what it needs to validate your organization, your mark and your logo. Prepare with the checklist for your certificate, then follow the steps below."
+    >
       <Typography variant="h2" sx={{ fontSize: { xs: '1.4rem', md: '1.6rem' }, mb: 3 }}>
         Choose your checklist
       </Typography>

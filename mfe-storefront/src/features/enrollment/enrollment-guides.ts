@@ -107,7 +107,12 @@ export const ENROLLMENT_GUIDES: readonly EnrollmentGuide[] = [
       },
       {
         heading: 'Proof of your mark',
-        blocks: [list('The statute, regulation, ordinance or official publication that establishes the seal or logo', 'If the mark was adopted by resolution, a copy of the resolution and where it was published')],
+        blocks: [
+          list(
+            'The statute, regulation, ordinance or official publication that establishes the seal or logo',
+            'If the mark was adopted by resolution, a copy of the resolution and where it was published',
+          ),
+        ],
       },
       LOGO_AND_DMARC,
       REPRESENTATIVE,

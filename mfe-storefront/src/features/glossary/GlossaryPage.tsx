@@ -4,7 +4,11 @@ import type { PageProps } from '@bimi/ui/RouteTable';
 import { ContentPage } from '../../components/ContentPage';
 import { GLOSSARY } from './glossary';
 
-const anchor = (term: string) => term.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const anchor = (term: string) =>
+  term
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function GlossaryPage({ route }: PageProps) {
   return (

@@ -63,8 +63,7 @@ export const GLOSSARY: readonly GlossaryTerm[] = [
   },
   {
     term: 'Mark Certificate Requirements',
-    definition:
-      'The rules, published by the AuthIndicators Working Group, that certificate authorities follow when they validate and issue VMCs, CMCs and GMCs.',
+    definition: 'The rules, published by the AuthIndicators Working Group, that certificate authorities follow when they validate and issue VMCs, CMCs and GMCs.',
   },
   {
     term: 'Mark verifying authority',
@@ -73,8 +72,7 @@ export const GLOSSARY: readonly GlossaryTerm[] = [
   },
   {
     term: 'Modified registered mark',
-    definition:
-      'A registered trademark that is displayed with minor changes, such as different colours or without registered wording. It is certified with a Common Mark Certificate.',
+    definition: 'A registered trademark that is displayed with minor changes, such as different colours or without registered wording. It is certified with a Common Mark Certificate.',
   },
   {
     term: 'Notarized verification',

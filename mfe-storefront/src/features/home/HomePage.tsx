@@ -18,7 +18,10 @@ import { InboxPreview } from './InboxPreview';
 const LINEUP_COPY: Record<CertificateId, { who: string; text: string }> = {
   'verified-mark-certificate': { who: 'For a registered trademark', text: 'Your logo in Gmail, Apple Mail and Yahoo, and the blue verified checkmark in Gmail.' },
   'common-mark-certificate': { who: 'For a logo used for a year or more', text: 'No trademark registration needed: prior use on your website is enough for Gmail.' },
-  'modified-registered-mark': { who: 'For a changed version of your trademark', text: 'New colours, a simpler shape or added elements: shown in Gmail, issued as a Common Mark Certificate.' },
+  'modified-registered-mark': {
+    who: 'For a changed version of your trademark',
+    text: 'New colours, a simpler shape or added elements: shown in Gmail, issued as a Common Mark Certificate.',
+  },
   'government-mark-certificate': { who: 'For federal, state and local agencies', text: 'Show an official seal or logo that is established by law rather than registered.' },
 };
 
@@ -91,8 +94,16 @@ export function HomePage({ route }: PageProps) {
         </Box>
       </Box>
 
-      <Section id="lineup-heading" heading="Choose the certificate for your mark" intro={`Every certificate is issued by DigiCert. ${DOMAINS_PER_CERTIFICATE} Prices are per domain for a one-year plan; two- and three-year plans cost less per year.`}>
-        <Box component="ul" data-testid="certificate-lineup" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      <Section
+        id="lineup-heading"
+        heading="Choose the certificate for your mark"
+        intro={`Every certificate is issued by DigiCert. ${DOMAINS_PER_CERTIFICATE} Prices are per domain for a one-year plan; two- and three-year plans cost less per year.`}
+      >
+        <Box
+          component="ul"
+          data-testid="certificate-lineup"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+        >
           {LINEUP.map((product) => (
             <Box component="li" key={product.id} data-testid={`lineup-${product.id}`} sx={{ ...cardSx, display: 'flex', flexDirection: 'column' }}>
               <Typography component="h3" variant="h3" sx={{ mb: 0.5 }}>
@@ -136,7 +147,11 @@ export function HomePage({ route }: PageProps) {
         </Typography>
       </Section>
 
-      <Section id="dmarc-heading" heading="Not at DMARC enforcement yet?" intro="BIMI only works when your domain's DMARC policy is quarantine or reject. Our DMARC plans find every service that sends as you, fix its SPF and DKIM, and move your policy to enforcement step by step.">
+      <Section
+        id="dmarc-heading"
+        heading="Not at DMARC enforcement yet?"
+        intro="BIMI only works when your domain's DMARC policy is quarantine or reject. Our DMARC plans find every service that sends as you, fix its SPF and DKIM, and move your policy to enforcement step by step."
+      >
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, maxWidth: 820 }}>
           <Box sx={cardSx}>
             <Typography component="h3" variant="h3" sx={{ mb: 1 }}>

@@ -17,7 +17,10 @@ export function EntrustGuidePage({ route }: PageProps) {
       <OtherGuides current={guide.path} />
     </ContentPage>
   ) : (
-    <ContentPage title={route.title} lead="Entrust no longer issues or renews mark certificates. These guides take you from your Entrust VMC to a DigiCert certificate without losing your logo.">
+    <ContentPage
+      title={route.title}
+      lead="Entrust no longer issues or renews mark certificates. These guides take you from your Entrust VMC to a DigiCert certificate without losing your logo."
+    >
       <OtherGuides />
     </ContentPage>
   );

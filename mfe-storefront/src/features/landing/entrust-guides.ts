@@ -58,7 +58,11 @@ export const ENTRUST_GUIDES: readonly EntrustGuide[] = [
     sections: [
       {
         heading: 'Will my Entrust VMC stop working before it expires?',
-        blocks: [p('An issued certificate stays valid until its expiry date unless it is revoked. What ends is renewal: Entrust no longer issues new mark certificates, so you need a new certificate from another authority before the expiry date.')],
+        blocks: [
+          p(
+            'An issued certificate stays valid until its expiry date unless it is revoked. What ends is renewal: Entrust no longer issues new mark certificates, so you need a new certificate from another authority before the expiry date.',
+          ),
+        ],
       },
       {
         heading: 'Do I need to change my BIMI record?',
@@ -70,7 +74,9 @@ export const ENTRUST_GUIDES: readonly EntrustGuide[] = [
       },
       {
         heading: 'What if my Entrust certificate expires before the DigiCert one is issued?',
-        blocks: [p('Mailboxes stop showing your logo until the new certificate is published; mail is still delivered normally. Order at least three to four weeks before expiry to avoid the gap.')],
+        blocks: [
+          p('Mailboxes stop showing your logo until the new certificate is published; mail is still delivered normally. Order at least three to four weeks before expiry to avoid the gap.'),
+        ],
       },
       {
         heading: 'Is there a price difference for migrating customers?',

@@ -36,7 +36,12 @@ export const LANDINGS: readonly Landing[] = [
       'The logo as a square SVG Tiny PS file matching the registered mark',
       'A representative who can verify their identity before a notary or on a video call',
     ],
-    steps: ['Order your VMC for one or more domains', 'Send us your trademark and company details; we prepare the validation file', 'Verify your representative and approve the logo', 'Publish your BIMI record with the issued certificate'],
+    steps: [
+      'Order your VMC for one or more domains',
+      'Send us your trademark and company details; we prepare the validation file',
+      'Verify your representative and approve the logo',
+      'Publish your BIMI record with the issued certificate',
+    ],
     faqIds: ['which-mailboxes', 'pending-trademark', 'dmarc-requirement', 'multi-year'],
   },
   {
@@ -57,7 +62,12 @@ export const LANDINGS: readonly Landing[] = [
       'The logo as a square SVG Tiny PS file matching the logo you have used',
       'A representative who can verify their identity before a notary or on a video call',
     ],
-    steps: ['Order your CMC for one or more domains', 'We find the archived captures that prove prior use', 'Verify your representative and approve the logo', 'Publish your BIMI record with the issued certificate'],
+    steps: [
+      'Order your CMC for one or more domains',
+      'We find the archived captures that prove prior use',
+      'Verify your representative and approve the logo',
+      'Publish your BIMI record with the issued certificate',
+    ],
     faqIds: ['vmc-or-cmc', 'modified-mark', 'svg-format', 'how-long-until-logo'],
   },
   {
@@ -78,7 +88,12 @@ export const LANDINGS: readonly Landing[] = [
       'The seal or logo as a square SVG Tiny PS file',
       'A representative and an officer who can confirm the representative’s authority',
     ],
-    steps: ['Order your GMC and choose your agency level', 'Send us the legal instrument that establishes your mark', 'Verify your representative and approve the logo', 'Publish your BIMI record with the issued certificate'],
+    steps: [
+      'Order your GMC and choose your agency level',
+      'Send us the legal instrument that establishes your mark',
+      'Verify your representative and approve the logo',
+      'Publish your BIMI record with the issued certificate',
+    ],
     faqIds: ['government-mark', 'dmarc-requirement', 'several-domains', 'what-is-checked'],
   },
   {
@@ -98,7 +113,12 @@ export const LANDINGS: readonly Landing[] = [
       'Your trademark registration number and the SVG logo you used with Entrust',
       'A representative available for identity verification: validation is done again by DigiCert',
     ],
-    steps: ['Check your current certificate with the VMC validator', 'Order a DigiCert VMC at least three weeks before the Entrust expiry', 'Complete DigiCert’s validation with our help', 'Replace the PEM file your BIMI record points to'],
+    steps: [
+      'Check your current certificate with the VMC validator',
+      'Order a DigiCert VMC at least three weeks before the Entrust expiry',
+      'Complete DigiCert’s validation with our help',
+      'Replace the PEM file your BIMI record points to',
+    ],
     faqIds: ['how-long-until-logo', 'multi-year', 'refunds'],
   },
 ];

@@ -17,7 +17,8 @@ export function LegalPage({ route }: PageProps) {
       <ContentsList sections={policy.sections} />
       <LongDocumentView sections={policy.sections} />
       <Typography variant="body2" color="text.secondary">
-        Related: {POLICIES.filter((other) => other !== policy).map((other, index) => (
+        Related:{' '}
+        {POLICIES.filter((other) => other !== policy).map((other, index) => (
           <span key={other.path}>
             {index > 0 && ' · '}
             <SiteLink to={other.path}>{other.title}</SiteLink>

@@ -175,7 +175,9 @@ export const POLICIES: readonly Policy[] = [
       {
         heading: '8. Acceptable use',
         blocks: [
-          p('You may not use the site to break the law, infringe anyone’s rights, send unsolicited email, probe or disrupt our systems, or obtain a certificate for a mark you are not entitled to use.'),
+          p(
+            'You may not use the site to break the law, infringe anyone’s rights, send unsolicited email, probe or disrupt our systems, or obtain a certificate for a mark you are not entitled to use.',
+          ),
         ],
       },
       {
@@ -188,7 +190,11 @@ export const POLICIES: readonly Policy[] = [
       },
       {
         heading: '10. Termination',
-        blocks: [p('You may close your account at any time. We may suspend or close accounts that break these terms. Certificates already issued remain subject to the certificate authority’s terms.')],
+        blocks: [
+          p(
+            'You may close your account at any time. We may suspend or close accounts that break these terms. Certificates already issued remain subject to the certificate authority’s terms.',
+          ),
+        ],
       },
       {
         heading: '11. Changes and governing law',
@@ -237,7 +243,9 @@ export const POLICIES: readonly Policy[] = [
       {
         heading: '4. Automatic renewals',
         blocks: [
-          p('We email you before each annual renewal. If you forgot to cancel, ask within 14 days of the renewal charge: we refund it in full as long as no new certificate has been issued for the renewed term.'),
+          p(
+            'We email you before each annual renewal. If you forgot to cancel, ask within 14 days of the renewal charge: we refund it in full as long as no new certificate has been issued for the renewed term.',
+          ),
         ],
       },
       {

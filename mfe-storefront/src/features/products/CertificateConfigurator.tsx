@@ -10,18 +10,17 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { certificateCartItems } from '@bimi/catalog/cart-items';
+import { certificateListCents, certificatePriceCents, certificateSavingsCents, formatUsd, MAX_DOMAINS, MAX_LOGOS, MIN_DOMAINS, MIN_LOGOS, RULE_MESSAGES } from '@bimi/catalog/prices';
 import {
-  certificateListCents,
-  certificatePriceCents,
-  certificateSavingsCents,
-  formatUsd,
-  MAX_DOMAINS,
-  MAX_LOGOS,
-  MIN_DOMAINS,
-  MIN_LOGOS,
-  RULE_MESSAGES,
-} from '@bimi/catalog/prices';
-import { AGENCY_LEVEL_OPTIONS, type AgencyLevel, type CertificateId, DEFAULT_AGENCY_LEVEL, PLAN_YEARS, PRODUCTS, TRADEMARK_STATUS_OPTIONS, type TrademarkStatus } from '@bimi/catalog/products';
+  AGENCY_LEVEL_OPTIONS,
+  type AgencyLevel,
+  type CertificateId,
+  DEFAULT_AGENCY_LEVEL,
+  PLAN_YEARS,
+  PRODUCTS,
+  TRADEMARK_STATUS_OPTIONS,
+  type TrademarkStatus,
+} from '@bimi/catalog/products';
 import { addToCart, updateInCart } from '@bimi/cart/store';
 import { useCart } from '@bimi/cart/useCart';
 import { openCartDrawer } from '@bimi/cart/drawer';
@@ -66,7 +65,23 @@ function wholeNumberIn(text: string, min: number, max: number): number | null {
   return value >= min && value <= max ? value : null;
 }
 
-function NumberField({ label, value, onChange, min, max, error, helper }: { label: string; value: string; onChange: (value: string) => void; min: number; max: number; error: string | null; helper: string }) {
+function NumberField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  error,
+  helper,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min: number;
+  max: number;
+  error: string | null;
+  helper: string;
+}) {
   return (
     <TextField
       label={label}
@@ -186,14 +201,33 @@ export function CertificateConfigurator({ productId }: { productId: CertificateI
       )}
 
       {tooManyDomains !== null ? (
-        <Box data-testid="talk-to-sales" sx={{ borderTop: '1px solid', borderColor: 'divider', pt: 3, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}>
+        <Box
+          data-testid="talk-to-sales"
+          sx={{
+            borderTop: '1px solid',
+            borderColor: 'divider',
+            pt: 3,
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            gap: 2,
+            alignItems: { xs: 'stretch', sm: 'center' },
+            justifyContent: 'space-between',
+          }}
+        >
           <Box>
             <Typography sx={{ fontWeight: 700 }}>More than {MAX_DOMAINS} domains?</Typography>
             <Typography color="text.secondary">
               One certificate covers up to {MAX_DOMAINS} domains. Our sales team plans {tooManyDomains.toLocaleString('en-US')} domains across certificates and quotes them for you.
             </Typography>
           </Box>
-          <Button component={RouterLink} to={talkToSalesLink(product.name, tooManyDomains, years, logosText)} variant="contained" size="large" data-testid="talk-to-sales-link" sx={{ flexShrink: 0 }}>
+          <Button
+            component={RouterLink}
+            to={talkToSalesLink(product.name, tooManyDomains, years, logosText)}
+            variant="contained"
+            size="large"
+            data-testid="talk-to-sales-link"
+            sx={{ flexShrink: 0 }}
+          >
             Talk to sales
           </Button>
         </Box>
@@ -230,7 +264,10 @@ export function CertificateConfigurator({ productId }: { productId: CertificateI
                   <Typography sx={{ fontSize: 22, fontWeight: 700, my: 0.5 }}>{price !== null ? formatUsd(price) : '—'}</Typography>
                   {list !== null && savings !== null && (
                     <Typography variant="body2" color="success.main" sx={{ fontWeight: 600 }}>
-                      Save {formatUsd(savings)} <Box component="span" sx={{ color: 'text.secondary', textDecoration: 'line-through', fontWeight: 400 }}>{formatUsd(list)}</Box>
+                      Save {formatUsd(savings)}{' '}
+                      <Box component="span" sx={{ color: 'text.secondary', textDecoration: 'line-through', fontWeight: 400 }}>
+                        {formatUsd(list)}
+                      </Box>
                     </Typography>
                   )}
                   <Typography variant="body2" color="text.secondary">
@@ -241,7 +278,18 @@ export function CertificateConfigurator({ productId }: { productId: CertificateI
             })}
           </Box>
 
-          <Box sx={{ display: 'flex', alignItems: { xs: 'stretch', sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' }, gap: 2, justifyContent: 'space-between', borderTop: '1px solid', borderColor: 'divider', pt: 3 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: { xs: 'stretch', sm: 'center' },
+              flexDirection: { xs: 'column', sm: 'row' },
+              gap: 2,
+              justifyContent: 'space-between',
+              borderTop: '1px solid',
+              borderColor: 'divider',
+              pt: 3,
+            }}
+          >
             <Box>
               <Typography color="text.secondary">
                 {logos ?? '—'} certificate{logos === 1 ? '' : 's'} × {perCertificate !== null ? formatUsd(perCertificate) : '—'}

@@ -68,7 +68,9 @@ function CertificateDetails({ productId }: { productId: CertificateId }) {
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {copy.checkmark ? 'Gmail also shows a blue verified checkmark beside your name.' : 'Gmail shows the logo without the blue verified checkmark, which needs a Verified Mark Certificate.'}
+          {copy.checkmark
+            ? 'Gmail also shows a blue verified checkmark beside your name.'
+            : 'Gmail shows the logo without the blue verified checkmark, which needs a Verified Mark Certificate.'}
         </Typography>
       </Box>
       <Box>

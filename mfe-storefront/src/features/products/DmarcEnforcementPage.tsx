@@ -31,10 +31,12 @@ function PlanCard({ productId, emailVolume, billingPeriod }: { productId: DmarcP
   const product = PRODUCTS[productId];
   const option = optionOrMessage(productId, emailVolume);
   const offered = dmarcOffersVolume(productId, emailVolume);
-  const add = () =>
-    addToCart(product.name, () => [dmarcCartItem({ productId, emailVolume, billingPeriod, sourcePageType: 'product' }, { settings: readPriceSettings() })]);
+  const add = () => addToCart(product.name, () => [dmarcCartItem({ productId, emailVolume, billingPeriod, sourcePageType: 'product' }, { settings: readPriceSettings() })]);
   return (
-    <Box data-testid={`dmarc-plan-${productId}`} sx={{ border: '1px solid', borderColor: productId === 'dmarc-premium' ? 'primary.main' : 'divider', borderRadius: 2, p: { xs: 2.5, md: 3 }, display: 'flex', flexDirection: 'column' }}>
+    <Box
+      data-testid={`dmarc-plan-${productId}`}
+      sx={{ border: '1px solid', borderColor: productId === 'dmarc-premium' ? 'primary.main' : 'divider', borderRadius: 2, p: { xs: 2.5, md: 3 }, display: 'flex', flexDirection: 'column' }}
+    >
       <Typography component="h2" variant="h2">
         {product.name}
       </Typography>
@@ -53,7 +55,10 @@ function PlanCard({ productId, emailVolume, billingPeriod }: { productId: DmarcP
           <>
             <Typography sx={{ fontSize: 30, fontWeight: 700 }} data-testid="dmarc-price" data-cents={option.price}>
               {formatUsd(option.price)}
-              <Box component="span" sx={{ fontSize: 16, fontWeight: 400, color: 'text.secondary' }}> /month</Box>
+              <Box component="span" sx={{ fontSize: 16, fontWeight: 400, color: 'text.secondary' }}>
+                {' '}
+                /month
+              </Box>
             </Typography>
             <Typography variant="body2" color="text.secondary">
               or {formatUsd(option.annualPrice)} billed annually
@@ -63,7 +68,10 @@ function PlanCard({ productId, emailVolume, billingPeriod }: { productId: DmarcP
           <>
             <Typography sx={{ fontSize: 30, fontWeight: 700 }} data-testid="dmarc-price" data-cents={option.annualPrice}>
               {formatUsd(option.annualPrice)}
-              <Box component="span" sx={{ fontSize: 16, fontWeight: 400, color: 'text.secondary' }}> /year</Box>
+              <Box component="span" sx={{ fontSize: 16, fontWeight: 400, color: 'text.secondary' }}>
+                {' '}
+                /year
+              </Box>
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {formatUsd(option.price)} a month, billed once a year

@@ -90,19 +90,25 @@ export function MarkCertificatesPage({ route }: PageProps) {
           </TableHead>
           <TableBody>
             <TableRow>
-              <TableCell component="th" scope="row" sx={STICKY_FIRST}>You need</TableCell>
+              <TableCell component="th" scope="row" sx={STICKY_FIRST}>
+                You need
+              </TableCell>
               {COMPARED.map(({ id }) => (
                 <TableCell key={id}>{REQUIREMENT[id]}</TableCell>
               ))}
             </TableRow>
             <TableRow>
-              <TableCell component="th" scope="row" sx={STICKY_FIRST}>Blue checkmark in Gmail</TableCell>
+              <TableCell component="th" scope="row" sx={STICKY_FIRST}>
+                Blue checkmark in Gmail
+              </TableCell>
               {COMPARED.map(({ id }) => (
                 <TableCell key={id}>{CERTIFICATE_COPY[id].checkmark ? 'Yes' : 'No'}</TableCell>
               ))}
             </TableRow>
             <TableRow>
-              <TableCell component="th" scope="row" sx={STICKY_FIRST}>Logo shown in</TableCell>
+              <TableCell component="th" scope="row" sx={STICKY_FIRST}>
+                Logo shown in
+              </TableCell>
               {COMPARED.map(({ id }) => (
                 <TableCell key={id}>{CERTIFICATE_COPY[id].mailboxes.join(', ')}</TableCell>
               ))}
@@ -120,7 +126,9 @@ export function MarkCertificatesPage({ route }: PageProps) {
               </TableRow>
             ))}
             <TableRow>
-              <TableCell component="th" scope="row" sx={STICKY_FIRST}>Domains per certificate</TableCell>
+              <TableCell component="th" scope="row" sx={STICKY_FIRST}>
+                Domains per certificate
+              </TableCell>
               {COMPARED.map(({ id }) => (
                 <TableCell key={id}>
                   {MIN_DOMAINS} to {MAX_DOMAINS}

@@ -62,8 +62,7 @@ export const CERTIFICATE_COPY: Record<CertificateId, CertificateCopy> = {
       'Federal, state and local government agencies, departments and other public bodies.',
       'The mark must be established by a statute, regulation, executive order or similar official document that names the agency.',
     ],
-    markValidation:
-      'DigiCert checks the statute, regulation or official document that grants the mark to your agency, and that the agency is a government entity at the level you chose.',
+    markValidation: 'DigiCert checks the statute, regulation or official document that grants the mark to your agency, and that the agency is a government entity at the level you chose.',
     mailboxes: LOGO_MAILBOXES,
     checkmark: true,
   },

@@ -13,8 +13,7 @@ export const VALIDATION_GUIDE_REVISED = '2026-11-01';
  */
 export const VALIDATION_GUIDE: LongDocument = {
   title: 'Mark Certificate Validation Guide',
-  lead:
-    'What the certificate authority checks before it issues a Verified, Common or Government Mark Certificate, which documents to prepare, and how to publish your logo with BIMI once the certificate is issued.',
+  lead: 'What the certificate authority checks before it issues a Verified, Common or Government Mark Certificate, which documents to prepare, and how to publish your logo with BIMI once the certificate is issued.',
   sections: [
     {
       heading: '1. Before you order',
@@ -68,9 +67,7 @@ export const VALIDATION_GUIDE: LongDocument = {
     },
     {
       heading: '3. The validation steps',
-      blocks: [
-        p('DigiCert follows the Mark Certificate Requirements published by the AuthIndicators Working Group. Each order goes through these checks, in roughly this order:'),
-      ],
+      blocks: [p('DigiCert follows the Mark Certificate Requirements published by the AuthIndicators Working Group. Each order goes through these checks, in roughly this order:')],
       subsections: [
         {
           heading: 'Step 1: Organization validation',
@@ -78,7 +75,11 @@ export const VALIDATION_GUIDE: LongDocument = {
             p(
               'The certificate authority confirms that your organization legally exists, is active, and is at the address and phone number given in the order. It uses a government business registry (for example a Secretary of State record or Companies House) and an independent directory for the telephone number. The legal name in the order must match the registry exactly, including suffixes such as Inc., GmbH or Ltd.',
             ),
-            list('Legal name, registration number and jurisdiction of incorporation', 'Registered address and a telephone number listed in a public directory', 'Any assumed or trading name you want shown, with proof of its registration'),
+            list(
+              'Legal name, registration number and jurisdiction of incorporation',
+              'Registered address and a telephone number listed in a public directory',
+              'Any assumed or trading name you want shown, with proof of its registration',
+            ),
           ],
         },
         {
@@ -106,7 +107,11 @@ export const VALIDATION_GUIDE: LongDocument = {
             p(
               'Mark certificates need a named person who applies on behalf of the organization. That person proves their identity in front of a notary public (in person or through an approved remote online notary) or on a recorded video call with the certificate authority, showing a government photo ID. A company officer then confirms, in writing or by a verification call to the published company number, that the representative is employed and authorized to request the certificate.',
             ),
-            list('Government-issued photo ID of the representative', 'Signed and notarized identity and authorization form (provided by DigiCert with the order)', 'Name and title of an officer who can take the verification call'),
+            list(
+              'Government-issued photo ID of the representative',
+              'Signed and notarized identity and authorization form (provided by DigiCert with the order)',
+              'Name and title of an officer who can take the verification call',
+            ),
           ],
         },
         {

@@ -60,7 +60,11 @@ function printSection(pdf: PDFKit.PDFDocument, section: Section, level: 1 | 2, p
   // Keep a heading with the start of its text rather than alone at the foot of a page.
   if (pdf.y > pdf.page.height - MARGIN - 90) pdf.addPage();
   pdf.moveDown(level === 1 ? 0.8 : 0.5);
-  pdf.font('Helvetica-Bold').fontSize(level === 1 ? 17 : 13).fillColor(level === 1 ? BRAND : INK).text(section.heading);
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(level === 1 ? 17 : 13)
+    .fillColor(level === 1 ? BRAND : INK)
+    .text(section.heading);
   const bookmark = parent.addItem(section.heading);
   pdf.moveDown(0.35);
   for (const block of section.blocks) printBlock(pdf, block);

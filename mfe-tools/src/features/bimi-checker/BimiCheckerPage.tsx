@@ -55,8 +55,8 @@ export default function BimiCheckerPage({ route }: PageProps) {
             <>
               <p>
                 BIMI (Brand Indicators for Message Identification) is a TXT record at <code>default._bimi.yourdomain.com</code>, such as{' '}
-                <code>v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem</code>. It points mailboxes at your logo (<code>l=</code>)
-                and at the mark certificate that proves it is yours (<code>a=</code>).
+                <code>v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem</code>. It points mailboxes at your logo (<code>l=</code>) and at the mark certificate that
+                proves it is yours (<code>a=</code>).
               </p>
               <p>Gmail, Apple Mail and Yahoo then show that logo beside authenticated messages from your domain.</p>
             </>
@@ -67,8 +67,8 @@ export default function BimiCheckerPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                A DMARC policy at enforcement (<code>quarantine</code> or <code>reject</code>); the logo as an SVG Tiny Portable/Secure file, square,
-                served over HTTPS; and a Verified or Common Mark Certificate whose embedded logo is the same file.
+                A DMARC policy at enforcement (<code>quarantine</code> or <code>reject</code>); the logo as an SVG Tiny Portable/Secure file, square, served over HTTPS; and a Verified or
+                Common Mark Certificate whose embedded logo is the same file.
               </p>
               <p>The preview shows your logo cropped round and square, on light and dark backgrounds: a logo with its own solid background reads best in both.</p>
             </>

@@ -18,10 +18,7 @@ export default function BimiGeneratorPage({ route }: PageProps) {
   const [evidence, setEvidence] = useState(() => prefill.text('evidence') ?? '');
   const [avatarPreference, setAvatarPreference] = useState<'' | 'brand' | 'personal'>('');
 
-  const built = useMemo(
-    () => buildBimiRecord({ domain, selector, logo, evidence, ...(avatarPreference ? { avatarPreference } : {}) }),
-    [domain, selector, logo, evidence, avatarPreference],
-  );
+  const built = useMemo(() => buildBimiRecord({ domain, selector, logo, evidence, ...(avatarPreference ? { avatarPreference } : {}) }), [domain, selector, logo, evidence, avatarPreference]);
 
   return (
     <ToolPage
@@ -33,9 +30,8 @@ export default function BimiGeneratorPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                <code>l=</code> is the https:// address of your logo, an SVG Tiny Portable/Secure file of at most 32 KB. <code>a=</code> is the https://
-                address of your mark certificate (VMC or CMC) as the PEM file your issuer delivered. Publish the record as TXT at{' '}
-                <code>default._bimi.yourdomain.com</code>.
+                <code>l=</code> is the https:// address of your logo, an SVG Tiny Portable/Secure file of at most 32 KB. <code>a=</code> is the https:// address of your mark certificate (VMC
+                or CMC) as the PEM file your issuer delivered. Publish the record as TXT at <code>default._bimi.yourdomain.com</code>.
               </p>
               <p>Leave both addresses empty to publish a declination record: it says the domain does not take part in BIMI.</p>
             </>
@@ -45,19 +41,44 @@ export default function BimiGeneratorPage({ route }: PageProps) {
           heading: 'Before you publish',
           body: (
             <p>
-              Your DMARC policy must be at <code>quarantine</code> or <code>reject</code>, and the logo at <code>l=</code> must be the very file embedded
-              in the certificate. After publishing, run the BIMI checker: it fetches both files and compares them.
+              Your DMARC policy must be at <code>quarantine</code> or <code>reject</code>, and the logo at <code>l=</code> must be the very file embedded in the certificate. After
+              publishing, run the BIMI checker: it fetches both files and compares them.
             </p>
           ),
         },
       ]}
     >
-      <Box component="form" aria-label={route.title} noValidate onSubmit={(event) => event.preventDefault()} sx={{ mt: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        component="form"
+        aria-label={route.title}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        sx={{ mt: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <TextField label="Domain" value={domain} onChange={(event) => setDomain(event.target.value)} placeholder="example.com" helperText="Optional: shows the full host name" />
         <TextField label="Selector" value={selector} onChange={(event) => setSelector(event.target.value)} helperText="Mailboxes look up default unless a message names another" />
-        <TextField label="Logo address (l=)" value={logo} onChange={(event) => setLogo(event.target.value)} placeholder="https://example.com/bimi/logo.svg" helperText="SVG Tiny PS, served over https" />
-        <TextField label="Certificate address (a=)" value={evidence} onChange={(event) => setEvidence(event.target.value)} placeholder="https://example.com/bimi/vmc.pem" helperText="Your VMC or CMC as a PEM file" />
-        <TextField select label="Avatar preference (avp=)" value={avatarPreference} onChange={(event) => setAvatarPreference(event.target.value as '' | 'brand' | 'personal')} helperText="Optional: brand logo or the sender's personal picture" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+        <TextField
+          label="Logo address (l=)"
+          value={logo}
+          onChange={(event) => setLogo(event.target.value)}
+          placeholder="https://example.com/bimi/logo.svg"
+          helperText="SVG Tiny PS, served over https"
+        />
+        <TextField
+          label="Certificate address (a=)"
+          value={evidence}
+          onChange={(event) => setEvidence(event.target.value)}
+          placeholder="https://example.com/bimi/vmc.pem"
+          helperText="Your VMC or CMC as a PEM file"
+        />
+        <TextField
+          select
+          label="Avatar preference (avp=)"
+          value={avatarPreference}
+          onChange={(event) => setAvatarPreference(event.target.value as '' | 'brand' | 'personal')}
+          helperText="Optional: brand logo or the sender's personal picture"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">Not set (brand)</MenuItem>
           <MenuItem value="brand">brand</MenuItem>
           <MenuItem value="personal">personal</MenuItem>
@@ -66,8 +87,7 @@ export default function BimiGeneratorPage({ route }: PageProps) {
       <GeneratedRecord name={built.name} record={built.record} errors={built.errors} strings={built.strings} what="BIMI record" />
       {built.errors.length === 0 && logo.trim() === '' && evidence.trim() === '' && (
         <Alert severity="info" sx={{ mt: 2 }}>
-          With both addresses empty this is a declination record: it tells mailboxes to show no logo for the domain. Enter your logo address to take part
-          in BIMI.
+          With both addresses empty this is a declination record: it tells mailboxes to show no logo for the domain. Enter your logo address to take part in BIMI.
         </Alert>
       )}
       {built.errors.length === 0 &&

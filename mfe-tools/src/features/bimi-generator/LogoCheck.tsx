@@ -36,8 +36,7 @@ export function LogoCheck({ sender }: { sender: string }) {
         Check your logo file
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
-        Choose the SVG you will publish at the logo address: it is checked against SVG Tiny PS here, in your browser, and shown as mailboxes will show
-        it. The file is not uploaded.
+        Choose the SVG you will publish at the logo address: it is checked against SVG Tiny PS here, in your browser, and shown as mailboxes will show it. The file is not uploaded.
       </Typography>
       <FilePicker buttonLabel="Choose an SVG file" inputLabel="Logo file (SVG)" accept=".svg,image/svg+xml" fileName={result?.fileName} onFile={(file) => void choose(file)} />
       {problem && (

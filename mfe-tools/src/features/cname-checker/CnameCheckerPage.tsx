@@ -18,8 +18,8 @@ export default function CnameCheckerPage({ route }: PageProps) {
           heading: 'What a CNAME is',
           body: (
             <p>
-              A CNAME makes one name an alias of another: lookups for the alias are answered from the target. A name with a CNAME can hold no other
-              records, so a CNAME at your bare domain breaks its MX and SPF.
+              A CNAME makes one name an alias of another: lookups for the alias are answered from the target. A name with a CNAME can hold no other records, so a CNAME at your bare domain
+              breaks its MX and SPF.
             </p>
           ),
         },
@@ -27,9 +27,8 @@ export default function CnameCheckerPage({ route }: PageProps) {
           heading: 'Why it matters for BIMI',
           body: (
             <p>
-              Mail services often ask you to publish DKIM keys and BIMI records as CNAMEs to their own names (for example{' '}
-              <code>s1._domainkey.example.com</code> → <code>s1.domainkey.u123.wl.sendgrid.net</code>), so they can rotate keys for you. If the target is
-              missing, mailboxes see no key and no logo.
+              Mail services often ask you to publish DKIM keys and BIMI records as CNAMEs to their own names (for example <code>s1._domainkey.example.com</code> →{' '}
+              <code>s1.domainkey.u123.wl.sendgrid.net</code>), so they can rotate keys for you. If the target is missing, mailboxes see no key and no logo.
             </p>
           ),
         },

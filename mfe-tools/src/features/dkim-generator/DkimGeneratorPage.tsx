@@ -43,9 +43,8 @@ export default function DkimGeneratorPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                Your mail server signs every outgoing message with the private key; receivers fetch the public key from{' '}
-                <code>selector._domainkey.yourdomain.com</code> and check the signature. The selector lets you run several keys side by side and rotate
-                them: publish a new selector, switch the server over, then remove the old record.
+                Your mail server signs every outgoing message with the private key; receivers fetch the public key from <code>selector._domainkey.yourdomain.com</code> and check the
+                signature. The selector lets you run several keys side by side and rotate them: publish a new selector, switch the server over, then remove the old record.
               </p>
               <p>If a service (Google Workspace, Microsoft 365, your ESP) sends mail for you, use the key it gives you instead: it holds the private key.</p>
             </>
@@ -55,21 +54,37 @@ export default function DkimGeneratorPage({ route }: PageProps) {
           heading: 'Why it matters for BIMI',
           body: (
             <p>
-              BIMI needs DMARC at enforcement, and DKIM is what keeps DMARC passing when messages are forwarded (SPF breaks on forwarding). Sign with a
-              2048-bit key aligned with your From domain before you move DMARC to quarantine or reject.
+              BIMI needs DMARC at enforcement, and DKIM is what keeps DMARC passing when messages are forwarded (SPF breaks on forwarding). Sign with a 2048-bit key aligned with your From
+              domain before you move DMARC to quarantine or reject.
             </p>
           ),
         },
       ]}
     >
       <Alert severity="info" sx={{ mt: 3 }} data-testid="key-stays-local">
-        The key pair is created by your browser with Web Crypto and never leaves this page: nothing is sent to our server. Download the private key and
-        keep it safe; whoever holds it can sign mail as your domain.
+        The key pair is created by your browser with Web Crypto and never leaves this page: nothing is sent to our server. Download the private key and keep it safe; whoever holds it can
+        sign mail as your domain.
       </Alert>
-      <Box component="form" aria-label={route.title} noValidate onSubmit={(event) => { event.preventDefault(); void generate(); }} sx={{ mt: 3, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+      <Box
+        component="form"
+        aria-label={route.title}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void generate();
+        }}
+        sx={{ mt: 3, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}
+      >
         <TextInput name="domain" label="Domain" value={domain} onChange={setDomain} placeholder="example.com" helperText="The domain in your From address" sx={{ flex: '2 1 240px' }} />
         <TextInput name="selector" label="Selector" value={selector} onChange={setSelector} helperText="Any name, e.g. s1 or 2026a" sx={{ flex: '1 1 140px' }} />
-        <Button type="submit" variant="contained" size="large" disabled={keys.status === 'generating'} startIcon={keys.status === 'generating' ? <CircularProgress size={18} color="inherit" /> : undefined} sx={{ minHeight: 56, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={keys.status === 'generating'}
+          startIcon={keys.status === 'generating' ? <CircularProgress size={18} color="inherit" /> : undefined}
+          sx={{ minHeight: 56, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+        >
           {keys.status === 'generating' ? 'Generating…' : pair ? 'Generate a new key pair' : 'Generate key pair'}
         </Button>
       </Box>
@@ -86,7 +101,11 @@ export default function DkimGeneratorPage({ route }: PageProps) {
               {warning}
             </Alert>
           ))}
-          <Box component="section" aria-label="Private key" sx={{ mt: 3, p: 2, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Box
+            component="section"
+            aria-label="Private key"
+            sx={{ mt: 3, p: 2, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+          >
             <Box sx={{ flex: '1 1 260px' }}>
               <Typography variant="h3" component="h2" gutterBottom>
                 Private key

@@ -25,11 +25,7 @@ export function toPem(label: string, der: ArrayBuffer): string {
 }
 
 export async function generateDkimKeyPair(subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<DkimKeyPair> {
-  const pair = await subtle.generateKey(
-    { name: 'RSASSA-PKCS1-v1_5', modulusLength: DKIM_KEY_BITS, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['sign', 'verify'],
-  );
+  const pair = await subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: DKIM_KEY_BITS, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify']);
   const [spki, pkcs8] = await Promise.all([subtle.exportKey('spki', pair.publicKey), subtle.exportKey('pkcs8', pair.privateKey)]);
   return { publicKeyBase64: base64(spki), privateKeyPem: toPem('PRIVATE KEY', pkcs8) };
 }

@@ -48,12 +48,12 @@ export default function DkimLookupPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                DKIM signs each message with a private key held by whoever sends your mail; receivers check the signature with the public key you publish
-                at <code>selector._domainkey.yourdomain.com</code>, as <code>v=DKIM1; k=rsa; p=…</code>.
+                DKIM signs each message with a private key held by whoever sends your mail; receivers check the signature with the public key you publish at{' '}
+                <code>selector._domainkey.yourdomain.com</code>, as <code>v=DKIM1; k=rsa; p=…</code>.
               </p>
               <p>
-                The selector is in every signed message's <code>DKIM-Signature</code> header as <code>s=</code>: open a message's original source to find it.
-                A key of 1024 bits is the minimum; 2048 is the standard today.
+                The selector is in every signed message's <code>DKIM-Signature</code> header as <code>s=</code>: open a message's original source to find it. A key of 1024 bits is the
+                minimum; 2048 is the standard today.
               </p>
             </>
           ),
@@ -62,8 +62,8 @@ export default function DkimLookupPage({ route }: PageProps) {
           heading: 'Why it matters for BIMI',
           body: (
             <p>
-              DKIM is the authentication that survives forwarding, so it is what keeps DMARC passing when your policy is at enforcement. A weak, revoked or
-              missing key means mail that fails DMARC, and no logo beside it.
+              DKIM is the authentication that survives forwarding, so it is what keeps DMARC passing when your policy is at enforcement. A weak, revoked or missing key means mail that fails
+              DMARC, and no logo beside it.
             </p>
           ),
         },

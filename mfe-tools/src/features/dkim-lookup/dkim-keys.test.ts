@@ -32,5 +32,4 @@ describe('dkimKeysFrom', () => {
     ]);
     expect(tried).toEqual(['default', 'selector1', 'old', 'bad']);
   });
-
 });

@@ -65,8 +65,8 @@ export default function DmarcGeneratorPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                Start with <code>p=none</code> and an <code>rua</code> address, and read the aggregate reports for a few weeks: they list every service
-                that sends mail as your domain. Make each one pass SPF or DKIM, then move to <code>quarantine</code> and finally <code>reject</code>.
+                Start with <code>p=none</code> and an <code>rua</code> address, and read the aggregate reports for a few weeks: they list every service that sends mail as your domain. Make
+                each one pass SPF or DKIM, then move to <code>quarantine</code> and finally <code>reject</code>.
               </p>
               <p>
                 Publish the result as a TXT record at <code>_dmarc.yourdomain.com</code>. Most DNS panels want only <code>_dmarc</code> as the host.
@@ -78,23 +78,42 @@ export default function DmarcGeneratorPage({ route }: PageProps) {
           heading: 'What BIMI needs',
           body: (
             <p>
-              <code>p=quarantine</code> or <code>p=reject</code> on all mail: no <code>pct</code> below 100, no <code>sp=none</code>, no testing flag. The
-              readiness list under the record updates as you change the fields.
+              <code>p=quarantine</code> or <code>p=reject</code> on all mail: no <code>pct</code> below 100, no <code>sp=none</code>, no testing flag. The readiness list under the record
+              updates as you change the fields.
             </p>
           ),
         },
       ]}
     >
-      <Box component="form" aria-label={route.title} noValidate onSubmit={(event) => event.preventDefault()} sx={{ mt: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        component="form"
+        aria-label={route.title}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        sx={{ mt: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <TextField label="Domain" value={domain} onChange={(event) => setDomain(event.target.value)} placeholder="example.com" helperText="Optional: fills in the full host name" />
-        <TextField select label="Policy (p)" value={p} onChange={(event) => setP(event.target.value)} helperText={ENFORCEMENT_STEP[p]} slotProps={{ formHelperText: { 'data-testid': 'enforcement-path' } as object }}>
+        <TextField
+          select
+          label="Policy (p)"
+          value={p}
+          onChange={(event) => setP(event.target.value)}
+          helperText={ENFORCEMENT_STEP[p]}
+          slotProps={{ formHelperText: { 'data-testid': 'enforcement-path' } as object }}
+        >
           {POLICIES.map((policy) => (
             <MenuItem key={policy.value} value={policy.value}>
               {policy.label}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Subdomain policy (sp)" value={sp} onChange={(event) => setSp(event.target.value)} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+        <TextField
+          select
+          label="Subdomain policy (sp)"
+          value={sp}
+          onChange={(event) => setSp(event.target.value)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">Same as the domain</MenuItem>
           {POLICIES.map((policy) => (
             <MenuItem key={policy.value} value={policy.value}>
@@ -102,8 +121,20 @@ export default function DmarcGeneratorPage({ route }: PageProps) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField label="Percentage (pct)" value={pct} onChange={(event) => setPct(event.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} helperText="Share of failing mail the policy applies to" />
-        <TextField label="Aggregate reports to (rua)" value={rua} onChange={(event) => setRua(event.target.value)} placeholder="dmarc@example.com" helperText="One or more addresses, separated by commas" />
+        <TextField
+          label="Percentage (pct)"
+          value={pct}
+          onChange={(event) => setPct(event.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          helperText="Share of failing mail the policy applies to"
+        />
+        <TextField
+          label="Aggregate reports to (rua)"
+          value={rua}
+          onChange={(event) => setRua(event.target.value)}
+          placeholder="dmarc@example.com"
+          helperText="One or more addresses, separated by commas"
+        />
         <TextField label="Failure reports to (ruf)" value={ruf} onChange={(event) => setRuf(event.target.value)} placeholder="Optional" helperText="Few receivers send these" />
         <TextField select label="DKIM alignment (adkim)" value={adkim} onChange={(event) => setAdkim(event.target.value)}>
           <MenuItem value="r">Relaxed: subdomains may sign</MenuItem>

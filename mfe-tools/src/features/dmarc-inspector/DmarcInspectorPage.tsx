@@ -39,10 +39,12 @@ export default function DmarcInspectorPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                DMARC is a TXT record at <code>_dmarc.yourdomain.com</code> that tells mailboxes what to do with mail that claims to come from your domain but
-                fails SPF and DKIM: deliver it (<code>p=none</code>), send it to spam (<code>p=quarantine</code>) or refuse it (<code>p=reject</code>).
+                DMARC is a TXT record at <code>_dmarc.yourdomain.com</code> that tells mailboxes what to do with mail that claims to come from your domain but fails SPF and DKIM: deliver it
+                (<code>p=none</code>), send it to spam (<code>p=quarantine</code>) or refuse it (<code>p=reject</code>).
               </p>
-              <p>The <code>rua</code> tag names where mailboxes send daily aggregate reports, so you can see who sends mail as you before you tighten the policy.</p>
+              <p>
+                The <code>rua</code> tag names where mailboxes send daily aggregate reports, so you can see who sends mail as you before you tighten the policy.
+              </p>
             </>
           ),
         },
@@ -51,10 +53,12 @@ export default function DmarcInspectorPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                Mailboxes only show a BIMI logo when the domain is protected against spoofing: a DMARC policy of <code>quarantine</code> or <code>reject</code>,
-                applied to all mail (<code>pct=100</code>), on the domain and its organizational domain, with no <code>sp=none</code> for subdomains.
+                Mailboxes only show a BIMI logo when the domain is protected against spoofing: a DMARC policy of <code>quarantine</code> or <code>reject</code>, applied to all mail (
+                <code>pct=100</code>), on the domain and its organizational domain, with no <code>sp=none</code> for subdomains.
               </p>
-              <p>A domain at <code>p=none</code> is monitored, not protected: start there, read the reports, then move to enforcement.</p>
+              <p>
+                A domain at <code>p=none</code> is monitored, not protected: start there, read the reports, then move to enforcement.
+              </p>
             </>
           ),
         },

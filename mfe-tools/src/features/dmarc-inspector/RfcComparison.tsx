@@ -8,12 +8,25 @@ import type { DmarcDifferences } from '@bimi/contracts/tools';
  */
 export function RfcComparison({ differences }: { differences: DmarcDifferences }) {
   if (differences.length === 0) {
-    return <Typography data-testid="dmarc-rfc-comparison" data-agree="true">Receivers that follow RFC 7489 and those that follow RFC 9989 find the same record and apply the same policy.</Typography>;
+    return (
+      <Typography data-testid="dmarc-rfc-comparison" data-agree="true">
+        Receivers that follow RFC 7489 and those that follow RFC 9989 find the same record and apply the same policy.
+      </Typography>
+    );
   }
   return (
     <Box data-testid="dmarc-rfc-comparison" data-agree="false">
       <Typography sx={{ mb: 1 }}>Receivers are moving from RFC 7489 to RFC 9989; for this domain they answer differently:</Typography>
-      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', '& th, & td': { textAlign: 'left', verticalAlign: 'top', p: 1, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }, '& th': { fontWeight: 600 } }}>
+      <Box
+        component="table"
+        sx={{
+          width: '100%',
+          borderCollapse: 'collapse',
+          tableLayout: 'fixed',
+          '& th, & td': { textAlign: 'left', verticalAlign: 'top', p: 1, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' },
+          '& th': { fontWeight: 600 },
+        }}
+      >
         <thead>
           <tr>
             <th scope="col">Question</th>

@@ -18,19 +18,14 @@ export default function DomainRecordsPage({ route }: PageProps) {
           heading: 'What is looked up',
           body: (
             <p>
-              The domain's MX records (which servers receive its mail), its SPF record (which servers may send it), the DMARC record at{' '}
-              <code>_dmarc</code>, the BIMI record at <code>default._bimi</code>, and its A and AAAA addresses.
+              The domain's MX records (which servers receive its mail), its SPF record (which servers may send it), the DMARC record at <code>_dmarc</code>, the BIMI record at{' '}
+              <code>default._bimi</code>, and its A and AAAA addresses.
             </p>
           ),
         },
         {
           heading: 'Why it matters for BIMI',
-          body: (
-            <p>
-              A logo shows only when all of these line up. This overview is the quickest way to spot the missing piece; then open the matching checker
-              for the details.
-            </p>
-          ),
+          body: <p>A logo shows only when all of these line up. This overview is the quickest way to spot the missing piece; then open the matching checker for the details.</p>,
         },
       ]}
     >

@@ -64,12 +64,11 @@ export default function SpfGeneratorPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                A domain has exactly one SPF record, a TXT record at the domain itself (<code>@</code> in most DNS panels). Merge every sender into it:
-                two SPF records make both invalid.
+                A domain has exactly one SPF record, a TXT record at the domain itself (<code>@</code> in most DNS panels). Merge every sender into it: two SPF records make both invalid.
               </p>
               <p>
-                Each <code>include</code>, <code>a</code> and <code>mx</code> costs a DNS lookup, and so do the includes inside the providers' own records;
-                past 10 in all, SPF fails. Check the published record with the SPF lookup tool to see the full count.
+                Each <code>include</code>, <code>a</code> and <code>mx</code> costs a DNS lookup, and so do the includes inside the providers' own records; past 10 in all, SPF fails. Check
+                the published record with the SPF lookup tool to see the full count.
               </p>
             </>
           ),
@@ -78,14 +77,20 @@ export default function SpfGeneratorPage({ route }: PageProps) {
           heading: 'Why it matters for BIMI',
           body: (
             <p>
-              DMARC passes when SPF or DKIM passes for your From domain. List every service that sends for you before you move DMARC to enforcement, or
-              their mail starts failing, and BIMI requires enforcement.
+              DMARC passes when SPF or DKIM passes for your From domain. List every service that sends for you before you move DMARC to enforcement, or their mail starts failing, and BIMI
+              requires enforcement.
             </p>
           ),
         },
       ]}
     >
-      <Box component="form" aria-label={route.title} noValidate onSubmit={(event) => event.preventDefault()} sx={{ mt: 3, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        component="form"
+        aria-label={route.title}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        sx={{ mt: 3, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <TextField label="Domain" value={domain} onChange={(event) => setDomain(event.target.value)} placeholder="example.com" helperText="Optional: shows the full host name" />
         <TextField select label="Everyone else" value={all} onChange={(event) => setAll(event.target.value as SpfQualifier)}>
           {ALL_CHOICES.map((choice) => (
@@ -95,7 +100,15 @@ export default function SpfGeneratorPage({ route }: PageProps) {
           ))}
         </TextField>
         <CheckboxGroup legend="Services that send for you" options={PROVIDERS} selected={providers} onChange={setProviders} optionMinWidth={220} />
-        <TextField label="Other includes" value={otherIncludes} onChange={(event) => setOtherIncludes(event.target.value)} placeholder="spf.example-esp.com" helperText="Domains your providers tell you to include" multiline minRows={1} />
+        <TextField
+          label="Other includes"
+          value={otherIncludes}
+          onChange={(event) => setOtherIncludes(event.target.value)}
+          placeholder="spf.example-esp.com"
+          helperText="Domains your providers tell you to include"
+          multiline
+          minRows={1}
+        />
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <FormLabel component="legend">Your own servers</FormLabel>
           <FormGroup row>
@@ -103,8 +116,24 @@ export default function SpfGeneratorPage({ route }: PageProps) {
             <FormControlLabel label="The domain's address (a)" control={<Checkbox checked={a} onChange={(event) => setA(event.target.checked)} />} />
           </FormGroup>
         </Box>
-        <TextField label="IPv4 addresses (ip4)" value={ip4} onChange={(event) => setIp4(event.target.value)} placeholder="192.0.2.10, 198.51.100.0/24" helperText="Addresses or ranges, separated by commas" multiline minRows={1} />
-        <TextField label="IPv6 addresses (ip6)" value={ip6} onChange={(event) => setIp6(event.target.value)} placeholder="2001:db8::/32" helperText="Addresses or ranges, separated by commas" multiline minRows={1} />
+        <TextField
+          label="IPv4 addresses (ip4)"
+          value={ip4}
+          onChange={(event) => setIp4(event.target.value)}
+          placeholder="192.0.2.10, 198.51.100.0/24"
+          helperText="Addresses or ranges, separated by commas"
+          multiline
+          minRows={1}
+        />
+        <TextField
+          label="IPv6 addresses (ip6)"
+          value={ip6}
+          onChange={(event) => setIp6(event.target.value)}
+          placeholder="2001:db8::/32"
+          helperText="Addresses or ranges, separated by commas"
+          multiline
+          minRows={1}
+        />
       </Box>
       <GeneratedRecord name={built.name} record={built.record} errors={built.errors} strings={built.strings} what="SPF record" />
       {built.errors.length === 0 && (

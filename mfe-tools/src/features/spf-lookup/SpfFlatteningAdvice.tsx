@@ -28,10 +28,15 @@ export function SpfFlatteningAdvice({ flattening }: { flattening: SpfFlattening 
                 {include.lookups} lookup{include.lookups === 1 ? '' : 's'}
               </Typography>
               <Typography component="span" color={include.flattenable ? 'success.main' : 'text.secondary'} sx={{ fontSize: 14 }}>
-                {include.flattenable ? `can be flattened (${include.addresses.length} address range${include.addresses.length === 1 ? '' : 's'})` : `kept: ${include.reason ?? 'cannot be flattened'}`}
+                {include.flattenable
+                  ? `can be flattened (${include.addresses.length} address range${include.addresses.length === 1 ? '' : 's'})`
+                  : `kept: ${include.reason ?? 'cannot be flattened'}`}
               </Typography>
             </Box>
-            <Box aria-hidden sx={{ mt: 0.5, height: 6, borderRadius: 3, bgcolor: include.flattenable ? 'success.light' : 'grey.300', width: `${Math.max(4, (include.lookups / widest) * 100)}%` }} />
+            <Box
+              aria-hidden
+              sx={{ mt: 0.5, height: 6, borderRadius: 3, bgcolor: include.flattenable ? 'success.light' : 'grey.300', width: `${Math.max(4, (include.lookups / widest) * 100)}%` }}
+            />
           </Box>
         ))}
       </Box>

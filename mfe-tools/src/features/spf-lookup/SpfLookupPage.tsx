@@ -24,13 +24,13 @@ export default function SpfLookupPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                SPF is a TXT record at your domain, starting <code>v=spf1</code>, listing the servers allowed to send mail as your domain: addresses (
-                <code>ip4:</code>, <code>ip6:</code>), your own hosts (<code>a</code>, <code>mx</code>) and the services you use (
-                <code>include:_spf.google.com</code>). It ends with <code>-all</code> or <code>~all</code> for everyone else.
+                SPF is a TXT record at your domain, starting <code>v=spf1</code>, listing the servers allowed to send mail as your domain: addresses (<code>ip4:</code>, <code>ip6:</code>),
+                your own hosts (<code>a</code>, <code>mx</code>) and the services you use (<code>include:_spf.google.com</code>). It ends with <code>-all</code> or <code>~all</code> for
+                everyone else.
               </p>
               <p>
-                Receivers stop after 10 DNS lookups: every <code>include</code>, <code>a</code>, <code>mx</code>, <code>exists</code> and <code>redirect</code>{' '}
-                counts, including those inside the includes. Past ten, SPF fails for all your mail.
+                Receivers stop after 10 DNS lookups: every <code>include</code>, <code>a</code>, <code>mx</code>, <code>exists</code> and <code>redirect</code> counts, including those inside
+                the includes. Past ten, SPF fails for all your mail.
               </p>
             </>
           ),
@@ -39,9 +39,9 @@ export default function SpfLookupPage({ route }: PageProps) {
           heading: 'Would my mail pass?',
           body: (
             <p>
-              With a sending server&apos;s IP address (and optionally the MAIL FROM address), the lookup also runs SPF the way a receiving mail server
-              does (RFC 7208 check_host): macros expanded, includes and redirects followed, and the answer one of pass, fail, softfail, neutral, none,
-              permerror or temperror, with the term that decided it and the DNS lookups it took.
+              With a sending server&apos;s IP address (and optionally the MAIL FROM address), the lookup also runs SPF the way a receiving mail server does (RFC 7208 check_host): macros
+              expanded, includes and redirects followed, and the answer one of pass, fail, softfail, neutral, none, permerror or temperror, with the term that decided it and the DNS lookups
+              it took.
             </p>
           ),
         },
@@ -49,8 +49,8 @@ export default function SpfLookupPage({ route }: PageProps) {
           heading: 'Why it matters for BIMI',
           body: (
             <p>
-              DMARC passes when SPF or DKIM passes for your domain. A broken SPF record leaves DKIM as the only way to pass, and once your DMARC policy is
-              at enforcement (which BIMI requires) any mail that fails both is quarantined or rejected, and shows no logo.
+              DMARC passes when SPF or DKIM passes for your domain. A broken SPF record leaves DKIM as the only way to pass, and once your DMARC policy is at enforcement (which BIMI
+              requires) any mail that fails both is quarantined or rejected, and shows no logo.
             </p>
           ),
         },

@@ -45,7 +45,19 @@ export function SpfVerdict({ evaluation }: { evaluation: SpfEvaluation }) {
           </Typography>
         </Box>
       </Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, mt: 2, mb: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' } }}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+          columnGap: 2,
+          rowGap: 0.5,
+          mt: 2,
+          mb: 0,
+          '& dt': { fontWeight: 600 },
+          '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
+        }}
+      >
         <dt>Matched term</dt>
         <dd data-testid="spf-evaluation-term">
           {evaluation.matched ? (

@@ -21,7 +21,10 @@ describe('spfTreeFrom', () => {
     });
     expect(summary.totalLookups).toBe(12);
     expect(summary.voidLookups).toBe(1);
-    expect(summary.root?.children.map((child) => [child.domain, child.via])).toEqual([['a.example', 'include'], ['b.example', 'redirect']]);
+    expect(summary.root?.children.map((child) => [child.domain, child.via])).toEqual([
+      ['a.example', 'include'],
+      ['b.example', 'redirect'],
+    ]);
     expect(summary.root?.children[0]?.problem).toBe('No SPF record here: receivers treat this include as a permanent error.');
     expect(summary.root?.children[1]?.record).toBe('v=spf1 -all');
   });

@@ -41,17 +41,16 @@ function ToolGroup({ heading, lead, tools }: { heading: string; lead: string; to
  */
 export default function ToolsIndexPage({ route, tools }: PageProps & { tools: readonly RouteEntry[] }) {
   return (
-    <PageIntro title={route.title} lead="Free checkers and record generators for BIMI, VMC, DMARC, SPF and DKIM. Check what your domain publishes today, then build the records it is missing.">
+    <PageIntro
+      title={route.title}
+      lead="Free checkers and record generators for BIMI, VMC, DMARC, SPF and DKIM. Check what your domain publishes today, then build the records it is missing."
+    >
       <ToolGroup
         heading="Checkers"
         lead="Look up what a domain publishes and get every problem explained, with how to fix it."
         tools={tools.filter((tool) => !tool.path.endsWith(GENERATOR_SUFFIX))}
       />
-      <ToolGroup
-        heading="Generators"
-        lead="Build correct records as you type and copy them into your DNS provider."
-        tools={tools.filter((tool) => tool.path.endsWith(GENERATOR_SUFFIX))}
-      />
+      <ToolGroup heading="Generators" lead="Build correct records as you type and copy them into your DNS provider." tools={tools.filter((tool) => tool.path.endsWith(GENERATOR_SUFFIX))} />
     </PageIntro>
   );
 }

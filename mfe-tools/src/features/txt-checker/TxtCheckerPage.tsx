@@ -19,8 +19,8 @@ export default function TxtCheckerPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                TXT records hold text that other systems read: SPF at your domain, DMARC at <code>_dmarc.</code>, DKIM keys at{' '}
-                <code>selector._domainkey.</code>, BIMI at <code>default._bimi.</code>, and site-verification tokens.
+                TXT records hold text that other systems read: SPF at your domain, DMARC at <code>_dmarc.</code>, DKIM keys at <code>selector._domainkey.</code>, BIMI at{' '}
+                <code>default._bimi.</code>, and site-verification tokens.
               </p>
               <p>A long value is published as several strings of up to 255 characters; mail servers join them, and so does this checker.</p>
             </>
@@ -30,8 +30,8 @@ export default function TxtCheckerPage({ route }: PageProps) {
           heading: 'Why it matters for BIMI',
           body: (
             <p>
-              BIMI depends on four TXT records being right at once. After an edit, check the exact name here: a record added at{' '}
-              <code>_dmarc.example.com.example.com</code> by a DNS panel that appends the domain is a common reason a logo does not show.
+              BIMI depends on four TXT records being right at once. After an edit, check the exact name here: a record added at <code>_dmarc.example.com.example.com</code> by a DNS panel
+              that appends the domain is a common reason a logo does not show.
             </p>
           ),
         },

@@ -11,7 +11,8 @@ const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/
 /** What is wrong with a chosen file before it is sent, or undefined when it looks like a PEM certificate. */
 function describePemProblem(file: { name: string; size: number }, text: string): string | undefined {
   if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > MAX_PEM_BYTES) return `${file.name} is ${Math.round(file.size / 1024)} KB; a mark certificate file is at most ${MAX_PEM_BYTES / 1024} KB. Choose the .pem file your issuer sent.`;
+  if (file.size > MAX_PEM_BYTES)
+    return `${file.name} is ${Math.round(file.size / 1024)} KB; a mark certificate file is at most ${MAX_PEM_BYTES / 1024} KB. Choose the .pem file your issuer sent.`;
   if (!PEM_BLOCK.test(text)) {
     return `${file.name} is not a PEM certificate: it must contain a block starting with -----BEGIN CERTIFICATE-----. Convert a DER (.cer) file with: openssl x509 -inform der -in cert.cer -out cert.pem`;
   }

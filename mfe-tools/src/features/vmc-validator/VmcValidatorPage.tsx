@@ -29,7 +29,11 @@ function CertificateSections({ answer }: { answer: ToolAnswer<'vmc'> }) {
         {certificate ? <CertificateDetails certificate={certificate} /> : <Typography color="text.secondary">The certificate could not be read; the checks above say why.</Typography>}
       </ResultSection>
       <ResultSection title="In the inbox" testId="inbox-section">
-        {!logo && <Typography color="text.secondary" sx={{ mb: 1.5 }}>The certificate carries no logo the page could show.</Typography>}
+        {!logo && (
+          <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+            The certificate carries no logo the page could show.
+          </Typography>
+        )}
         <InboxPreview logoUrl={logo} sender={certificate?.organization ?? answer.query['domain'] ?? 'Your brand'} />
       </ResultSection>
     </>
@@ -84,12 +88,11 @@ export default function VmcValidatorPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                A VMC or CMC is an X.509 certificate from an authorized issuer (such as DigiCert) that binds your logo to your organization and your
-                domains. A VMC rests on a registered trademark; a CMC on a logo you have used publicly for at least a year.
+                A VMC or CMC is an X.509 certificate from an authorized issuer (such as DigiCert) that binds your logo to your organization and your domains. A VMC rests on a registered
+                trademark; a CMC on a logo you have used publicly for at least a year.
               </p>
               <p>
-                The logo itself is embedded in the certificate, so mailboxes can be sure the SVG at your BIMI record's <code>l=</code> is the one that
-                was verified.
+                The logo itself is embedded in the certificate, so mailboxes can be sure the SVG at your BIMI record's <code>l=</code> is the one that was verified.
               </p>
             </>
           ),
@@ -99,8 +102,8 @@ export default function VmcValidatorPage({ route }: PageProps) {
           body: (
             <>
               <p>
-                Gmail and Apple Mail show a BIMI logo only with a valid mark certificate named in the record's <code>a=</code> tag. An expired certificate,
-                a chain that does not reach a trusted root, or a domain missing from its names, and the logo silently disappears.
+                Gmail and Apple Mail show a BIMI logo only with a valid mark certificate named in the record's <code>a=</code> tag. An expired certificate, a chain that does not reach a
+                trusted root, or a domain missing from its names, and the logo silently disappears.
               </p>
               <p>Check by domain (follows the BIMI record), by the certificate's address, or upload the .pem file your issuer sent before you publish it.</p>
             </>
@@ -108,7 +111,14 @@ export default function VmcValidatorPage({ route }: PageProps) {
         },
       ]}
     >
-      <Tabs value={mode} onChange={(_event, next: Mode) => setMode(next)} aria-label="How to find the certificate" variant="scrollable" allowScrollButtonsMobile sx={{ mt: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={mode}
+        onChange={(_event, next: Mode) => setMode(next)}
+        aria-label="How to find the certificate"
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mt: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab value="domain" label="By domain" />
         <Tab value="url" label="By address" />
         <Tab value="upload" label="Upload a file" />

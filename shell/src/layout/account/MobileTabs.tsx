@@ -45,7 +45,17 @@ export function MobileTabs() {
         component="nav"
         aria-label="Account"
         data-testid="mobile-tabs"
-        sx={{ position: 'fixed', inset: 'auto 0 0 0', height: MOBILE_TABS_HEIGHT, zIndex: 'appBar', display: 'flex', bgcolor: 'background.paper', borderTop: '1px solid', borderColor: 'divider', pb: 'env(safe-area-inset-bottom)' }}
+        sx={{
+          position: 'fixed',
+          inset: 'auto 0 0 0',
+          height: MOBILE_TABS_HEIGHT,
+          zIndex: 'appBar',
+          display: 'flex',
+          bgcolor: 'background.paper',
+          borderTop: '1px solid',
+          borderColor: 'divider',
+          pb: 'env(safe-area-inset-bottom)',
+        }}
       >
         {TABS.map(({ to, label, Icon }) => (
           <Box key={to} component={RouterNavLink} to={to} sx={tabSx}>

@@ -97,7 +97,12 @@ export function MoreSheet({ onClose }: { onClose: () => void }) {
             Signed in as {session.user.email}
           </Typography>
         )}
-        <Box component="button" type="button" onClick={signOutToSignIn} sx={{ ...linkSx, font: 'inherit', fontWeight: 600, border: 0, bgcolor: 'transparent', p: 0, py: 1.25, cursor: 'pointer', color: 'primary.main' }}>
+        <Box
+          component="button"
+          type="button"
+          onClick={signOutToSignIn}
+          sx={{ ...linkSx, font: 'inherit', fontWeight: 600, border: 0, bgcolor: 'transparent', p: 0, py: 1.25, cursor: 'pointer', color: 'primary.main' }}
+        >
           Sign Out
         </Box>
       </Box>

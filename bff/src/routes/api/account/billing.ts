@@ -39,27 +39,19 @@ const billing: FastifyPluginAsyncZod = async (fastify) => {
     return fastify.payments.provider.createPaymentMethodSetup(customerRef, `${fastify.payments.returnBase}/account/billing/payment-methods`);
   });
 
-  fastify.put(
-    `${ORDER_PATHS.paymentMethods}/:id/default`,
-    { schema: { params: PaymentMethodParams, response: { 200: PaymentMethodList, 404: ApiError } } },
-    async (request) => {
-      const user = currentUser(request);
-      const customerRef = await customerOwning(user.id, request.params.id);
-      await fastify.payments.provider.setDefaultPaymentMethod(customerRef, request.params.id);
-      return cardsOf(user.id);
-    },
-  );
+  fastify.put(`${ORDER_PATHS.paymentMethods}/:id/default`, { schema: { params: PaymentMethodParams, response: { 200: PaymentMethodList, 404: ApiError } } }, async (request) => {
+    const user = currentUser(request);
+    const customerRef = await customerOwning(user.id, request.params.id);
+    await fastify.payments.provider.setDefaultPaymentMethod(customerRef, request.params.id);
+    return cardsOf(user.id);
+  });
 
-  fastify.delete(
-    `${ORDER_PATHS.paymentMethods}/:id`,
-    { schema: { params: PaymentMethodParams, response: { 200: PaymentMethodList, 404: ApiError } } },
-    async (request) => {
-      const user = currentUser(request);
-      const customerRef = await customerOwning(user.id, request.params.id);
-      await fastify.payments.provider.removePaymentMethod(customerRef, request.params.id);
-      return cardsOf(user.id);
-    },
-  );
+  fastify.delete(`${ORDER_PATHS.paymentMethods}/:id`, { schema: { params: PaymentMethodParams, response: { 200: PaymentMethodList, 404: ApiError } } }, async (request) => {
+    const user = currentUser(request);
+    const customerRef = await customerOwning(user.id, request.params.id);
+    await fastify.payments.provider.removePaymentMethod(customerRef, request.params.id);
+    return cardsOf(user.id);
+  });
 };
 
 export default billing;

@@ -107,12 +107,16 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.put(`${MONITOR_PATHS.list}/:domain/status`, { schema: { params: MonitorParams, body: MonitorStatusChange, response: { 200: MonitorListItem, 404: ApiError } } }, async (request) => {
-    const monitor = await ownMonitor(request, request.params.domain);
-    const updated = await fastify.monitors.setStatus(monitor.user_id, monitor.domain, request.body.status, fastify.now());
-    if (!updated) throw new HttpError(404, NOT_FOUND);
-    return monitorListItem(updated, fastify.now());
-  });
+  fastify.put(
+    `${MONITOR_PATHS.list}/:domain/status`,
+    { schema: { params: MonitorParams, body: MonitorStatusChange, response: { 200: MonitorListItem, 404: ApiError } } },
+    async (request) => {
+      const monitor = await ownMonitor(request, request.params.domain);
+      const updated = await fastify.monitors.setStatus(monitor.user_id, monitor.domain, request.body.status, fastify.now());
+      if (!updated) throw new HttpError(404, NOT_FOUND);
+      return monitorListItem(updated, fastify.now());
+    },
+  );
 
   fastify.delete(`${MONITOR_PATHS.list}/:domain`, { schema: { params: MonitorParams, response: { 204: z.null(), 404: ApiError } } }, async (request, reply) => {
     const monitor = await ownMonitor(request, request.params.domain);
@@ -167,7 +171,10 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
         await fastify.monitorConversations.add(monitor.id, answer);
         yield line({ type: 'done', question: asked, answer, source: model ? 'model' : 'built-in' });
       }
-      return reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(Readable.from(events()) as never);
+      return reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(events()) as never);
     },
   );
 };

@@ -41,9 +41,7 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
       const mail = issued ? emailChangeMail(newEmail, stored.name, baseUrl, issued.token) : emailChangeAttemptMail(newEmail, owner?.name ?? '', baseUrl);
       if (!(await fastify.mailer.trySend(mail, request.log))) {
         if (issued) await fastify.emailTokens.remove(issued.tokenHash);
-        return reply
-          .code(503)
-          .send({ message: `We could not send the confirmation link to ${newEmail} just now, so your email address was not changed. Try again in a few minutes.` });
+        return reply.code(503).send({ message: `We could not send the confirmation link to ${newEmail} just now, so your email address was not changed. Try again in a few minutes.` });
       }
       await fastify.users.requestEmailChange(user.id, newEmail, issued?.tokenHash);
       return reply.code(202).send(await fastify.users.profile(user.id));
@@ -67,9 +65,7 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get(ACCOUNT_PATHS.notifications, { schema: { response: { 200: NotificationPreferences } } }, async (request) =>
-    fastify.users.notificationPreferences(currentUser(request).id),
-  );
+  fastify.get(ACCOUNT_PATHS.notifications, { schema: { response: { 200: NotificationPreferences } } }, async (request) => fastify.users.notificationPreferences(currentUser(request).id));
 
   fastify.put(ACCOUNT_PATHS.notifications, { schema: { body: NotificationPreferences, response: { 200: NotificationPreferences } } }, async (request) => {
     await fastify.users.setNotificationPreferences(currentUser(request).id, request.body);

@@ -39,11 +39,7 @@ const transactions: FastifyPluginAsyncZod = async (fastify) => {
       testPayment: transaction.test_payment === 1,
       billedTo: { name: user.name, email: user.email },
     });
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="receipt-${receiptNumber}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="receipt-${receiptNumber}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
   });
 };
 

@@ -9,19 +9,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  * (never from an amount the browser sends), with the price identifier checkout will charge.
  */
 const cart: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.post(
-    SITE_API_PATHS.cartQuote,
-    { schema: { body: CartQuoteRequest, response: { 200: CartQuote, 400: ApiError } }, bodyLimit: 32 * 1024 },
-    async (request, reply) => {
-      try {
-        // Logged once per identifier by the payments plugin (an error only when Stripe charges).
-        return quoteCart(request.body.items, fastify.config.priceSettings, fastify.payments.priceLog);
-      } catch (error) {
-        if (error instanceof QuoteError) return reply.code(400).send({ message: error.message });
-        throw error;
-      }
-    },
-  );
+  fastify.post(SITE_API_PATHS.cartQuote, { schema: { body: CartQuoteRequest, response: { 200: CartQuote, 400: ApiError } }, bodyLimit: 32 * 1024 }, async (request, reply) => {
+    try {
+      // Logged once per identifier by the payments plugin (an error only when Stripe charges).
+      return quoteCart(request.body.items, fastify.config.priceSettings, fastify.payments.priceLog);
+    } catch (error) {
+      if (error instanceof QuoteError) return reply.code(400).send({ message: error.message });
+      throw error;
+    }
+  });
 };
 
 export default cart;

@@ -71,7 +71,10 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
     // Only a domain is asked whether it exists: a TXT or CNAME name may dangle on purpose, and those tools say so.
     const domain = query.domain;
     const { answer, cached } = await fastify.toolAnswers.answer(tool, query, withVerdict(tool, domain, compute));
-    return reply.header('cache-control', 'no-store').header('x-tool-cache', cached ? 'hit' : 'miss').send(answer);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-tool-cache', cached ? 'hit' : 'miss')
+      .send(answer);
   }
 
   fastify.get('/dmarc', { schema: { querystring: DomainToolQuery, response: { 200: DmarcAnswer } }, config: { rateLimit } }, async (request, reply) => {
@@ -115,7 +118,11 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
   // An uploaded certificate is checked as sent; nothing is fetched, so nothing is cached.
   fastify.post('/vmc', { schema: { body: VmcUpload, response: { 200: VmcAnswer } }, config: { rateLimit }, bodyLimit: 96 * 1024 }, async (request, reply) => {
     const domain = request.body.domain === undefined ? undefined : domainOf('domain', request.body.domain);
-    const answer: ToolAnswer<'vmc'> = { tool: 'vmc', query: domain ? { domain } : {}, ...answerWithVerdict('vmc', await certificateFindings(request.body.pem, { files: fastify.untrustedFiles, domain })) };
+    const answer: ToolAnswer<'vmc'> = {
+      tool: 'vmc',
+      query: domain ? { domain } : {},
+      ...answerWithVerdict('vmc', await certificateFindings(request.body.pem, { files: fastify.untrustedFiles, domain })),
+    };
     return reply.header('cache-control', 'no-store').send(answer);
   });
 
