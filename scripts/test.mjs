@@ -29,7 +29,7 @@ try {
   await run('prettier', ['--check', '.']);
   step('unit and API tests (jest)');
   await run('jest', ['--ci']);
-  step('production build of the shell and the four remotes');
+  step('production build of the front ends (the shell and every remote)');
   await run('node', ['scripts/build.mjs'], { env: { NODE_ENV: 'production' } });
   step('browser flows (Playwright, Chromium)');
   await run('playwright', ['test', '-c', 'e2e/playwright.config.ts']);
