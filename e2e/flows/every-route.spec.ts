@@ -36,6 +36,28 @@ test('route ownership follows the architecture table for every page of spec §2'
   expect(wrong).toEqual([]);
 });
 
+test('the published route tables: no path twice, spec §2 frames and white headers', async ({ request }) => {
+  const remotes = await fetchRegistry(request);
+  const all = remotes.flatMap((remote) => remote.routes.map((route) => route.path));
+  expect(all.length, 'no path is published by two remotes').toBe(new Set(all).size);
+  const routeOf = (path: string) => findOwner(remotes, path)?.route;
+  const frames = {
+    '/auth/signin': 'auth',
+    '/forgot-password': 'auth',
+    '/terms': 'legal',
+    '/checkout': 'checkout',
+    '/landing/verified-mark-certificate': 'landing',
+    '/digicert-enrollment': 'enrollment',
+    '/account/tools/spf-lookup': 'account',
+    '/bimi-checker': 'public',
+  };
+  for (const [path, layout] of Object.entries(frames)) expect(routeOf(path)?.layout, `the frame of ${path}`).toBe(layout);
+  for (const path of ['/about', '/bimi-checker', '/dmarc-inspector', '/vmc-validator', '/faq', '/articles', '/help-center', '/glossary']) {
+    expect(routeOf(path)?.header, `the header of ${path}`).toBe('white');
+  }
+  expect(routeOf('/')?.header).toBe('fade');
+});
+
 for (const remoteName of REMOTES) {
   test(`every ${remoteName} route answers 200 and renders its page in the ${remoteName} remote`, async ({ page, request }) => {
     const remotes = await fetchRegistry(request);

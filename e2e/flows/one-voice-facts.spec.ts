@@ -3,11 +3,10 @@ import { PDFParse } from 'pdf-parse';
 import { CERTIFICATES, DOMAINS_PER_CERTIFICATE, PENDING_TRADEMARK_RULE, PENDING_TRADEMARK_START, VALIDATION_TIME, dmarcPlanSummary, dmarcVolumeFact } from '@bimi/catalog/facts';
 import { DMARC_EMAIL_VOLUMES, formatEmailVolume, MAX_DOMAINS } from '@bimi/catalog/prices';
 import { DMARC_PRODUCT_IDS, dmarcLimitPhrases } from '@bimi/catalog/products';
-import storefront from '../../mfe-storefront/src/app/routes.json';
-import { VALIDATION_GUIDE_PATH } from '../../mfe-storefront/src/features/validation-guide/guide';
 import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
 import { PHONE_MESSAGE } from '@bimi/contracts/phone';
 import { createVerifiedAccount, newUser, signInByApi } from '../support/account';
+import { publishedDocuments, publishedRoutes } from '../support/apps';
 import { concretePath } from '../support/registry';
 import { expect, expectRemotePage, SITE_NAME, test } from '../support/test';
 
@@ -18,7 +17,9 @@ import { expect, expectRemotePage, SITE_NAME, test } from '../support/test';
  * table keeps its names in view at phone width; the Dashboard button covers nothing.
  */
 
-const PAGES = storefront.routes.map((route) => ({ title: route.title, url: concretePath(route.path) }));
+const PAGES = publishedRoutes('mfe-storefront').routes.map((route) => ({ title: route.title, url: concretePath(route.path) }));
+/** The validation guide, as the storefront's build publishes it. */
+const [VALIDATION_GUIDE_PATH = '/docs/missing-validation-guide.pdf'] = publishedDocuments('mfe-storefront');
 
 function drawer(page: Page) {
   return page.locator('.MuiDrawer-paper').filter({ has: page.getByTestId('cart-drawer') });

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { RemoteRouteTable } from '@bimi/contracts/registry';
 
 const WORKSPACE = resolve(__dirname, '..', '..');
 
@@ -13,4 +14,15 @@ export function frontendApps(): string[] {
     .map((entry) => entry.name)
     .sort();
   return ['shell', ...remotes];
+}
+
+/** The route table a remote publishes beside its build (dist/routes.json), as the bff reads it. */
+export function publishedRoutes(app: string): RemoteRouteTable {
+  return RemoteRouteTable.parse(JSON.parse(readFileSync(join(WORKSPACE, app, 'dist', 'routes.json'), 'utf8')));
+}
+
+/** The documents a remote publishes under its build's docs/ (the storefront's validation guide), by the site path they are served at. */
+export function publishedDocuments(app: string): string[] {
+  const folder = join(WORKSPACE, app, 'dist', 'docs');
+  return existsSync(folder) ? readdirSync(folder).map((file) => `/docs/${file}`) : [];
 }
