@@ -1,4 +1,5 @@
 import { ApiError } from '@bimi/contracts/api-error';
+import { TOOL_PATHS } from '@bimi/contracts/api-paths';
 import { isAnswerOf, ToolAnswer, type ToolName, type VmcUpload } from '@bimi/contracts/tools';
 
 /**
@@ -69,7 +70,7 @@ async function answerFrom<Tool extends ToolName>(tool: Tool, request: Promise<Re
 export function runTool<Tool extends ToolName>(tool: Tool, query: Readonly<Record<string, string>>, options: { signal?: AbortSignal; fetch?: Fetch } = {}): Promise<ToolAnswer<Tool>> {
   const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== ''));
   const doFetch = options.fetch ?? fetch;
-  return answerFrom(tool, doFetch(`/api/tools/${tool}?${search}`, { headers: { accept: 'application/json' }, signal: options.signal ?? null }));
+  return answerFrom(tool, doFetch(`${TOOL_PATHS.tool(tool)}?${search}`, { headers: { accept: 'application/json' }, signal: options.signal ?? null }));
 }
 
 /** The VMC validator's upload: the PEM text the user chose (and the domain it must name), checked by the bff. */
@@ -77,7 +78,7 @@ export function validateUploadedVmc(upload: VmcUpload, options: { signal?: Abort
   const doFetch = options.fetch ?? fetch;
   return answerFrom(
     'vmc',
-    doFetch('/api/tools/vmc', {
+    doFetch(TOOL_PATHS.tool('vmc'), {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify(upload),

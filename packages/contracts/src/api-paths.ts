@@ -84,3 +84,10 @@ export const SITE_API_PATHS = {
   contact: '/api/contact',
   cartQuote: '/api/cart/quote',
 } as const;
+
+/** The e-mail authentication tools (no session): `GET /api/tools/<tool>?…`, and the VMC validator's upload (POST to the same path). */
+export const TOOLS_BASE_PATH = '/api/tools';
+
+export const TOOL_PATHS = {
+  tool: (tool: string) => `${TOOLS_BASE_PATH}/${encodeURIComponent(tool)}`,
+} as const;
