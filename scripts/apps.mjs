@@ -9,7 +9,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** @param {string} [root] */
 export function frontendApps(root = ROOT) {
   const remotes = readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && /^mfe-[a-z][a-z0-9_]*$/.test(entry.name) && existsSync(path.join(root, entry.name, 'webpack.config.mjs')))
+    .filter((entry) => entry.isDirectory() && /^mfe-[a-z][a-z0-9_]*$/.test(entry.name) && entry.name !== 'mfe-shell' && existsSync(path.join(root, entry.name, 'webpack.config.mjs')))
     .map((entry) => entry.name)
     .sort();
   return ['shell', ...remotes];

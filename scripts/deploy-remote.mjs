@@ -9,16 +9,18 @@
 // Every release is kept whole and unchanged in <root>/mfe-<name>/releases/<version>/ (outside
 // dist/, so not served), and releases/history.json records which version went live when. Putting
 // a release live copies its content-hashed files next to the live ones (new names, so nothing in
-// use changes), then swaps its entry files (remoteEntry.js, mf-manifest.json, routes.json and
-// their .br/.gz) and its fixed-name files in subfolders (the storefront's docs/*.pdf) in by
-// rename. The next page load gets that version; pages already open keep loading their old
-// chunks, which stay in place. A rollback puts the previous release live the same way. The shell
-// and the other remotes are never touched.
+// use changes), then swaps its entry files (remoteEntry.js, mf-manifest.json, routes.json,
+// sharing.json and their .br/.gz) and its fixed-name files in subfolders (the storefront's
+// docs/*.pdf) in by rename, and removes the fixed-name files it does not have. The next page load
+// gets that version; pages already open keep loading their old chunks, which stay in place. If
+// the swap fails half-way, the release that was live is swapped back. A rollback puts the previous
+// release live the same way. The shell and the other remotes are never touched.
 //
 // Before a release goes live it is checked by the rule the bff's registry applies too
 // (@bimi/contracts/remote-admission): its manifest names this remote and exposes ./routes, its
-// routes.json is this remote's and takes no path another remote owns, and the live shell provides
-// every singleton it needs at a version it accepts.
+// routes.json is this remote's and takes no path another remote built in --root owns, and the
+// live shell provides every singleton it needs at a version it accepts. (A remote's `prefixes`
+// in REMOTES_CONFIG are the bff's to check: it refuses the routes of a remote outside them.)
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,10 +46,14 @@ const isFixedName = (relativePath) => {
   return ENTRY_FILE.test(name) || (!inServerBuild && name.includes('/'));
 };
 
+/** A version that names a release folder: semver's own normal form, without build metadata (no `v`, spaces or `+`). */
+const isPlainVersion = (version) => semver.valid(version) === version && !version.includes('+');
+const PlainVersion = z.string().refine(isPlainVersion, 'must be a plain semantic version (1.2.3 or 1.2.3-rc.1)');
+
 const History = z.object({
   /** Versions in the order they went live; the last is live, a rollback returns to the one before. */
-  stack: z.array(z.string()).min(1),
-  events: z.array(z.object({ at: z.iso.datetime(), action: z.enum(['snapshot', 'deploy', 'rollback']), version: z.string() })),
+  stack: z.array(PlainVersion).min(1),
+  events: z.array(z.object({ at: z.iso.datetime(), action: z.enum(['snapshot', 'deploy', 'rollback']), version: PlainVersion })),
 });
 /** @typedef {z.infer<typeof History>} History */
 
@@ -117,7 +123,7 @@ function pathsOfOtherRemotes() {
 function checkedVersion(folder) {
   const manifest = readBuildFile(folder, 'mf-manifest.json', FederationManifest);
   const version = manifest.metaData.buildInfo.buildVersion;
-  if (!semver.valid(version)) throw new Error(`the build of ${remote} in ${folder} has version "${version}", which is not a semantic version`);
+  if (!isPlainVersion(version)) throw new Error(`the build of ${remote} in ${folder} has version "${version}", which is not a plain semantic version (1.2.3 or 1.2.3-rc.1)`);
   const shellDist = path.join(path.resolve(values.root), 'shell', 'dist');
   const problems = admissionProblems({
     name: remote,
@@ -133,9 +139,7 @@ function checkedVersion(folder) {
 
 /** Puts the release in `release` live: new hashed files first, the fixed-name entries swapped in last. */
 function putLive(release) {
-  const files = readdirSync(release, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(release, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  const files = filesUnder(release);
   const assets = files.filter((name) => !isFixedName(name));
   const entries = files.filter(isFixedName);
 
@@ -156,7 +160,33 @@ function putLive(release) {
     copyFileSync(path.join(release, name), temporary);
     renameSync(temporary, target);
   }
+  // A fixed-name file the release does not have (a .br sibling its build did not need, a PDF it
+  // dropped) would otherwise keep serving the other version.
+  const kept = new Set(entries);
+  for (const name of filesUnder(liveDir).filter((file) => isFixedName(file) && !kept.has(file))) rmSync(path.join(liveDir, name));
   return { added, swapped: entries.length };
+}
+
+/** Every file under a folder, by its path relative to it with / separators. */
+function filesUnder(folder) {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+/** Puts `release` live; if that fails half-way, puts `previous` back so the site runs one version. */
+function switchLive(release, previous) {
+  try {
+    return putLive(release);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    try {
+      putLive(previous);
+    } catch (restoring) {
+      throw new Error(`${reason}; putting the previous release back failed too (${restoring instanceof Error ? restoring.message : restoring}): run the rollback again`);
+    }
+    throw new Error(`${reason}; the release that was live was put back`);
+  }
 }
 
 /** The history, starting it with a snapshot of what is live when this remote was never deployed by this script. */
@@ -166,10 +196,36 @@ function readHistory() {
     if (!history.success) throw new Error(`${historyFile} is damaged (${z.prettifyError(history.error)}); repair it or remove ${releasesDir} to start a new history`);
     return history.data;
   }
-  if (!existsSync(path.join(liveDir, 'mf-manifest.json'))) throw new Error(`${liveDir} holds no build of ${remote}: build the site first`);
-  const live = FederationManifest.parse(readJson(path.join(liveDir, 'mf-manifest.json'))).metaData.buildInfo.buildVersion;
-  cpSync(liveDir, path.join(releasesDir, live), { recursive: true });
+  const live = liveVersion();
+  if (!isPlainVersion(live)) throw new Error(`the live build of ${remote} has version "${live}", which cannot name a release: rebuild it with a plain semantic version`);
+  if (!existsSync(path.join(releasesDir, live))) copyIn(liveDir, live);
   return { stack: [live], events: [{ at: new Date().toISOString(), action: 'snapshot', version: live }] };
+}
+
+/** The version of the build that is live now, as its manifest says. */
+function liveVersion() {
+  if (!existsSync(path.join(liveDir, 'mf-manifest.json'))) throw new Error(`${liveDir} holds no build of ${remote}: build the site first`);
+  return FederationManifest.parse(readJson(path.join(liveDir, 'mf-manifest.json'))).metaData.buildInfo.buildVersion;
+}
+
+/** The history, after checking that what is live is what it says is live (a rollback must return to the release before *that*). */
+function checkedHistory() {
+  const history = readHistory();
+  const live = liveVersion();
+  if (history.stack.at(-1) !== live) {
+    throw new Error(
+      `${remote} ${live} is live, but ${historyFile} says ${history.stack.at(-1)} is (was it rebuilt outside deploy:remote?); deploy a release over it, or remove ${releasesDir} to start a new history`,
+    );
+  }
+  return history;
+}
+
+/** Keeps a build as the release `version`: copied beside, then renamed into place, so a release folder is always whole. */
+function copyIn(build, version) {
+  const incoming = path.join(releasesDir, `.${version}.${process.pid}.incoming`);
+  rmSync(incoming, { recursive: true, force: true });
+  cpSync(build, incoming, { recursive: true });
+  renameSync(incoming, path.join(releasesDir, version));
 }
 
 /** @param {History} history */
@@ -197,13 +253,21 @@ function withLock(action) {
 
 /** Keeps the staged build as an immutable release and puts it live. */
 function release(staged) {
-  const version = checkedVersion(staged);
   return withLock(() => {
-    const history = readHistory();
+    const version = checkedVersion(staged);
+    const history = checkedHistory();
     const folder = path.join(releasesDir, version);
     if (existsSync(folder)) throw new Error(`${remote} ${version} was released before: releases are immutable, build this one with a new --version`);
-    cpSync(staged, folder, { recursive: true });
-    const { added, swapped } = putLive(folder);
+    copyIn(staged, version);
+    let switched;
+    try {
+      switched = switchLive(folder, path.join(releasesDir, history.stack.at(-1)));
+    } catch (error) {
+      // It never went live: the same version may be tried again.
+      rmSync(folder, { recursive: true, force: true });
+      throw error;
+    }
+    const { added, swapped } = switched;
     writeHistory({ stack: [...history.stack, version], events: [...history.events, { at: new Date().toISOString(), action: 'deploy', version }] });
     console.log(`deployed ${remote} ${version}: ${added} new hashed files, ${swapped} fixed-name files swapped in ${liveDir}`);
   });
@@ -211,11 +275,11 @@ function release(staged) {
 
 function rollback() {
   return withLock(() => {
-    const history = readHistory();
+    const history = checkedHistory();
     const [current, previous] = history.stack.slice(-2).reverse();
     if (!previous) throw new Error(`${remote} ${current} is the only release: there is nothing to roll back to`);
     checkedVersion(path.join(releasesDir, previous));
-    const { swapped } = putLive(path.join(releasesDir, previous));
+    const { swapped } = switchLive(path.join(releasesDir, previous), path.join(releasesDir, current));
     writeHistory({ stack: history.stack.slice(0, -1), events: [...history.events, { at: new Date().toISOString(), action: 'rollback', version: previous }] });
     console.log(`rolled ${remote} back from ${current} to ${previous}: ${swapped} fixed-name files swapped in ${liveDir}`);
   });
@@ -223,7 +287,7 @@ function rollback() {
 
 function status() {
   const history = existsSync(historyFile) ? History.parse(readJson(historyFile)) : null;
-  const live = FederationManifest.parse(readJson(path.join(liveDir, 'mf-manifest.json'))).metaData.buildInfo.buildVersion;
+  const live = liveVersion();
   console.log(`${remote}: ${live} is live (${liveDir})`);
   if (!history) return console.log('never deployed alone: no releases yet');
   console.log(`a rollback returns to: ${history.stack.at(-2) ?? 'nothing (the first release)'}`);
@@ -236,13 +300,13 @@ try {
   else if (values.rollback) rollback();
   else if (values.stage) {
     const version = values.version ?? '';
-    if (!semver.valid(version)) throw new Error(`--stage needs a semantic --version for the build (got "${version}")`);
+    if (!isPlainVersion(version)) throw new Error(`--stage needs a plain semantic --version for the build, such as 1.2.3 (got "${version}")`);
     await stage(path.resolve(values.stage), version);
     console.log(`staged ${remote} ${version} in ${path.resolve(values.stage)}: deploy it with --from`);
   } else if (values.from) release(path.resolve(values.from));
   else if (temporary) {
     const version = values.version ?? `1.0.0-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
-    if (!semver.valid(version)) throw new Error(`--version must be a semantic version (got "${version}")`);
+    if (!isPlainVersion(version)) throw new Error(`--version must be a plain semantic version, such as 1.2.3 (got "${version}")`);
     await stage(temporary, version);
     release(temporary);
   }

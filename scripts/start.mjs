@@ -8,7 +8,8 @@ import { ROOT, fail, installWorkspace, run, step } from './toolchain.mjs';
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    // Built and released files are outputs, not sources (a deploy writes releases/).
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'releases') continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }

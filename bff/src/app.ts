@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiError } from '@bimi/contracts/api-error';
-import { SITE_API_PATHS, TOOLS_BASE_PATH } from '@bimi/contracts/api-paths';
+import { PAYMENTS_BASE_PATH, SITE_API_PATHS, TOOLS_BASE_PATH } from '@bimi/contracts/api-paths';
 import { z } from 'zod';
 import type { Config } from './config';
 import { containsNul, NUL_REFUSED } from './lib/nul-characters';
@@ -181,7 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(anonymousWrites(cartRoutes));
   await app.register(authRoutes);
   await app.register(accountRoutes);
-  await app.register(paymentRoutes, { prefix: '/api/payments' });
+  await app.register(paymentRoutes, { prefix: PAYMENTS_BASE_PATH });
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   if (devClock) await app.register(devClockRoutes(devClock.advance));
   await app.register(anonymousWrites(toolRoutes), { prefix: TOOLS_BASE_PATH });

@@ -96,7 +96,10 @@ const RemotesFile = z.object({
   remotes: z
     .array(
       z.strictObject({
-        name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lowercase identifier (the federation name)'),
+        name: z
+          .string()
+          .regex(/^[a-z][a-z0-9_]*$/, 'must be a lowercase identifier (the federation name)')
+          .refine((name) => name !== 'shell', 'must not be shell, the host'),
         url: remoteBaseUrl.optional(),
         prefixes: z
           .array(z.string().regex(/^\/[A-Za-z0-9._~/-]*$/, 'must be a path starting with /'))
@@ -117,7 +120,8 @@ function remotesOfRoot(rootDir: string): RemoteConfig[] {
   try {
     folders = readdirSync(rootDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && /^mfe-[a-z][a-z0-9_]*$/.test(entry.name))
-      .map((entry) => entry.name.slice('mfe-'.length));
+      .map((entry) => entry.name.slice('mfe-'.length))
+      .filter((name) => name !== 'shell');
   } catch {
     folders = [];
   }

@@ -51,6 +51,7 @@ describe('loadConfig', () => {
     it('adds every other mfe-<name> folder of the root after the four', () => {
       mkdirSync(join(folder, 'mfe-partners'));
       mkdirSync(join(folder, 'mfe-Not_A_Remote'));
+      mkdirSync(join(folder, 'mfe-shell'));
       expect(loadConfig({ ROOT_DIR: folder }).remotes.map((remote) => remote.name)).toEqual(['storefront', 'checkout', 'account', 'tools', 'partners']);
     });
 
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       [{ remotes: [] }, /REMOTES_CONFIG remotes must list at least one remote/],
       [{ remotes: [{ name: 'tools' }, { name: 'tools' }] }, /REMOTES_CONFIG remotes must not list a remote twice/],
       [{ remotes: [{ name: 'Tools' }] }, /REMOTES_CONFIG remotes\.0\.name must be a lowercase identifier/],
+      [{ remotes: [{ name: 'shell' }] }, /REMOTES_CONFIG remotes\.0\.name must not be shell, the host/],
       [{ remotes: [{ name: 'tools', url: 'https://cdn.example.com/tools' }] }, /REMOTES_CONFIG remotes\.0\.url must be an absolute http\(s\) URL ending in \//],
       [{ remotes: [{ name: 'tools', prefixes: ['partners'] }] }, /REMOTES_CONFIG remotes\.0\.prefixes\.0 must be a path starting with \//],
       [{ remotes: [{ name: 'tools', entry: '/x' }] }, /REMOTES_CONFIG remotes\.0 Unrecognized key/],

@@ -41,6 +41,9 @@ export function writeRoutes(rootDir: string, remote: RemoteName, routes: unknown
   writeFileSync(join(rootDir, `mfe-${remote}`, 'dist', 'routes.json'), JSON.stringify(routes));
 }
 
+/** A remote's sharing.json (packages/webpack-config): the cart as a strict singleton. */
+export const FIXTURE_SHARING = { singletons: { '@bimi/cart/': '^1.0.0' } };
+
 /** The part of a remote's mf-manifest.json the registry reads: its name, version, exposed modules and shared modules. */
 export function fixtureManifest(remote: string, version: string, shared: Array<{ name: string; version: string; requiredVersion?: string }> = []) {
   return { id: remote, name: remote, metaData: { buildInfo: { buildVersion: version } }, exposes: [{ path: './routes' }], shared };
@@ -62,6 +65,7 @@ export function createFakeRoot(options: { withShell?: boolean; remotes?: readonl
     writeWithCompressedSiblings(dist, 'remoteEntry.js', `var ${remote} = {};\n`);
     writeWithCompressedSiblings(dist, `123.abcdef0123.js`, `// ${remote} chunk\n`);
     writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify(fixtureManifest(remote, `2.0.${REMOTE_NAMES.indexOf(remote)}`)));
+    writeFileSync(join(dist, 'sharing.json'), JSON.stringify(FIXTURE_SHARING));
     writeRoutes(rootDir, remote, { remote, routes: FIXTURE_ROUTES[remote] });
   }
   return rootDir;

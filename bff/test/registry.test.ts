@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Registry } from '@bimi/contracts/registry';
-import { createFakeRoot, FIXTURE_ROUTES, fixtureManifest, startTestStore, writeRoutes, type TestStore } from './fixtures';
+import { createFakeRoot, FIXTURE_ROUTES, FIXTURE_SHARING, fixtureManifest, startTestStore, writeRoutes, type TestStore } from './fixtures';
 
 describe('GET /remotes.json', () => {
   let store: TestStore;
@@ -81,6 +81,9 @@ describe('a remote hosted on another origin', () => {
       } else if (request.url === '/tools/v7/mf-manifest.json') {
         response.setHeader('content-type', 'application/json');
         response.end(JSON.stringify(fixtureManifest('tools', '7.0.0')));
+      } else if (request.url === '/tools/v7/sharing.json') {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify(FIXTURE_SHARING));
       } else {
         response.statusCode = 404;
         response.end();
@@ -127,14 +130,14 @@ describe('a remote hosted on another origin', () => {
 });
 
 describe('remotes from configuration, admitted by their builds', () => {
-  /** A build of `name` in the fake root: its manifest, routes.json and, when given, sharing.json. */
-  function writeRemote(rootDir: string, name: string, build: { routes: Array<{ path: string; title: string; layout: string }>; manifest?: object; sharing?: object }) {
+  /** A build of `name` in the fake root: its manifest, routes.json and sharing.json (none when null). */
+  function writeRemote(rootDir: string, name: string, build: { routes: Array<{ path: string; title: string; layout: string }>; manifest?: object; sharing?: object | null }) {
     const dist = join(rootDir, `mfe-${name}`, 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'remoteEntry.js'), `var ${name} = {};\n`);
     writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify(build.manifest ?? fixtureManifest(name, '1.0.0')));
     writeFileSync(join(dist, 'routes.json'), JSON.stringify({ remote: name, routes: build.routes }));
-    if (build.sharing) writeFileSync(join(dist, 'sharing.json'), JSON.stringify(build.sharing));
+    if (build.sharing !== null) writeFileSync(join(dist, 'sharing.json'), JSON.stringify(build.sharing ?? FIXTURE_SHARING));
   }
   const configFile = (rootDir: string, remotes: unknown[]) => {
     const file = join(rootDir, 'remotes.json');
@@ -197,6 +200,12 @@ describe('remotes from configuration, admitted by their builds', () => {
         manifest: fixtureManifest('partners', '1.0.0', [{ name: '@bimi/cart/store', version: '2.0.0', requiredVersion: '^2.0.0' }]),
         sharing: { singletons: { '@bimi/cart': '^2.0.0', '@bimi/cart/': '^2.0.0' } },
       },
+      /it needs @bimi\/cart\/store \^2\.0\.0, and the shell provides 1\.0\.0/,
+    ],
+    ['no sharing.json', { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }], sharing: null }, /its sharing\.json at .* is missing: what it shares cannot be checked/],
+    [
+      'a newer major of a singleton package, even of a module it does not import',
+      { routes: [{ path: '/partners', title: 'Partners', layout: 'public' }], sharing: { singletons: { '@bimi/cart/': '^2.0.0' } } },
       /it needs @bimi\/cart\/store \^2\.0\.0, and the shell provides 1\.0\.0/,
     ],
   ])('refuses a remote with %s: it owns no routes, and the reason is logged', async (_case, build, reason) => {

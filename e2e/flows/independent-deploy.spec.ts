@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const WORKSPACE = resolve(__dirname, '..', '..');
 const APPS = frontendApps();
 /** The files a client asks for by a fixed name, which a deploy swaps and a rollback swaps back. */
-const ENTRY_FILES = /^(?:server\/)?(?:remoteEntry\.js|mf-manifest\.json|routes\.json)(?:\.br|\.gz)?$/;
+const ENTRY_FILES = /^(?:server\/)?(?:remoteEntry\.js|mf-manifest\.json|mf-manifest-stats\.json|routes\.json|sharing\.json)(?:\.br|\.gz|\.map)*$/;
 /** Webpack's content-hashed names (`<name>.<10 hex>.<ext>`), which a deploy must never replace. */
 const CONTENT_HASHED = /\.[0-9a-f]{10}\./;
 
@@ -162,7 +162,9 @@ test('a storefront built against catalog N+1 runs in the shell built with catalo
   await navigateClientSide(page, '/checkout');
   await expectRemotePage(page, 'checkout', 'Checkout');
   await expect(page.getByText('Verified Mark Certificate').first()).toBeVisible();
-  for (const { key, versions } of await sharedKeys(page, '@bimi/cart')) {
+  const cartKeys = await sharedKeys(page, '@bimi/cart');
+  expect(cartKeys.length, 'the cart is in the share scope').toBeGreaterThan(0);
+  for (const { key, versions } of cartKeys) {
     expect(versions, `${key}: one cart package in the page`).toHaveLength(1);
     expect(versions[0]?.from, `${key} comes from the shell`).toBe('shell');
   }

@@ -10,7 +10,7 @@ const WORKSPACE = resolve(__dirname, '..', '..');
  */
 export function frontendApps(): string[] {
   const remotes = readdirSync(WORKSPACE, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && /^mfe-[a-z][a-z0-9_]*$/.test(entry.name) && existsSync(join(WORKSPACE, entry.name, 'webpack.config.mjs')))
+    .filter((entry) => entry.isDirectory() && /^mfe-[a-z][a-z0-9_]*$/.test(entry.name) && entry.name !== 'mfe-shell' && existsSync(join(WORKSPACE, entry.name, 'webpack.config.mjs')))
     .map((entry) => entry.name)
     .sort();
   return ['shell', ...remotes];

@@ -18,9 +18,13 @@ export const stagedStorefrontDir = () => join(deployRunDir(), 'staged-storefront
  * release, in which the Premium DMARC plan keeps two years of reports. The storefront is built
  * against it (BIMI_PACKAGE_OVERRIDES) and deployed into a site whose shell was built with catalog N.
  */
+const catalogVersion = (JSON.parse(readFileSync(join(WORKSPACE, 'packages', 'catalog', 'package.json'), 'utf8')) as { version: string }).version;
+const [major = 0, minor = 0] = catalogVersion.split('.').map(Number);
+
 export const CATALOG_NEXT = {
-  version: '1.1.0',
-  storefrontVersion: '1.1.0-e2e',
+  /** The next minor release of the workspace's catalog. */
+  version: `${major}.${minor + 1}.0`,
+  storefrontVersion: `${major}.${minor + 1}.0-e2e`,
   premiumHistory: { before: '1 year of report history', after: '2 years of report history' },
 };
 

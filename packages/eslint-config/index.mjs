@@ -77,7 +77,7 @@ const NO_APP_PACKAGES = {
 export function workspaceConfig(root) {
   return tseslint.config(
     {
-      ignores: ['**/node_modules/', '**/dist/', '.tools/', 'data/', 'test-results/', 'playwright-report/', '.deploys/', 'bench-results/'],
+      ignores: ['**/node_modules/', '**/dist/', '**/releases/', '.tools/', 'data/', 'test-results/', 'playwright-report/', '.deploys/', 'bench-results/'],
     },
     {
       files: ['**/*.{ts,tsx,mjs,cjs}'],

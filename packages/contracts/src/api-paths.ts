@@ -46,6 +46,9 @@ export const ACCOUNT_PATHS = {
   supportTickets: '/api/account/support/tickets',
 } as const;
 
+/** Stripe's webhook and the built-in test payment pages (the bff's own HTML, linked from its checkout sessions). */
+export const PAYMENTS_BASE_PATH = '/api/payments';
+
 export const ORDER_PATHS = {
   checkout: '/api/account/checkout',
   checkoutState: (checkoutId: string) => `/api/account/checkout/${encodeURIComponent(checkoutId)}`,
@@ -59,7 +62,7 @@ export const ORDER_PATHS = {
   paymentMethodSetup: '/api/account/billing/payment-methods/setup',
   defaultPaymentMethod: (id: string) => `/api/account/billing/payment-methods/${encodeURIComponent(id)}/default`,
   paymentMethod: (id: string) => `/api/account/billing/payment-methods/${encodeURIComponent(id)}`,
-  webhook: '/api/payments/webhook',
+  webhook: `${PAYMENTS_BASE_PATH}/webhook`,
 } as const;
 
 export const MONITOR_PATHS = {

@@ -27,8 +27,7 @@ export interface AdmissionInput {
   name: string;
   manifest: FederationManifest;
   routes: RemoteRouteTable;
-  /** Absent for a build from before sharing.json existed, which shared every workspace package without a version check. */
-  sharing?: SharingFile;
+  sharing: SharingFile;
   /** The live shell's manifest, what it provides; absent when the shell is served from elsewhere. */
   shellManifest?: FederationManifest;
   /** Where the remote may have pages (`/partners`), when its configuration limits it. */
@@ -42,14 +41,8 @@ const insidePrefix = (path: string, prefix: string) => {
   return path === base || path.startsWith(`${base}/`) || base === '';
 };
 
-/** The share key a module is shared under: its own name, or the longest trailing-slash key it starts with. */
-function singletonRange(singletons: Record<string, string>, module: string): string | undefined {
-  if (singletons[module]) return singletons[module];
-  const prefix = Object.keys(singletons)
-    .filter((key) => key.endsWith('/') && module.startsWith(key))
-    .sort((a, b) => b.length - a.length)[0];
-  return prefix ? singletons[prefix] : undefined;
-}
+/** Whether a module is shared under a key: the key itself, or a module under a trailing-slash key. */
+const sharedUnder = (key: string, module: string) => module === key || (key.endsWith('/') && module.startsWith(key));
 
 /**
  * Why the build cannot go live, one sentence each; [] when it can. A singleton module the shell
@@ -70,12 +63,14 @@ export function admissionProblems(input: AdmissionInput): string[] {
     const owner = input.ownedElsewhere?.get(route.path);
     if (owner && owner !== name) problems.push(`its route ${route.path} is already ${owner}'s`);
   }
-  for (const module of sharing && shellManifest ? manifest.shared : []) {
-    const range = singletonRange(sharing?.singletons ?? {}, module.name);
-    const provided = shellManifest?.shared.find((entry) => entry.name === module.name);
-    if (range && provided && !semver.satisfies(provided.version, range)) {
-      problems.push(`it needs ${module.name} ${range}, and the shell provides ${provided.version} (deploy a shell built with it first)`);
+  // Every module of a singleton package the shell provides, not only those this remote imports:
+  // the remote's own copy of another module of the package would meet the shell's at run time.
+  for (const [key, range] of Object.entries(sharing.singletons)) {
+    for (const provided of shellManifest?.shared.filter((entry) => sharedUnder(key, entry.name)) ?? []) {
+      if (!semver.satisfies(provided.version, range)) {
+        problems.push(`it needs ${provided.name} ${range}, and the shell provides ${provided.version} (deploy a shell built with it first)`);
+      }
     }
   }
-  return problems;
+  return [...new Set(problems)];
 }

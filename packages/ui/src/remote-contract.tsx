@@ -34,18 +34,21 @@ function exposesOf(appDir: string): string[] {
  * The whole HTML of a route, once every lazy page has loaded, inside what the shell gives every
  * remote (its router and the site's theme). No data: a page that fetches shows its loading state.
  */
-async function renderRoute(routes: RemoteRoutesModule, url: string): Promise<string> {
+async function renderRoute(routes: RemoteRoutesModule, url: string): Promise<{ html: string; errors: string[] }> {
   const Routes = routes.default;
+  // An error inside a Suspense boundary does not fail the render (its fallback is sent): collected here.
+  const errors: string[] = [];
   const { prelude } = await prerenderToNodeStream(
     <ThemeProvider theme={theme}>
       <MemoryRouter initialEntries={[url]}>
         <Routes notFound={<p data-contract-not-found="" />} />
       </MemoryRouter>
     </ThemeProvider>,
+    { onError: (error) => void errors.push(error instanceof Error ? error.message : String(error)) },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return { html: Buffer.concat(chunks).toString('utf8'), errors };
 }
 
 export function describeRemoteContract({ remote, appDir, routes, table }: { remote: RemoteName; appDir: string; routes: RemoteRoutesModule; table: unknown }) {
@@ -61,7 +64,8 @@ export function describeRemoteContract({ remote, appDir, routes, table }: { remo
 
     // Its own page, not the shell's not-found (a redirect, /account → the dashboard, renders nothing).
     it.each(published.routes.map((route) => [route.path, concretePath(route.path)]))('renders %s (as %s) inside its marked wrapper', async (_path, url) => {
-      const html = await renderRoute(routes, url);
+      const { html, errors } = await renderRoute(routes, url);
+      expect(errors).toEqual([]);
       expect(html).toContain(`data-remote="${remote}"`);
       expect(html).not.toContain('data-contract-not-found');
     });

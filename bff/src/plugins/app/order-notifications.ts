@@ -240,6 +240,9 @@ export default fp(
         .execute();
     }
 
+    /** Every row carried out by this process, by flush or by the background sender. */
+    let handledInAll = 0;
+
     /**
      * Claims and carries out batches until one is not full (what arrives meanwhile wakes the sender,
      * which gathers it for GATHER_MS first); answers how many it handled.
@@ -250,6 +253,7 @@ export default fp(
         const batch = await claim();
         if (batch.length > 0) await carryOut(batch);
         handled += batch.length;
+        handledInAll += batch.length;
         if (batch.length < BATCH) return handled;
       }
     }
@@ -285,15 +289,16 @@ export default fp(
 
     fastify.decorate('orderNotifications', {
       async flush() {
-        let total = 0;
+        // Counted from the shared tally: the background sender may carry out a row while this
+        // drains (its poll or a wake-up), and that row was handled during the flush all the same.
+        const before = handledInAll;
         for (;;) {
           if (running) {
-            total += await running;
+            await running;
             continue;
           }
           const handled = await drain();
-          total += handled;
-          if (handled === 0 && !running) return total;
+          if (handled === 0 && !running) return handledInAll - before;
         }
       },
     } satisfies OrderNotifications);

@@ -89,31 +89,31 @@ export default fp(
         ];
       }
 
+      /** The remote's build files as they are now, read together (a remote on another origin answers within REMOTE_HOST_TIMEOUT_MS). */
+      const read = () => Promise.all([routes(), manifest(), sharing()]);
+
       let refusedFor = '';
       /**
        * The remote as the registry publishes it. Its routes go live only once its build passes the
        * admission rule (@bimi/contracts/remote-admission, as `pnpm deploy:remote` checks it);
        * otherwise it owns no routes and the reason is logged (once per reason).
        */
-      async function entry(shellManifest: FederationManifest | undefined, ownedElsewhere: ReadonlyMap<string, string>): Promise<RegistryEntry> {
-        const [routesState, manifestState, sharingState] = await Promise.all([routes(), manifest(), sharing()]);
+      function entry(
+        [routesState, manifestState, sharingState]: Awaited<ReturnType<typeof read>>,
+        shellManifest: FederationManifest | undefined,
+        ownedElsewhere: ReadonlyMap<string, string>,
+      ): RegistryEntry {
         const published: RegistryEntry = { name, entry: `${base}mf-manifest.json`, routes: [] };
         const version = manifestState.status === 'ok' ? manifestState.value.metaData?.buildInfo?.buildVersion : undefined;
         if (version) published.version = version;
         if (routesState.status !== 'ok') return published;
 
         const federationManifest = manifestState.status === 'ok' ? z.safeParse(FederationManifest, manifestState.value) : undefined;
-        const problems = federationManifest?.success
-          ? admissionProblems({
-              name,
-              manifest: federationManifest.data,
-              routes: routesState.value,
-              sharing: sharingState.status === 'ok' ? sharingState.value : undefined,
-              shellManifest,
-              prefixes,
-              ownedElsewhere,
-            })
-          : [`its mf-manifest.json at ${where('mf-manifest.json')} is missing or not a federation manifest`];
+        const problems = !federationManifest?.success
+          ? [`its mf-manifest.json at ${where('mf-manifest.json')} is missing or not a federation manifest`]
+          : sharingState.status !== 'ok'
+            ? [`its sharing.json at ${where('sharing.json')} is ${sharingState.status === 'missing' ? 'missing' : `unusable (${sharingState.reason})`}: what it shares cannot be checked`]
+            : admissionProblems({ name, manifest: federationManifest.data, routes: routesState.value, sharing: sharingState.value, shellManifest, prefixes, ownedElsewhere });
         const reasons = problems.join('; ');
         if (reasons && reasons !== refusedFor) log.warn(`remote ${name}: refused, it owns no routes: ${reasons}`);
         refusedFor = reasons;
@@ -121,23 +121,23 @@ export default fp(
         return published;
       }
 
-      return { name, entry, preloads };
+      return { name, read, entry, preloads };
     }
 
     const shellManifest = watchBuildFile(join(config.rootDir, 'shell', 'dist', 'mf-manifest.json'), parseJsonWith(FederationManifest), () => {});
     const remotes = config.remotes.map(watchRemote);
     fastify.decorate('remoteRegistry', {
       async current() {
-        const shell = await shellManifest();
+        const [shell, builds] = await Promise.all([shellManifest(), Promise.all(remotes.map(async (remote) => ({ remote, files: await remote.read() })))]);
         // In order: a path belongs to the first remote that claims it, and a later claim is refused.
-        const entries: RegistryEntry[] = [];
         const owned = new Map<string, string>();
-        for (const remote of remotes) {
-          const published = await remote.entry(shell.status === 'ok' ? shell.value : undefined, owned);
-          for (const route of published.routes) owned.set(route.path, remote.name);
-          entries.push(published);
-        }
-        return { remotes: entries };
+        return {
+          remotes: builds.map(({ remote, files }) => {
+            const published = remote.entry(files, shell.status === 'ok' ? shell.value : undefined, owned);
+            for (const route of published.routes) owned.set(route.path, remote.name);
+            return published;
+          }),
+        };
       },
       async preloadsFor(name) {
         return (await remotes.find((remote) => remote.name === name)?.preloads()) ?? [];

@@ -111,7 +111,6 @@ export default fp(
     }
 
     let current: { key: string; federation: ModuleFederation; shell: Promise<ShellRenderModule>; failedAt?: number } | undefined;
-    /** The federation instance for this registry: a new one when a remote was deployed. */
     /** When a server container on this machine was last written: a rebuild that keeps its version (a remote team's dev loop) is new code too. */
     function builtAt(app: string): number {
       const folder = folders.get(app);
@@ -122,6 +121,7 @@ export default fp(
       }
     }
 
+    /** The federation instance for this registry: a new one when a remote was deployed or rebuilt. */
     function federationFor(registry: Registry) {
       const key = JSON.stringify([builtAt('shell'), ...registry.remotes.map((remote) => [remote.name, remote.entry, remote.version, builtAt(remote.name)])]);
       if (current?.key === key && (current.failedAt === undefined || fastify.now() - current.failedAt < RETRY_AFTER_FAILURE_MS)) return current;
