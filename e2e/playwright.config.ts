@@ -14,15 +14,16 @@ import { frontendApps } from './support/apps';
 const WORKSPACE = resolve(__dirname, '..');
 const APPS = frontendApps();
 
-const missing = APPS.flatMap((app) =>
-  (app === 'shell' ? ['index.html', 'mf-manifest.json'] : ['remoteEntry.js', 'mf-manifest.json', 'routes.json'])
-    .map((file) => join(WORKSPACE, app, 'dist', file))
-    .filter((file) => !existsSync(file)),
-);
+const missing = [
+  ...APPS.flatMap((app) => (app === 'shell' ? ['index.html', 'mf-manifest.json'] : ['remoteEntry.js', 'mf-manifest.json', 'routes.json']).map((file) => join(WORKSPACE, app, 'dist', file))),
+  join(WORKSPACE, 'bff', 'dist', 'server.js'),
+].filter((file) => !existsSync(file));
 if (missing.length > 0) {
   const names = missing.map((file) => file.slice(WORKSPACE.length + 1));
   const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  throw new Error(`The e2e flows run against the production build, which is missing (${listed}).\n` + `Build it first, from ${WORKSPACE}:  node scripts/build.mjs`);
+  throw new Error(
+    `The e2e flows run against the production build, which is missing (${listed}).\n` + `Build it first, from ${WORKSPACE}:  node scripts/build.mjs && node scripts/build-bff.mjs`,
+  );
 }
 
 process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'bimi-e2e-'));

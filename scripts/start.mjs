@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FRONTEND_APPS } from './apps.mjs';
+import { bffBuildIsStale } from './build-bff.mjs';
 import { ROOT, fail, installWorkspace, run, step } from './toolchain.mjs';
 
 function newestMtime(dir) {
@@ -34,8 +35,13 @@ try {
   } else {
     step('front ends are up to date');
   }
+  // The bff's compiled build, when its sources or the packages changed since it was made.
+  if (bffBuildIsStale(Math.max(newestMtime(path.join(ROOT, 'bff', 'src')), packagesMtime))) {
+    step('building the bff');
+    await run('node', ['scripts/build-bff.mjs']);
+  }
   step(`starting the site at http://localhost:${process.env.PORT ?? 3000}`);
-  await run(path.join(ROOT, 'bff/node_modules/.bin/tsx'), ['bff/src/server.ts']);
+  await run('node', ['--enable-source-maps', 'bff/dist/server.js']);
 } catch (error) {
   fail(error);
 }

@@ -31,6 +31,8 @@ try {
   await run('jest', ['--ci']);
   step('production build of the front ends (the shell and every remote)');
   await run('node', ['scripts/build.mjs'], { env: { NODE_ENV: 'production' } });
+  step('production build of the bff (compiled, run by plain node)');
+  await run('node', ['scripts/build-bff.mjs']);
   step('browser flows (Playwright, Chromium)');
   await run('playwright', ['test', '-c', 'e2e/playwright.config.ts']);
   console.log(`\n✔ all tests passed in ${Math.round((Date.now() - started) / 1000)} s (${ROOT})`);

@@ -1,4 +1,5 @@
-import { HealthResponse } from '@bimi/contracts/health';
+import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
+import { HealthResponse, ReadinessResponse } from '@bimi/contracts/health';
 import { startTestStore, type TestStore } from './fixtures';
 
 describe('the API', () => {
@@ -20,6 +21,38 @@ describe('the API', () => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json itself, not the bff's own reading of it
       expect(health.version).toBe(require('../package.json').version);
       expect(health.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    });
+  });
+
+  describe('GET /api/health/ready', () => {
+    it('is ready when the database answers, and says what it uses', async () => {
+      const response = await store.app.inject({ url: SITE_API_PATHS.ready });
+      expect(response.statusCode).toBe(200);
+      expect(ReadinessResponse.parse(response.json())).toEqual({
+        status: 'ready',
+        checks: {
+          database: { status: 'ok', detail: 'SQLite answers' },
+          redis: { status: 'not used', detail: 'sessions and rate-limit counters are in the database and in memory' },
+          jobs: { status: 'ok', detail: 'in this process (SQLite)' },
+        },
+      });
+    });
+
+    it('is not ready, with the reason, when the database does not answer', async () => {
+      const broken = await startTestStore();
+      try {
+        await broken.app.db.destroy();
+        const response = await broken.app.inject({ url: SITE_API_PATHS.ready });
+        expect(response.statusCode).toBe(503);
+        const readiness = ReadinessResponse.parse(response.json());
+        expect(readiness.status).toBe('not ready');
+        expect(readiness.checks.database.status).toBe('failing');
+        expect(readiness.checks.database.detail.length).toBeGreaterThan(0);
+        // Alive all the same: the process answers.
+        expect((await broken.app.inject({ url: SITE_API_PATHS.health })).statusCode).toBe(200);
+      } finally {
+        await broken.cleanUp().catch(() => undefined);
+      }
     });
   });
 

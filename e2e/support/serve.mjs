@@ -96,8 +96,8 @@ const productionSettings = {
   DNS_SERVERS: toolFixtureSettings.env.DNS_SERVERS,
 };
 
-// node with tsx's loader (one process, so a signal reaches the server itself), as `pnpm start` runs it.
-const bff = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
+// The compiled server build (scripts/build-bff.mjs), run by plain node as `npm start` runs it.
+const bff = spawn(process.execPath, ['--enable-source-maps', path.join('dist', 'server.js')], {
   cwd: path.join(WORKSPACE, 'bff'),
   stdio: 'inherit',
   env: {

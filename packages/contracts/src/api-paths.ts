@@ -79,6 +79,8 @@ export const MONITOR_PATHS = {
 /** The public calls of the site's pages (no session). */
 export const SITE_API_PATHS = {
   health: '/api/health',
+  /** Whether this replica should get traffic (the database, Redis and the job queue answer). */
+  ready: '/api/health/ready',
   publicConfig: '/api/public-config',
   pageView: '/api/analytics/pageview',
   clientErrors: '/api/client-errors',

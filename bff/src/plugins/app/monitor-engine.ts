@@ -33,6 +33,8 @@ export interface MonitorEngine {
   schedule(): Promise<number>;
   /** Resolves once nothing queued or running is left in this process's queue (tests, the benchmark). */
   idle(): Promise<void>;
+  /** Where scheduled runs are queued now, in a sentence for the readiness check. */
+  queueState(): { running: boolean; detail: string };
   /** Scheduled runs this process finished (tests, the benchmark). */
   readonly finishedRuns: number;
   /** How long each of the last scheduled runs took, in milliseconds, oldest first (at most 10,000; the benchmark). */
@@ -246,6 +248,11 @@ export default fp(
         }
         if (local.running === 0 && local.queued.length === 0) return;
         await new Promise<void>((resolve) => local.waiters.push(resolve));
+      },
+      queueState() {
+        if (!fastify.config.databaseUrl) return { running: true, detail: 'in this process (SQLite)' };
+        if (closing) return { running: false, detail: 'pg-boss is stopping' };
+        return boss ? { running: true, detail: 'pg-boss is running' } : { running: true, detail: 'pg-boss starts with the first monitor to schedule' };
       },
       get finishedRuns() {
         return finishedRuns;

@@ -5,7 +5,7 @@ import { validateMarkCertificate as validate, type MarkCertificateReport } from 
 import { startsTimer } from './worker-task';
 
 /**
- * What the untrusted-files worker threads do (worker.mjs exports these to piscina). Inputs and
+ * What the untrusted-files worker threads do (worker-thread.ts exports these to piscina). Inputs and
  * answers cross threads by structured clone: a Buffer arrives as a Uint8Array, a Date as a number.
  * The pool times each task from its start (worker-task.ts).
  */

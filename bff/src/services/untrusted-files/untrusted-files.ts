@@ -61,9 +61,14 @@ function notChecked(id: string, title: string, file: string, failure: WorkFailur
   }
 }
 
+/** Set by the compiled server build (scripts/build-bff.mjs), which bundles the worker beside server.js. */
+declare const __BFF_WORKER_ENTRY__: string | undefined;
+/** The worker threads' entry: worker.mjs beside this file when the bff runs as TypeScript (tsx, jest). */
+const WORKER_ENTRY = typeof __BFF_WORKER_ENTRY__ === 'string' ? __BFF_WORKER_ENTRY__ : 'worker.mjs';
+
 export function createUntrustedFiles(options: UntrustedFilesOptions): UntrustedFiles {
   const workerData: UntrustedFilesWorkerData = { extraMarkRoots: options.extraMarkRoots };
-  const pool = createWorkPool({ ...options, filename: join(__dirname, 'worker.mjs'), workerData, maxQueue: options.threads * QUEUE_PER_THREAD });
+  const pool = createWorkPool({ ...options, filename: join(__dirname, WORKER_ENTRY), workerData, maxQueue: options.threads * QUEUE_PER_THREAD });
   const logoVerdicts = new LRUCache<string, SvgCheck>({ ...LOGO_VERDICTS, sizeCalculation: (verdict) => JSON.stringify(verdict).length || 1 });
   const logoChecks = { cached: 0, read: 0 };
   return {
