@@ -17,7 +17,10 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import type { StoreDatabase } from '../db/schema';
 import { createDialect, migrateToLatest } from '../plugins/app/db';
+import { createEmailTokens } from '../plugins/app/email-tokens';
 import { createOrders, orderNumber, productName, type Orders } from '../plugins/app/orders';
+import { createOrganizations, type Organizations } from '../plugins/app/organizations';
+import { createUsers, type Users } from '../plugins/app/users';
 import { manualFulfilment } from '../services/fulfilment/fulfilment';
 import { isCertificateOrder } from '../services/orders/order-status';
 
@@ -108,7 +111,14 @@ async function findOrder(orders: Orders, reference: string) {
   return row;
 }
 
-async function runCommand(command: Command, orders: Orders, db: Kysely<StoreDatabase>, print: (line: string) => void): Promise<void> {
+/** The repositories the command reads and writes, built as the server's plugins build them. */
+interface Repositories {
+  orders: Orders;
+  users: Pick<Users, 'namesAndEmails'>;
+  organizations: Pick<Organizations, 'nameOf'>;
+}
+
+async function runCommand(command: Command, { orders, users, organizations }: Repositories, print: (line: string) => void): Promise<void> {
   const fulfilment = manualFulfilment(orders, { info: () => undefined });
   switch (command.command) {
     case 'list': {
@@ -117,9 +127,9 @@ async function runCommand(command: Command, orders: Orders, db: Kysely<StoreData
         print(`no ${command.status === 'all' ? '' : `${command.status} `}orders`);
         return;
       }
-      const emails = new Map((await db.selectFrom('users').select(['id', 'email']).execute()).map((user) => [user.id, user.email]));
+      const buyers = await users.namesAndEmails(rows.map(({ row }) => row.user_id));
       for (const { row, status } of rows) {
-        print([orderNumber(row.number), status.padEnd(10), `${productName(row.product_id)}, ${row.description}`, emails.get(row.user_id) ?? '?', date(row.created_at)].join('  '));
+        print([orderNumber(row.number), status.padEnd(10), `${productName(row.product_id)}, ${row.description}`, buyers.get(row.user_id)?.email ?? '?', date(row.created_at)].join('  '));
       }
       return;
     }
@@ -127,7 +137,7 @@ async function runCommand(command: Command, orders: Orders, db: Kysely<StoreData
       const row = await findOrder(orders, command.order);
       const detail = await orders.operatorGet(row.id);
       if (!detail) throw new RefusedError(`no order ${command.order}`);
-      const buyer = await db.selectFrom('users').select(['email', 'name']).where('id', '=', row.user_id).executeTakeFirst();
+      const buyer = (await users.namesAndEmails([row.user_id])).get(row.user_id);
       print(`${detail.number}  ${detail.status}  (id ${detail.id})`);
       print(`${detail.productName}, ${detail.description}: ${formatUsd(detail.amount)} every ${detail.billingPeriod.count} ${detail.billingPeriod.interval}(s)`);
       print(
@@ -135,8 +145,7 @@ async function runCommand(command: Command, orders: Orders, db: Kysely<StoreData
       );
       if (detail.needsAction.length > 0) print(`buyer must: ${detail.needsAction.join(' ')}`);
       if (detail.details) {
-        const organization = await db.selectFrom('organizations').select('name').where('id', '=', detail.details.organizationId).executeTakeFirst();
-        print(`organization: ${organization?.name ?? detail.details.organizationId}`);
+        print(`organization: ${(await organizations.nameOf(detail.details.organizationId)) ?? detail.details.organizationId}`);
         print(`domains: ${detail.details.domains.join(', ')}`);
         if (detail.details.trademarkStatus) print(`trademark: ${detail.details.trademarkStatus}`);
         if (detail.details.agencyLevel) print(`agency level: ${detail.details.agencyLevel}`);
@@ -181,7 +190,13 @@ async function main(): Promise<number> {
   try {
     // The server migrates at start; a command run before the first start finds the same schema.
     await migrateToLatest(db);
-    await runCommand(command, createOrders(db, { now: () => Date.now() }), db, (line) => process.stdout.write(`${line}\n`));
+    const now = () => Date.now();
+    const repositories = {
+      orders: createOrders(db, { now }),
+      users: createUsers(db, { now, emailTokens: createEmailTokens(db, now) }),
+      organizations: createOrganizations(db, now),
+    };
+    await runCommand(command, repositories, (line) => process.stdout.write(`${line}\n`));
     return 0;
   } catch (error) {
     if (error instanceof RefusedError) {

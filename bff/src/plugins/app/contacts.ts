@@ -12,6 +12,8 @@ export interface Contacts {
   update(userId: string, id: string, input: ContactInput): Promise<Contact | undefined>;
   /** False when the contact is not the user's. */
   remove(userId: string, id: string): Promise<boolean>;
+  /** Which of `ids` are the user's contacts. */
+  ownedAmong(userId: string, ids: readonly string[]): Promise<string[]>;
 }
 
 function toContact(row: ContactsTable): Contact {
@@ -62,6 +64,12 @@ export function createContacts(db: Kysely<StoreDatabase>, now: () => number): Co
     async remove(userId, id) {
       const result = await db.deleteFrom('contacts').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
+    },
+
+    async ownedAmong(userId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('contacts').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
+      return rows.map((row) => row.id);
     },
   };
 }

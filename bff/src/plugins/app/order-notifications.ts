@@ -1,4 +1,4 @@
-import { NOTIFICATION_DEFAULTS, NotificationPreferences, type NotificationTopic } from '@bimi/contracts/account';
+import type { NotificationTopic } from '@bimi/contracts/account';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SqliteAdapter, type ExpressionBuilder, type Selectable } from 'kysely';
@@ -8,6 +8,7 @@ import { orderConfirmationMail, paymentFailedMail, paymentReceiptMail, type Mail
 import { isCertificateOrder } from '../../services/orders/order-status';
 import type { MailMessage } from './mailer';
 import { orderNumber, productName, type OrderEffect } from './orders';
+import type { MailRecipient } from './users';
 
 export function mailOrder(row: Selectable<OrdersTable>): MailOrder {
   return {
@@ -22,36 +23,11 @@ export function mailOrder(row: Selectable<OrdersTable>): MailOrder {
   };
 }
 
-interface Recipient {
-  email: string;
-  name: string;
-  preferences: NotificationPreferences;
-}
-
-/** Users' addresses, names and mail preferences (NOTIFICATION_DEFAULTS when unreadable), in one query. */
-async function recipients(fastify: FastifyInstance, userIds: readonly string[]): Promise<Map<string, Recipient>> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map();
-  const users = await fastify.db.selectFrom('users').select(['id', 'email', 'name', 'notification_preferences']).where('id', 'in', ids).execute();
-  return new Map(
-    users.map((user) => {
-      let preferences = NOTIFICATION_DEFAULTS;
-      try {
-        const parsed = NotificationPreferences.safeParse(JSON.parse(user.notification_preferences));
-        if (parsed.success) preferences = parsed.data;
-      } catch {
-        // An unreadable stored value: the defaults.
-      }
-      return [user.id, { email: user.email, name: user.name, preferences }];
-    }),
-  );
-}
-
-const wantsMail = (who: Recipient, topic: NotificationTopic | null) => topic === null || who.preferences[topic];
+const wantsMail = (who: MailRecipient, topic: NotificationTopic | null) => topic === null || who.preferences[topic];
 
 /** The user's address, name and whether they want mail on `topic`. */
 export async function recipient(fastify: FastifyInstance, userId: string, topic: NotificationTopic | null) {
-  const who = (await recipients(fastify, [userId])).get(userId);
+  const who = (await fastify.users.mailRecipients([userId])).get(userId);
   return who && { email: who.email, name: who.name, wants: wantsMail(who, topic) };
 }
 
@@ -106,10 +82,7 @@ export default fp(
       const checkoutIds = [...new Set(effects.flatMap((effect) => (effect.kind === 'order-confirmation' ? [effect.checkoutId] : [])))];
       const failedOrderIds = [...new Set(effects.flatMap((effect) => (effect.kind === 'payment-failed' ? effect.orderIds : [])))];
       const [who, confirmed, failed, receipts] = await Promise.all([
-        recipients(
-          fastify,
-          effects.flatMap((effect) => (effect.kind === 'submit-for-validation' ? [] : [effect.userId])),
-        ),
+        fastify.users.mailRecipients(effects.flatMap((effect) => (effect.kind === 'submit-for-validation' ? [] : [effect.userId]))),
         checkoutIds.length > 0 ? fastify.db.selectFrom('orders').selectAll().where('checkout_id', 'in', checkoutIds).orderBy('number').execute() : [],
         failedOrderIds.length > 0 ? fastify.db.selectFrom('orders').select(['id', 'number']).where('id', 'in', failedOrderIds).orderBy('number').execute() : [],
         fastify.transactions.receipts(effects.flatMap((effect) => (effect.kind === 'payment-receipt' ? [effect.transactionId] : []))),
@@ -330,5 +303,5 @@ export default fp(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'order-notifications', dependencies: ['orders', 'transactions', 'mailer', 'fulfilment'] },
+  { name: 'order-notifications', dependencies: ['users', 'orders', 'transactions', 'mailer', 'fulfilment'] },
 );

@@ -30,6 +30,10 @@ export interface Organizations {
   /** One member; 404 when the user is not one. */
   member(organizationId: string, userId: string): Promise<Member>;
   hasMemberWithEmail(organizationId: string, email: string): Promise<boolean>;
+  /** Whether the user belongs to the organization (any role). */
+  isMember(organizationId: string, userId: string): Promise<boolean>;
+  /** The organization's name, whoever asks (the operator's `orders` command); undefined when there is none. */
+  nameOf(organizationId: string): Promise<string | undefined>;
   /** Invitations neither accepted nor expired, oldest first. */
   pendingInvites(organizationId: string): Promise<Invite[]>;
   /** `actorId` (an owner) gives `userId` the role; 409 with `lastOwnerRefusal` when that leaves no owner. */
@@ -168,6 +172,15 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
 
     async hasMemberWithEmail(organizationId, email) {
       return (await membersOf(organizationId).where('users.email', '=', email).executeTakeFirst()) !== undefined;
+    },
+
+    async isMember(organizationId, userId) {
+      const member = await db.selectFrom('organization_members').select('organization_id').where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+      return member !== undefined;
+    },
+
+    async nameOf(organizationId) {
+      return (await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name;
     },
 
     async pendingInvites(organizationId) {

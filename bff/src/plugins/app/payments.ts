@@ -315,7 +315,8 @@ export default fp(
       const orderLines = orderLinesFromQuote(request.items, quote);
       for (const [index, item] of request.items.entries()) {
         const line = orderLines[index];
-        if (item.details && line) line.details = await checkCertificateDetails(fastify.db, user.id, item, item.details, `items[${index}].details`);
+        if (item.details && line)
+          line.details = await checkCertificateDetails({ organizations: fastify.organizations, contacts: fastify.contacts }, user.id, item, item.details, `items[${index}].details`);
       }
 
       const customerRef = await customerOf(user);
@@ -410,5 +411,5 @@ export default fp(
       fastify.addHook('onClose', async () => clearInterval(timer));
     }
   },
-  { name: 'payments', dependencies: ['db', 'clock', 'orders', 'payment-customers'] },
+  { name: 'payments', dependencies: ['db', 'clock', 'organizations', 'contacts', 'orders', 'payment-customers'] },
 );

@@ -14,6 +14,21 @@ export interface Account {
   emailVerified: boolean;
 }
 
+/** Who an order or monitor mail goes to, and the mails they want. */
+export interface MailRecipient {
+  email: string;
+  name: string;
+  preferences: NotificationPreferences;
+}
+
+/** A user's stored notification choices (`users.notification_preferences`); throws when unreadable. */
+function readNotificationPreferences(stored: string): NotificationPreferences {
+  return NotificationPreferences.parse(JSON.parse(stored));
+}
+
+/** Ids per query when reading users by id: well under the engines' limits on bound parameters. */
+const IDS_PER_QUERY = 1000;
+
 export interface Users {
   /** The account `email` signs in to: its password hash and whether the address is verified. */
   signInCredentials(email: string): Promise<{ id: string; passwordHash: string; emailVerified: boolean } | undefined>;
@@ -49,6 +64,10 @@ export interface Users {
   rename(userId: string, name: string): Promise<void>;
   notificationPreferences(userId: string): Promise<NotificationPreferences>;
   setNotificationPreferences(userId: string, preferences: NotificationPreferences): Promise<void>;
+  /** The users' addresses, names and mail preferences (NOTIFICATION_DEFAULTS when unreadable), in one query; a user not found is left out. */
+  mailRecipients(userIds: readonly string[]): Promise<Map<string, MailRecipient>>;
+  /** The users' names and addresses (the operator's `orders` command); a user not found is left out. */
+  namesAndEmails(userIds: readonly string[]): Promise<Map<string, { name: string; email: string }>>;
 }
 
 export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => number; emailTokens: EmailTokens }): Users {
@@ -169,7 +188,7 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
 
     async notificationPreferences(userId) {
       const row = await db.selectFrom('users').select('notification_preferences').where('id', '=', userId).executeTakeFirstOrThrow();
-      return NotificationPreferences.parse(JSON.parse(row.notification_preferences));
+      return readNotificationPreferences(row.notification_preferences);
     },
 
     async setNotificationPreferences(userId, preferences) {
@@ -178,6 +197,37 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
         .set({ notification_preferences: JSON.stringify(preferences), updated_at: iso() })
         .where('id', '=', userId)
         .execute();
+    },
+
+    async mailRecipients(userIds) {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return new Map();
+      const users = await db.selectFrom('users').select(['id', 'email', 'name', 'notification_preferences']).where('id', 'in', ids).execute();
+      return new Map(
+        users.map((user) => {
+          let preferences = NOTIFICATION_DEFAULTS;
+          try {
+            preferences = readNotificationPreferences(user.notification_preferences);
+          } catch {
+            // An unreadable stored value: the defaults.
+          }
+          return [user.id, { email: user.email, name: user.name, preferences }];
+        }),
+      );
+    },
+
+    async namesAndEmails(userIds) {
+      const ids = [...new Set(userIds)];
+      const found = new Map<string, { name: string; email: string }>();
+      for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+        const users = await db
+          .selectFrom('users')
+          .select(['id', 'name', 'email'])
+          .where('id', 'in', ids.slice(start, start + IDS_PER_QUERY))
+          .execute();
+        for (const user of users) found.set(user.id, { name: user.name, email: user.email });
+      }
+      return found;
     },
   };
 }

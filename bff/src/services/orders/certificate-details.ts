@@ -2,9 +2,9 @@ import { PRODUCTS, isProductId } from '@bimi/catalog/products';
 import type { CertificateDetails } from '@bimi/contracts/orders';
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
 import { checkSvgTinyPs } from '@bimi/email-auth/svg';
-import type { Kysely } from 'kysely';
-import type { StoreDatabase } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import type { Contacts } from '../../plugins/app/contacts';
+import type { Organizations } from '../../plugins/app/organizations';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,6 +12,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface DetailsLine {
   productId: string;
   domains?: number | null;
+}
+
+/** What the check reads of the user's own records: their memberships and their contacts. */
+export interface DetailsOwnership {
+  organizations: Pick<Organizations, 'isMember'>;
+  contacts: Pick<Contacts, 'ownedAmong'>;
 }
 
 /**
@@ -22,7 +28,7 @@ export interface DetailsLine {
  * an organization the user belongs to and contacts of their own. Throws a 400 naming the field at
  * fault (`where` prefixes it); answers the details with the domains normalized.
  */
-export async function checkCertificateDetails(db: Kysely<StoreDatabase>, userId: string, line: DetailsLine, details: CertificateDetails, where = 'details'): Promise<CertificateDetails> {
+export async function checkCertificateDetails(records: DetailsOwnership, userId: string, line: DetailsLine, details: CertificateDetails, where = 'details'): Promise<CertificateDetails> {
   const product = isProductId(line.productId) ? PRODUCTS[line.productId] : undefined;
   if (product?.type !== 'certificate') throw new HttpError(400, `${where}: only certificate orders take validation details`);
   const domainCount = line.domains ?? 1;
@@ -50,11 +56,10 @@ export async function checkCertificateDetails(db: Kysely<StoreDatabase>, userId:
   // Our ids are UUIDs: anything else is nobody's (and never reaches the database, which may refuse its bytes).
   const isOurId = (id: string) => UUID.test(id);
   if (!isOurId(details.organizationId)) throw new HttpError(400, `${where}.organizationId: not one of your organizations`);
-  const member = await db.selectFrom('organization_members').select('organization_id').where('organization_id', '=', details.organizationId).where('user_id', '=', userId).executeTakeFirst();
-  if (!member) throw new HttpError(400, `${where}.organizationId: not one of your organizations`);
+  if (!(await records.organizations.isMember(details.organizationId, userId))) throw new HttpError(400, `${where}.organizationId: not one of your organizations`);
   const contactIds = [...new Set([details.contacts.legal, details.contacts.technical, details.contacts.billing])];
   if (!contactIds.every(isOurId)) throw new HttpError(400, `${where}.contacts: each contact must be one of yours (Settings → Contacts)`);
-  const owned = await db.selectFrom('contacts').select('id').where('user_id', '=', userId).where('id', 'in', contactIds).execute();
+  const owned = await records.contacts.ownedAmong(userId, contactIds);
   if (owned.length !== contactIds.length) throw new HttpError(400, `${where}.contacts: each contact must be one of yours (Settings → Contacts)`);
   return {
     organizationId: details.organizationId,

@@ -40,7 +40,12 @@ const orders: FastifyPluginAsyncZod = async (fastify) => {
         throw new HttpError(409, 'The certificate is issued: its details can no longer change');
       }
       const line = await fastify.orders.row(order.id);
-      const details = await checkCertificateDetails(fastify.db, userId, { productId: order.productId, domains: line?.domains }, request.body);
+      const details = await checkCertificateDetails(
+        { organizations: fastify.organizations, contacts: fastify.contacts },
+        userId,
+        { productId: order.productId, domains: line?.domains },
+        request.body,
+      );
       const updated = await fastify.orders.setDetails(userId, order.id, details);
       if (!updated) throw new HttpError(404, NOT_FOUND);
       return updated;
