@@ -171,6 +171,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) return reply.code(400).send(apiError(NUL_REFUSED));
   });
 
+  // Graceful shutdown: once the bff closes (SIGTERM), each answer still going out says
+  // `Connection: close`, so its kept-alive socket ends with it rather than holding the close open
+  // until its idle timeout (Fastify answers new requests 503 meanwhile).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
   await app.register(healthRoutes, { prefix: SITE_API_PATHS.health });
   await app.register(publicConfigRoutes, { prefix: SITE_API_PATHS.publicConfig });
   // anonymousWrites: browsers post to these without a CSRF token; only another site's Origin is refused.
