@@ -1,5 +1,5 @@
 import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
-import { expect, expectRemotePage, test } from '../support/test';
+import { expect, expectRemotePage, test, untilPageReady } from '../support/test';
 import { newUser, signInWithForm, VERIFY_MAIL } from '../support/account';
 import { linkFromMail } from '../support/mail';
 
@@ -70,6 +70,8 @@ test('sign up, verify by mail, sign in, change the profile, sign out', async ({ 
   expect(await reused.json()).toEqual({ message: USED_LINK });
   await page.goBack();
   await expect(page).toHaveURL(/\/auth\/signin\?message=verified&email=/);
+  // Back is a new document (no back-forward cache): the server's HTML, hydrated a moment later.
+  await untilPageReady(page);
 
   // A wrong password is refused with the CredentialsSignin message.
   const signIn = page.getByRole('form', { name: 'Sign in' });
