@@ -86,7 +86,7 @@ async function startBff(port, dataDir, env) {
   const child = spawn(process.execPath, [path.join(BFF, 'dist', 'server.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', TOOLS_RATE_LIMIT_PER_MINUTE: '100000' },
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', TOOLS_RATE_LIMIT_PER_MINUTE: '10000000' },
   });
   await untilAnswers(`http://127.0.0.1:${port}/api/health`, child);
   return child;

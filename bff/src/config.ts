@@ -203,7 +203,7 @@ const Environment = z.object({
   TOOLS_EXTRA_MARK_ROOTS_FILE: optional(readableFile),
   TOOLS_DNS_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
   TOOLS_CACHE_TTL_SECONDS: optional(wholeNumber(0, 3600)),
-  TOOLS_RATE_LIMIT_PER_MINUTE: optional(wholeNumber(1, 100_000)),
+  TOOLS_RATE_LIMIT_PER_MINUTE: optional(wholeNumber(1, 10_000_000)),
   // Worker threads that read uploaded and fetched certificates and logos (issue 10), and each task's limits.
   TOOLS_WORKERS: optional(wholeNumber(1, 32)),
   TOOLS_WORK_TIMEOUT_MS: optional(wholeNumber(100, 60_000)),

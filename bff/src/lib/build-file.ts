@@ -11,8 +11,17 @@ export type BuildFileState<T> = { status: 'ok'; value: T } | { status: 'missing'
 export function watchBuildFile<T>(filePath: string, parse: (text: string) => T, onChange?: (state: BuildFileState<T>) => void): () => Promise<BuildFileState<T>> {
   let lastVersion: string | undefined;
   let lastState: BuildFileState<T> = { status: 'missing' };
+  // Requests that ask at the same time share one look at the file (under load, one stat serves many).
+  let looking: Promise<BuildFileState<T>> | undefined;
 
-  return async function current() {
+  return function current() {
+    looking ??= look().finally(() => {
+      looking = undefined;
+    });
+    return looking;
+  };
+
+  async function look(): Promise<BuildFileState<T>> {
     let version: string;
     try {
       const stats = await stat(filePath);
@@ -37,7 +46,7 @@ export function watchBuildFile<T>(filePath: string, parse: (text: string) => T, 
     lastState = state;
     onChange?.(state);
     return state;
-  };
+  }
 }
 
 /**
