@@ -47,6 +47,7 @@ function freePort() {
   });
 }
 
+/** Waits until the server answers; one that stops or never answers is killed and reported. */
 async function untilAnswers(url, child) {
   for (let attempt = 0; attempt < 300; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`${url}: the server stopped (${child.exitCode})`);
@@ -57,6 +58,7 @@ async function untilAnswers(url, child) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  child.kill();
   throw new Error(`${url} did not answer`);
 }
 
@@ -86,7 +88,7 @@ async function startBff(port, dataDir, env) {
   const child = spawn(process.execPath, [path.join(BFF, 'dist', 'server.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', TOOLS_RATE_LIMIT_PER_MINUTE: '10000000' },
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', TOOLS_RATE_LIMIT_PER_MINUTE: '1000000' },
   });
   await untilAnswers(`http://127.0.0.1:${port}/api/health`, child);
   return child;
@@ -106,7 +108,9 @@ try {
   const fixtures = await startFixtures();
   children.push(fixtures.child);
   const [barePort, bffPort] = await Promise.all([freePort(), freePort()]);
-  children.push(await startBareFastify(barePort), await startBff(bffPort, dataDir, fixtures.env));
+  // Each kept as soon as it answers, so a failure to start the next still stops it (finally).
+  children.push(await startBareFastify(barePort));
+  children.push(await startBff(bffPort, dataDir, fixtures.env));
   const bff = `http://127.0.0.1:${bffPort}`;
   // Warm: the tool answer and the pages are cached by their first request.
   for (const endpoint of ENDPOINTS) await fetch(`${bff}${endpoint.path}`, { method: endpoint.method ?? 'GET', headers: endpoint.headers, body: endpoint.body });

@@ -20,7 +20,7 @@ import monitors from './plugins/app/monitors';
 import monitorAlerts from './plugins/app/monitors-alerts';
 import monitorConversations from './plugins/app/monitors-conversations';
 import monitorSnapshots from './plugins/app/monitors-snapshots';
-import sessions from './plugins/app/sessions';
+import sessions, { withSessions } from './plugins/app/sessions';
 import newsletterSubscribers from './plugins/app/newsletter-subscribers';
 import fulfilment from './plugins/app/fulfilment';
 import orderNotifications from './plugins/app/order-notifications';
@@ -192,9 +192,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes);
   await app.register(anonymousWrites(contactRoutes), { prefix: SITE_API_PATHS.contact });
   await app.register(anonymousWrites(cartRoutes));
-  await app.register(authRoutes);
-  await app.register(accountRoutes);
-  await app.register(paymentRoutes, { prefix: PAYMENTS_BASE_PATH });
+  // Only these read or start a session (plugins/app/sessions.ts, withSessions).
+  await app.register(
+    withSessions(async (scope) => {
+      await scope.register(authRoutes);
+      await scope.register(accountRoutes);
+      await scope.register(paymentRoutes, { prefix: PAYMENTS_BASE_PATH });
+    }),
+  );
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   if (devClock) await app.register(devClockRoutes(devClock.advance));
   await app.register(anonymousWrites(toolRoutes), { prefix: TOOLS_BASE_PATH });

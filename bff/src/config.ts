@@ -44,7 +44,7 @@ const readableFile = z.string().refine((path) => {
 const wholeNumber = (min: number, max: number) =>
   z
     .string()
-    .regex(/^\d{1,6}$/, `must be a whole number from ${min} to ${max}`)
+    .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
     .transform(Number)
     .refine((value) => value >= min && value <= max, `must be a whole number from ${min} to ${max}`);
 
@@ -203,7 +203,7 @@ const Environment = z.object({
   TOOLS_EXTRA_MARK_ROOTS_FILE: optional(readableFile),
   TOOLS_DNS_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
   TOOLS_CACHE_TTL_SECONDS: optional(wholeNumber(0, 3600)),
-  TOOLS_RATE_LIMIT_PER_MINUTE: optional(wholeNumber(1, 10_000_000)),
+  TOOLS_RATE_LIMIT_PER_MINUTE: optional(wholeNumber(1, 1_000_000)),
   // Worker threads that read uploaded and fetched certificates and logos (issue 10), and each task's limits.
   TOOLS_WORKERS: optional(wholeNumber(1, 32)),
   TOOLS_WORK_TIMEOUT_MS: optional(wholeNumber(100, 60_000)),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import formBody from '@fastify/formbody';
-import fastifySession from '@fastify/session';
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fastifySession, { type FastifySessionOptions } from '@fastify/session';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { ACCOUNT_BASE_PATH } from '@bimi/contracts/api-paths';
@@ -148,14 +148,9 @@ export default fp(
     // In production Path=/ (the __Host- prefix requires it); elsewhere only API calls carry it.
     const cookieOptions = { path: production ? '/' : '/api', httpOnly: true, sameSite: 'lax', secure: production } as const;
 
-    // Pages and assets may carry the cookie (Path=/ in production) but never look the session up.
-    fastify.addHook('onRequest', async (request) => {
-      if (!isUnder(judgedPath(request), '/api')) delete request.cookies[cookieName];
-    });
-
     // NextAuth's client posts its forms url-encoded.
     await fastify.register(formBody, { bodyLimit: 16_384 });
-    await fastify.register(fastifySession, {
+    fastify.decorate('sessionSettings', {
       secret,
       store,
       cookieName,
@@ -176,28 +171,6 @@ export default fp(
         return undefined;
       }
     };
-
-    fastify.addHook('onRequest', async (request, reply) => {
-      const path = judgedPath(request);
-      if (!isUnder(path, '/api')) return;
-      const session = request.session;
-      if (session && typeof session.get === 'function' && session.userId) {
-        const at = now();
-        const ended = at - (session.lastSeenAt ?? 0) >= SESSION_IDLE_LIMIT_MS || at - (session.createdAt ?? 0) >= SESSION_ABSOLUTE_LIMIT_MS;
-        const user = ended ? undefined : await fastify.users.sessionUser(session.userId);
-        // A session from before a password or email change is void even if a request in flight
-        // during the change wrote it back to the store.
-        const voided = user?.sessionsValidFrom != null && (session.createdAt ?? 0) < Date.parse(user.sessionsValidFrom);
-        if (user && !voided) {
-          session.lastSeenAt = at;
-          request.sessionUser = { id: user.id, email: user.email, name: user.name };
-        } else {
-          await fastify.endSession(request, reply);
-        }
-      }
-
-      if (isUnder(path, ACCOUNT_BASE_PATH) && !request.sessionUser) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
-    });
 
     // On every route, not only /api: a state-changing route anywhere gets the same checks.
     fastify.addHook('onRequest', async (request, reply) => {
@@ -246,3 +219,43 @@ export default fp(
   },
   { name: 'sessions', dependencies: ['db', 'clock', 'users', 'cookie'], decorators: { fastify: ['config', 'db'] } },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** @fastify/session's options, for the routes registered with withSessions. */
+    sessionSettings: FastifySessionOptions;
+  }
+}
+
+/**
+ * The routes that use the session (auth, the account, payments), registered with it: the session is
+ * looked up, its idle and absolute limits enforced and its user loaded only for them, and every
+ * /api/account/* call without a live session is refused (401). Other routes (the site's pages, the
+ * tools, the cart quote, health) never build a session: @fastify/session made one, and signed its
+ * id, on every request (issue 16's profile of /api/health). The CSRF and Origin checks stay on
+ * every route (the sessions plugin).
+ */
+export function withSessions(routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async function sessionRoutes(scope) {
+    await scope.register(fastifySession, scope.sessionSettings);
+    scope.addHook('onRequest', async (request, reply) => {
+      const session = request.session;
+      if (session && typeof session.get === 'function' && session.userId) {
+        const at = scope.now();
+        const ended = at - (session.lastSeenAt ?? 0) >= SESSION_IDLE_LIMIT_MS || at - (session.createdAt ?? 0) >= SESSION_ABSOLUTE_LIMIT_MS;
+        const user = ended ? undefined : await scope.users.sessionUser(session.userId);
+        // A session from before a password or email change is void even if a request in flight
+        // during the change wrote it back to the store.
+        const voided = user?.sessionsValidFrom != null && (session.createdAt ?? 0) < Date.parse(user.sessionsValidFrom);
+        if (user && !voided) {
+          session.lastSeenAt = at;
+          request.sessionUser = { id: user.id, email: user.email, name: user.name };
+        } else {
+          await scope.endSession(request, reply);
+        }
+      }
+      if (isUnder(judgedPath(request), ACCOUNT_BASE_PATH) && !request.sessionUser) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
+    });
+    await scope.register(routes);
+  };
+}

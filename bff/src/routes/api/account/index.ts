@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ACCOUNT_BASE_PATH } from '@bimi/contracts/api-paths';
 import billing from './billing';
 import checkout from './checkout';
 import contacts from './contacts';
@@ -9,8 +10,11 @@ import profile from './profile';
 import support from './support';
 import transactions from './transactions';
 
-/** /api/account/*: the sessions plugin answers 401 without a session and 403 for a write without the CSRF header. */
+/** /api/account/*: withSessions answers 401 without a session; the sessions plugin 403 for a write without the CSRF header. */
 const account: FastifyPluginAsync = async (fastify) => {
+  // Any other path under /api/account is this group's too, so it is refused without a session
+  // (401) like the others: a visitor learns nothing of which account paths exist.
+  fastify.all(`${ACCOUNT_BASE_PATH}/*`, async (_request, reply) => reply.code(404).send({ message: 'Not found' }));
   await fastify.register(profile);
   await fastify.register(organizations);
   await fastify.register(contacts);
