@@ -8,10 +8,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from './bench/bff.mjs';
+import { startDnsFixtures } from './bench/dns-fixtures.mjs';
 import { buildBff } from './build-bff.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -38,15 +39,6 @@ const ENDPOINTS = [
   { label: 'GET /bimi-checker (anonymous page, cached HTML)', path: '/bimi-checker', headers: { 'accept-encoding': 'br' } },
 ];
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Waits until the server answers; one that stops or never answers is killed and reported. */
 async function untilAnswers(url, child) {
   for (let attempt = 0; attempt < 300; attempt += 1) {
@@ -60,19 +52,6 @@ async function untilAnswers(url, child) {
   }
   child.kill();
   throw new Error(`${url} did not answer`);
-}
-
-/** The tools' fixture DNS server (bff/test/fixtures/tools): its settings for the bff. */
-function startFixtures() {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('test', 'fixtures', 'tools', 'serve.ts')], { cwd: BFF, stdio: ['pipe', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('\n')) resolve({ child, ...JSON.parse(output.slice(0, output.indexOf('\n'))) });
-    });
-    child.once('exit', (code) => reject(new Error(`the DNS fixtures stopped (${code})`)));
-  });
 }
 
 /** Bare Fastify 5 (the bff's own copy) answering "hello" as JSON: the floor every endpoint is compared with. */
@@ -105,7 +84,7 @@ const children = [];
 try {
   const built = await buildBff();
   console.log(`compiled bff: ${Math.round(built.serverBytes / 1024)} KB with its source map`);
-  const fixtures = await startFixtures();
+  const fixtures = await startDnsFixtures();
   children.push(fixtures.child);
   const [barePort, bffPort] = await Promise.all([freePort(), freePort()]);
   // Each kept as soon as it answers, so a failure to start the next still stops it (finally).

@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createSecureContext, rootCertificates } from 'node:tls';
+import { startDnsFixtures } from './bench/dns-fixtures.mjs';
 
 const WORKSPACE = path.resolve(import.meta.dirname, '..');
 const BFF = path.join(WORKSPACE, 'bff');
@@ -25,18 +26,6 @@ function freePort() {
       const { port } = server.address();
       server.close(() => resolve(port));
     });
-  });
-}
-
-function startFixtures() {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('test', 'fixtures', 'tools', 'serve.ts')], { cwd: BFF, stdio: ['pipe', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('\n')) resolve({ child, ...JSON.parse(output.slice(0, output.indexOf('\n'))) });
-    });
-    child.once('exit', (code) => reject(new Error(`fixtures stopped (${code})`)));
   });
 }
 
@@ -84,7 +73,7 @@ async function measure(run) {
   return { median: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
 
-const fixtures = await startFixtures();
+const fixtures = await startDnsFixtures();
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-tools-'));
 const bff = await startBff(fixtures.env, port, dataDir);
