@@ -33,7 +33,7 @@ declare module 'fastify' {
     isValidCsrfRequest(request: FastifyRequest, submitted: unknown): boolean;
   }
   interface FastifyRequest {
-    /** The signed-in user, loaded for every /api request that has a live session; null otherwise. */
+    /** The signed-in user, loaded for a request to the session's routes (withSessions) that has a live session; null otherwise. */
     sessionUser: { id: string; email: string; name: string } | null;
   }
 }
@@ -91,11 +91,12 @@ function judgedPath(request: FastifyRequest): string {
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /**
- * Server sessions (spec §4 and issue 4): @fastify/session with the store in the database, or in
- * Redis when REDIS_URL is set; a 2-hour idle limit and an absolute limit enforced here by the
- * server whatever the client does; every /api/account/* call refused without a session; and every
- * state-changing request checked on the route it matched: refused from another site's Origin, and
- * without the CSRF token unless its route says otherwise (CsrfPolicy in src/lib/csrf.ts).
+ * Server sessions (spec §4 and issue 4): the store in the database, or in Redis when REDIS_URL is
+ * set, for @fastify/session on the routes registered with withSessions (below), which enforces a
+ * 2-hour idle limit and an absolute limit whatever the client does and refuses every
+ * /api/account/* call without a session; and every state-changing request, on any route, checked
+ * on the route it matched: refused from another site's Origin, and without the CSRF token unless
+ * its route says otherwise (CsrfPolicy in src/lib/csrf.ts).
  */
 export default fp(
   async function sessions(fastify) {
