@@ -20,9 +20,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './bench/bff.mjs';
 
 const WORKSPACE = path.resolve(import.meta.dirname, '..');
 const BFF = path.join(WORKSPACE, 'bff');
@@ -42,15 +42,6 @@ const CART = [
   { productId: 'verified-mark-certificate', domains: 3, years: 2 },
   { productId: 'dmarc-plus', emailVolume: 1_000_000, billingPeriod: 'monthly' },
 ];
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function firstJsonLine(child, what) {
   return new Promise((resolve, reject) => {

@@ -9,25 +9,16 @@ import { spawn } from 'node:child_process';
 import { promises as dns } from 'node:dns';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { startDnsFixtures } from './bench/dns-fixtures.mjs';
+import { freePort } from './bench/bff.mjs';
 
 const WORKSPACE = path.resolve(import.meta.dirname, '..');
 const BFF = path.join(WORKSPACE, 'bff');
 const RUNS = Number(process.argv[2] ?? 60);
 const WARMUP = 5;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startBff(env, port, dataDir) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {

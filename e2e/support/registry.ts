@@ -1,6 +1,9 @@
-import { findRouteOwner } from '@bimi/contracts/route-match';
+import { concretePath, findRouteOwner } from '@bimi/contracts/route-match';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './test';
+
+/** One rule for turning a route into a URL, shared with the remotes' contract tests. */
+export { concretePath };
 
 /** The parts of GET /remotes.json (packages/contracts/src/registry.ts) the flows read. */
 export interface RegistryRoute {
@@ -22,14 +25,6 @@ export async function fetchRegistry(request: APIRequestContext): Promise<Registr
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { remotes: RegistryEntry[] };
   return body.remotes;
-}
-
-/** A route path turned into a URL a visitor can open: `:domain` → example.com, a final `*` → sample. */
-export function concretePath(routePath: string): string {
-  return routePath
-    .replace(/:domain\b/g, 'example.com')
-    .replace(/:[A-Za-z]+/g, 'sample')
-    .replace(/\*$/, 'sample');
 }
 
 export function findOwner(remotes: RegistryEntry[], urlPath: string): { remote: string; route: RegistryRoute } | null {

@@ -59,3 +59,11 @@ export function findRouteOwner<Remote extends { name: string; routes: readonly {
   }
   return best && { remote: best.remote, route: best.route };
 }
+
+/** A route path turned into a URL a visitor can open (QA's flows, a remote's contract test): `:domain` → example.com, a final `*` → sample. */
+export function concretePath(routePath: string): string {
+  return routePath
+    .replace(/:domain\b/g, 'example.com')
+    .replace(/:[A-Za-z]+/g, 'sample')
+    .replace(/\*$/, 'sample');
+}

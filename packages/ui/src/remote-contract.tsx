@@ -8,16 +8,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { ThemeProvider } from '@mui/material/styles';
 import { MemoryRouter } from 'react-router-dom';
 import { RemoteRouteTable } from '@bimi/contracts/registry';
+import { concretePath } from '@bimi/contracts/route-match';
 import { REMOTE_EXPOSES, type RemoteName, type RemoteRoutesModule } from '@bimi/contracts/remote-modules';
 import { theme } from './theme';
-
-/** A route path turned into a URL a visitor can open: `:domain` → example.com, other params → sample, a final `*` → sample. */
-export function concretePath(routePath: string): string {
-  return routePath
-    .replace(/:domain\b/g, 'example.com')
-    .replace(/:[A-Za-z]+/g, 'sample')
-    .replace(/\*$/, 'sample');
-}
 
 /** The modules the remote's webpack configuration exposes, read the way the build reads them. */
 function exposesOf(appDir: string): string[] {
