@@ -18,10 +18,28 @@ async function ensureChromium() {
   throw new Error(`${CHROMIUM} is missing: install it with "sudo apt-get install -y chromium", then run npm test again`);
 }
 
+export const NGINX = '/usr/sbin/nginx';
+
+/** Debian's nginx, the balancer of the replica test (bff/test/replicas.test.ts, scripts/replicas.mjs). */
+async function ensureNginx() {
+  if (existsSync(NGINX)) return;
+  if (typeof process.getuid === 'function' && process.getuid() === 0) {
+    step('installing Debian nginx for the replica test (apt-get)');
+    await run('apt-get', ['update', '-qq']);
+    await run('apt-get', ['install', '-y', '-qq', 'nginx'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    return;
+  }
+  // Only the PostgreSQL + Redis run has the replica test (and it fails without nginx).
+  if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
+    throw new Error(`${NGINX} is missing: install it with "sudo apt-get install -y nginx", then run npm test again`);
+  }
+}
+
 try {
   const started = Date.now();
   await installWorkspace();
   await ensureChromium();
+  await ensureNginx();
   step('type check');
   await run('node', ['scripts/typecheck.mjs']);
   step('lint (ESLint: typescript-eslint, rules of hooks, import boundaries) and format check (Prettier)');
