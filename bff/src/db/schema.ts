@@ -66,6 +66,7 @@ export interface StoreDatabase {
   order_notifications: OrderNotificationsTable;
   test_payment_methods: TestPaymentMethodsTable;
   test_payment_sessions: TestPaymentSessionsTable;
+  test_payment_setups: TestPaymentSetupsTable;
   monitors: MonitorsTable;
   monitor_snapshots: MonitorSnapshotsTable;
   monitor_alerts: MonitorAlertsTable;
@@ -359,6 +360,16 @@ export interface TestPaymentSessionsTable {
   status: 'open' | 'paid' | 'failed' | 'expired';
   /** The ProviderCheckout the page was opened with, as JSON. */
   checkout: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Add-a-card pages of the built-in test payments (migration 0010); a row is deleted when its card is saved. */
+export interface TestPaymentSetupsTable {
+  ref: string;
+  customer_ref: string;
+  return_url: string;
+  form_token: string;
   created_at: string;
   expires_at: string;
 }

@@ -8,6 +8,7 @@ import { signupCredentials } from './0006_signup_credentials';
 import { monitors } from './0007_monitors';
 import { orderNotifications } from './0008_order_notifications';
 import { testPaymentSessions } from './0009_test_payment_sessions';
+import { testPaymentSetups } from './0010_test_payment_setups';
 
 /** Every migration, by name; Kysely runs them in name order and records which have run. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_monitors': monitors,
   '0008_order_notifications': orderNotifications,
   '0009_test_payment_sessions': testPaymentSessions,
+  '0010_test_payment_setups': testPaymentSetups,
 };
 
 export const storeMigrations: MigrationProvider = {

@@ -9,7 +9,7 @@ import { checkCertificateDetails } from '../../services/orders/certificate-detai
 import { PriceCheck, PriceCheckError, UnbuyableLineError, chargedLine, type ChargedLine } from '../../services/payments/price-check';
 import type { PaymentProvider, PaymentUser } from '../../services/payments/provider';
 import { StripeProvider } from '../../services/payments/stripe-provider';
-import { type TestCardStore, type TestSession, type TestSessionStore, type TestSubscription, TestProvider } from '../../services/payments/test-provider';
+import { type TestCardStore, type TestSession, type TestSessionStore, type TestSetupStore, type TestSubscription, TestProvider } from '../../services/payments/test-provider';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import { orderLinesFromQuote } from './orders';
@@ -182,7 +182,38 @@ function testSessionStore(db: Kysely<StoreDatabase>): TestSessionStore {
   };
 }
 
-/** A test subscription read back from the orders it charges (the test provider keeps them in memory only). */
+/** Add-a-card pages in the test_payment_setups table (migration 0010): any bff replica serves and takes them. */
+function testSetupStore(db: Kysely<StoreDatabase>, now: () => number): TestSetupStore {
+  return {
+    async add(setup, expiresAt) {
+      await db
+        .insertInto('test_payment_setups')
+        .values({
+          ref: setup.ref,
+          customer_ref: setup.customerRef,
+          return_url: setup.returnUrl,
+          form_token: setup.formToken,
+          created_at: new Date(now()).toISOString(),
+          expires_at: new Date(expiresAt).toISOString(),
+        })
+        .execute();
+    },
+    async get(ref, at) {
+      const row = await db.selectFrom('test_payment_setups').selectAll().where('ref', '=', ref).where('expires_at', '>', new Date(at).toISOString()).executeTakeFirst();
+      return row && { ref: row.ref, customerRef: row.customer_ref, returnUrl: row.return_url, formToken: row.form_token };
+    },
+    async take(ref) {
+      const result = await db.deleteFrom('test_payment_setups').where('ref', '=', ref).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+    async forgetEndedBy(at) {
+      const result = await db.deleteFrom('test_payment_setups').where('expires_at', '<=', new Date(at).toISOString()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+/** A test subscription read from the orders it charges: the one record every bff replica shares. */
 async function testSubscriptionFromOrders(db: Kysely<StoreDatabase>, subscriptionRef: string): Promise<TestSubscription | undefined> {
   const rows = await db
     .selectFrom('orders')
@@ -223,6 +254,7 @@ export default fp(
         emit: (event) => fastify.orders.applyPaymentEvent(event),
         cards: testCardStore(fastify.db, fastify.now),
         sessions: testSessionStore(fastify.db),
+        setups: testSetupStore(fastify.db, fastify.now),
         loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref),
       });
       provider = test;

@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { formatUsd } from '@bimi/catalog/prices';
 import { escapeHtml } from '../../lib/html';
 import { type PaymentEvent, type PaymentProvider, type PaymentUser, type ProviderCheckout, type ProviderPaymentMethod, type SubscriptionChanged, WebhookSignatureError } from './provider';
@@ -9,10 +8,11 @@ import { type PaymentEvent, type PaymentProvider, type PaymentUser, type Provide
  * end to end. The bff serves a hosted payment page (plain HTML, clearly a test) that takes Stripe's
  * test card numbers and turns the outcome into the same PaymentEvents Stripe's webhooks become, so
  * orders follow one code path. Saved test cards are stored (`cards`, the test_payment_methods
- * table), and so are payment pages (`sessions`, the test_payment_sessions table): a restart still
- * serves and takes an open one, and one left unpaid for 24 hours expires with a checkout.expired
- * event (`expireOpenSessions`, hourly). Test subscriptions live in memory and are read back from
- * their orders after a restart.
+ * table), and so are payment pages (`sessions`, the test_payment_sessions table) and add-a-card
+ * pages (`setups`, test_payment_setups): a restart, or another bff replica on the same database,
+ * still serves and takes an open one, and one left unpaid for 24 hours expires with a
+ * checkout.expired event (`expireOpenSessions`, hourly). Test subscriptions are read from the
+ * orders they charge whenever they change, never from one process's memory.
  */
 
 export const TEST_CARDS = {
@@ -39,7 +39,7 @@ export interface TestSession {
   createdAt: number;
 }
 
-interface TestSetup {
+export interface TestSetup {
   ref: string;
   customerRef: string;
   returnUrl: string;
@@ -71,6 +71,17 @@ export interface TestSessionStore {
   forgetClosedEndedBefore(at: number): Promise<number>;
 }
 
+/** Where add-a-card pages are kept (the test_payment_setups table). */
+export interface TestSetupStore {
+  add(setup: TestSetup, expiresAt: number): Promise<void>;
+  /** The page, unless it was used or its end (`expiresAt`) is at or before `at`. */
+  get(ref: string, at: number): Promise<TestSetup | undefined>;
+  /** Uses the page up: false when it was already used (another click or another process took it first). */
+  take(ref: string): Promise<boolean>;
+  /** Forgets pages whose end is at or before `at`; answers how many. */
+  forgetEndedBy(at: number): Promise<number>;
+}
+
 export interface TestSubscription {
   ref: string;
   customerRef: string;
@@ -90,8 +101,12 @@ export interface TestProviderOptions {
   emit: (event: PaymentEvent) => Promise<unknown>;
   cards: TestCardStore;
   sessions: TestSessionStore;
-  /** A test subscription as the orders store it, when this process did not make it (after a restart). */
-  loadSubscription?: (subscriptionRef: string) => Promise<TestSubscription | undefined>;
+  setups: TestSetupStore;
+  /**
+   * A test subscription as its orders store it. Read on every change: a copy kept in memory would
+   * be stale as soon as another bff replica (or a restart) changed the subscription.
+   */
+  loadSubscription: (subscriptionRef: string) => Promise<TestSubscription | undefined>;
 }
 
 export type CardOutcome = { ok: true; redirect: string } | { ok: false; message: string; redirect?: string };
@@ -152,9 +167,6 @@ function withQuery(url: string, params: Record<string, string>): string {
 
 export class TestProvider implements PaymentProvider {
   readonly name = 'test' as const;
-  private readonly setups = new LRUCache<string, TestSetup>({ max: 10_000 });
-  private readonly subscriptions = new Map<string, TestSubscription>();
-
   constructor(private readonly options: TestProviderOptions) {}
 
   private event(): { eventId: string; occurredAt: number } {
@@ -200,6 +212,8 @@ export class TestProvider implements PaymentProvider {
     }
     // A used or expired page only says so; after 30 days it is forgotten (its checkout keeps the outcome).
     await this.options.sessions.forgetClosedEndedBefore(this.options.now() - CLOSED_SESSION_KEPT_MS);
+    // An add-a-card page is forgotten at its end (it has no outcome to show).
+    await this.options.setups.forgetEndedBy(this.options.now());
     return expired;
   }
 
@@ -270,7 +284,6 @@ ${form}`,
         renews: true,
       })),
     };
-    this.subscriptions.set(subscription.ref, subscription);
     await this.saveCard(checkout.customerRef, number, String(form.expiry));
     const total = checkout.lines.reduce((sum, line) => sum + line.amount, 0);
     // In Stripe's usual order: the first invoice is paid, then the session completes.
@@ -321,9 +334,8 @@ ${form}`,
   }
 
   async setRenewal(target: { subscriptionRef: string; itemRef: string | null }, renew: boolean): Promise<void> {
-    const subscription = this.subscriptions.get(target.subscriptionRef) ?? (await this.options.loadSubscription?.(target.subscriptionRef));
+    const subscription = await this.options.loadSubscription(target.subscriptionRef);
     if (!subscription) throw new Error(`test subscription ${target.subscriptionRef} is unknown`);
-    this.subscriptions.set(subscription.ref, subscription);
     const only = target.itemRef === null || subscription.items.length === 1;
     if (only) subscription.cancelAtPeriodEnd = !renew;
     for (const item of subscription.items) if (only || item.itemRef === target.itemRef) item.renews = renew;
@@ -357,13 +369,14 @@ ${form}`,
 
   async createPaymentMethodSetup(customerRef: string, returnUrl: string): Promise<{ url: string }> {
     const ref = newRef('test_seti');
-    this.setups.set(ref, { ref, customerRef, returnUrl, formToken: randomBytes(24).toString('base64url') });
+    const createdAt = this.options.now();
+    await this.options.setups.add({ ref, customerRef, returnUrl, formToken: randomBytes(24).toString('base64url') }, createdAt + SESSION_LIFETIME_MS);
     return { url: `${this.options.baseUrl}/api/payments/test/setup/${ref}` };
   }
 
-  /** The add-a-card session `ref` when it belongs to `customerRef`. */
-  setupSession(ref: string): TestSetup | undefined {
-    return this.setups.get(ref);
+  /** The add-a-card page `ref`, while it is unused and not past its end (the caller checks whose it is). */
+  setupSession(ref: string): Promise<TestSetup | undefined> {
+    return this.options.setups.get(ref, this.options.now());
   }
 
   setupPage(setup: TestSetup, message: string | null = null): string {
@@ -382,14 +395,15 @@ ${message ? `<p role="alert" class="error" id="card-error">${escapeHtml(message)
 
   /** Saves a card from the add-a-card page: 4242… (and other test numbers that succeed) is kept; decline cards are refused. */
   async addCard(setup: TestSetup, form: Record<string, unknown>): Promise<CardOutcome> {
-    if (!sameToken(setup.formToken, form.formToken) || !this.setups.has(setup.ref)) return { ok: false, message: CARD_MESSAGES.expired };
+    if (!sameToken(setup.formToken, form.formToken)) return { ok: false, message: CARD_MESSAGES.expired };
     const number = digitsOf(form.cardNumber);
     const fieldProblem = cardFieldProblem(form.expiry, form.cvc, this.options.now());
     if (fieldProblem) return { ok: false, message: fieldProblem };
     if (number === TEST_CARDS.declined) return { ok: false, message: CARD_MESSAGES.declined };
     if (number === TEST_CARDS.insufficientFunds) return { ok: false, message: CARD_MESSAGES.insufficientFunds };
     if (number !== TEST_CARDS.success && number !== '5555555555554444') return { ok: false, message: CARD_MESSAGES.unknown };
-    this.setups.delete(setup.ref);
+    // Used up before the card is saved, so a second click (or a second bff process) cannot save it twice.
+    if (!(await this.options.setups.take(setup.ref))) return { ok: false, message: CARD_MESSAGES.expired };
     await this.saveCard(setup.customerRef, number, String(form.expiry));
     return { ok: true, redirect: setup.returnUrl };
   }

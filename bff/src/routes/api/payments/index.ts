@@ -78,7 +78,7 @@ const paymentRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   const setupOf = async (request: FastifyRequest, ref: string) => {
-    const setup = test.setupSession(ref);
+    const setup = await test.setupSession(ref);
     if (!setup || !request.sessionUser) return undefined;
     const own = await fastify.paymentCustomers.find(request.sessionUser.id);
     return own === setup.customerRef ? setup : undefined;
