@@ -24,7 +24,22 @@
 //                           instead of words; the replicas' logs then go to <prefix>/replica-<n>.log only
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, constants, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -94,11 +109,38 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Builds bff/dist when it is missing or older than the bff's or the packages' sources; true when it built. */
+const BUILD_LOCK = path.join(ROOT, 'bff', 'dist', '.build.lock');
+
+/**
+ * Builds bff/dist when it is missing or older than the bff's or the packages' sources; true when it
+ * built. Two runs at once (two replica tests, two terminals) take turns through a lock file, so no
+ * replica starts from a server.js another build is writing; the second finds the build fresh.
+ */
 export async function ensureBffBuild() {
-  if (!bffBuildIsStale(Math.max(newestMtime(path.join(ROOT, 'bff', 'src')), newestMtime(path.join(ROOT, 'packages'))))) return false;
-  await buildBff();
-  return true;
+  const stale = () => bffBuildIsStale(Math.max(newestMtime(path.join(ROOT, 'bff', 'src')), newestMtime(path.join(ROOT, 'packages'))));
+  if (!stale()) return false;
+  const deadline = Date.now() + 120_000;
+  mkdirSync(path.dirname(BUILD_LOCK), { recursive: true });
+  for (;;) {
+    try {
+      closeSync(openSync(BUILD_LOCK, 'wx'));
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      // A lock older than a build can take was left by a run that was killed.
+      const age = Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 60_000) rmSync(BUILD_LOCK, { force: true });
+      else if (Date.now() > deadline) throw new Error(`${BUILD_LOCK} is held by another build`);
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    if (!stale()) return false;
+    await buildBff();
+    return true;
+  } finally {
+    rmSync(BUILD_LOCK, { force: true });
+  }
 }
 
 async function waitUntilReady(url, child, timeoutMs) {
