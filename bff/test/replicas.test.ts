@@ -77,7 +77,7 @@ describeServices('two bff replicas behind nginx on one PostgreSQL and one Redis'
   };
 
   it('runs the replicas behind nginx, each ready, with the client address as nginx saw it', async () => {
-    expect(site.replicas.map((replica) => replica.port)).not.toContain(new URL(site.url).port);
+    expect(site.replicas.map((replica) => replica.port)).not.toContain(Number(new URL(site.url).port));
     for (const replica of site.replicas) {
       const ready = await send(replica.url, SITE_API_PATHS.ready);
       expect(ready.status).toBe(200);
