@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFakeRoot, shellTemplate, startTestStore, type TestStore } from './fixtures';
 
@@ -97,6 +97,32 @@ describe('server rendering in the bff', () => {
     expect(broken.body).not.toContain('data-server-rendered');
     expect((await store.app.inject({ url: '/' })).body).toContain('<main>part #2</main>');
     expect((await store.app.inject({ url: '/' })).body).toContain('<main>part #3</main>');
+  });
+
+  it('keeps the whole page, and never past a new template or a rebuilt server build', async () => {
+    const rootDir = rootWithShellServerBuild(`return { html: '<main>#' + renders + '</main>', errors: [] };`);
+    store = await startTestStore({}, rootDir);
+    const page = async () => (await store!.app.inject({ url: '/faq', headers: { 'accept-encoding': 'identity' } })).body;
+    const first = await page();
+    expect(first).toContain('<main>#1</main>');
+    expect(await page()).toBe(first);
+
+    const template = join(rootDir, 'shell', 'dist', 'index.html');
+    writeFileSync(`${template}.next`, readFileSync(template, 'utf8').replace('</head>', '<meta name="release" content="2"></head>'));
+    renameSync(`${template}.next`, template);
+    const withNewTemplate = await page();
+    expect(withNewTemplate).toContain('<meta name="release" content="2">');
+    expect(withNewTemplate).toContain('<main>#1</main>');
+
+    // A remote team's rebuild keeps its version: the build folder is looked at again within a second,
+    // and the page is rendered anew. (Under jest the container's module is not read again, as jest
+    // keeps its own module registry: the render counts on.)
+    const entry = join(rootDir, 'shell', 'dist', 'server', 'remoteEntry.js');
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace("'<main>#'", "'<main>rebuilt #'"));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const rebuilt = await store.app.inject({ url: '/faq', headers: { 'accept-encoding': 'identity' } });
+    expect(rebuilt.headers['server-timing']).toMatch(/^render;dur=/);
+    expect(rebuilt.body).toMatch(/<main>(rebuilt )?#2<\/main>/);
   });
 
   it('renders nothing with SERVER_RENDER_TIMEOUT_MS=0', async () => {

@@ -126,18 +126,28 @@ export default fp(
 
     const shellManifest = watchBuildFile(join(config.rootDir, 'shell', 'dist', 'mf-manifest.json'), parseJsonWith(FederationManifest), () => {});
     const remotes = config.remotes.map(watchRemote);
+    /**
+     * The last registry built and the file states it was built from. A file's state is the same
+     * object until the file changes, so while no build changed every request gets the same registry
+     * object, without running the admission rule again; the page cache (routes/pages.ts) keys on it.
+     */
+    let last: { states: readonly unknown[]; registry: Registry } | undefined;
     fastify.decorate('remoteRegistry', {
       async current() {
         const [shell, builds] = await Promise.all([shellManifest(), Promise.all(remotes.map(async (remote) => ({ remote, files: await remote.read() })))]);
+        const states = [shell, ...builds.flatMap(({ files }) => files)];
+        if (last && last.states.length === states.length && last.states.every((state, i) => state === states[i])) return last.registry;
         // In order: a path belongs to the first remote that claims it, and a later claim is refused.
         const owned = new Map<string, string>();
-        return {
+        const registry: Registry = {
           remotes: builds.map(({ remote, files }) => {
             const published = remote.entry(files, shell.status === 'ok' ? shell.value : undefined, owned);
             for (const route of published.routes) owned.set(route.path, remote.name);
             return published;
           }),
         };
+        last = { states, registry };
+        return registry;
       },
       async preloadsFor(name) {
         return (await remotes.find((remote) => remote.name === name)?.preloads()) ?? [];

@@ -40,6 +40,12 @@ export interface ServerRender {
    * renders those parts. `consent` is the visitor's cookie choice (the cookie banner shows without one).
    */
   render(url: string, registry: Registry, publicConfig: PublicConfig, consent: ConsentChoice | null): Promise<ServerRendered | undefined>;
+  /**
+   * What a render depends on besides its URL, the registry and the consent: the server builds in
+   * use (their versions, and when each local one was written, as a remote team's rebuild keeps its
+   * version). A page kept under another answer is stale.
+   */
+  buildsOf(registry: Registry): string;
 }
 
 declare module 'fastify' {
@@ -56,6 +62,8 @@ const BUILD_ORIGIN = 'http://build.invalid';
 /** Anonymous page HTML is the same for everyone: kept this long, per URL, registry and cookie choice. */
 const CACHE_MS = 30_000;
 const CACHE_ENTRIES = 500;
+/** A server build rebuilt in place (a remote team's dev loop) is seen within this time. */
+const BUILD_CHECK_MS = 1_000;
 /**
  * After a failure (a container that would not load or threw) the next render starts a new
  * federation instance, at most this often: each instance keeps the code it loaded, so one per
@@ -121,9 +129,19 @@ export default fp(
       }
     }
 
+    let builds: { registry: Registry; key: string; at: number } | undefined;
+    /** The server builds in use; the build folders are looked at again at most once per BUILD_CHECK_MS. */
+    function buildsOf(registry: Registry): string {
+      const now = performance.now();
+      if (builds?.registry === registry && now - builds.at < BUILD_CHECK_MS) return builds.key;
+      const key = JSON.stringify([builtAt('shell'), ...registry.remotes.map((remote) => [remote.name, remote.entry, remote.version, builtAt(remote.name)])]);
+      builds = { registry, key, at: now };
+      return key;
+    }
+
     /** The federation instance for this registry: a new one when a remote was deployed or rebuilt. */
     function federationFor(registry: Registry) {
-      const key = JSON.stringify([builtAt('shell'), ...registry.remotes.map((remote) => [remote.name, remote.entry, remote.version, builtAt(remote.name)])]);
+      const key = buildsOf(registry);
       if (current?.key === key && (current.failedAt === undefined || fastify.now() - current.failedAt < RETRY_AFTER_FAILURE_MS)) return current;
       instances += 1;
       const federation = createInstance({
@@ -152,6 +170,7 @@ export default fp(
     let warnedMissing = false;
 
     fastify.decorate('serverRender', {
+      buildsOf,
       async render(url, registry, publicConfig, consent) {
         if (timeoutMs === 0) return undefined;
         if (!existsSync(shellEntry)) {

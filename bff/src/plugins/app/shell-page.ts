@@ -29,6 +29,8 @@ const EMPTY_ROOT = /<div id=("?)root\1>(?:<noscript>[\s\S]*?<\/noscript>)?<\/div
 export interface ShellPage {
   /** The shell's index.html with the page data filled in; undefined while the shell is not built. */
   render(data: PageData): Promise<string | undefined>;
+  /** The template as it is now: the same object until index.html changes (a page kept from another one is stale). */
+  template(): Promise<unknown>;
 }
 
 /** The page data rides along in the HTML so the shell can start without another round trip. */
@@ -96,6 +98,7 @@ export default fp(
     );
 
     fastify.decorate('shellPage', {
+      template,
       async render(data) {
         const state = await template();
         if (state.status === 'missing') return undefined;
