@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { containsNul, NUL_REFUSED } from './lib/nul-characters';
 import { anonymousWrites } from './lib/csrf';
 import { serverOptions } from './lib/server-options';
+import { UNAVAILABLE_MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableService } from './lib/unavailable';
 import clock, { movableClock } from './plugins/app/clock';
 import contactMessages from './plugins/app/contact-messages';
 import contacts from './plugins/app/contacts';
@@ -156,6 +157,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     if (error instanceof z.core.$ZodError) {
       return reply.code(400).send(apiError(describeZodError(error)));
+    }
+    // PostgreSQL or Redis away (restarting, down): 503 in our words, which a retry later may cure.
+    const unavailable = unavailableService(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, `request failed: the ${unavailable === 'database' ? 'database' : 'session store'} is unavailable`);
+      return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send(apiError(UNAVAILABLE_MESSAGES[unavailable]));
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status < 500) {

@@ -14,11 +14,29 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long a request waits for a PostgreSQL connection, a new one or a free one of the pool, before
+ * it fails (503, lib/unavailable.ts): a server that is down refuses at once, one that does not
+ * answer (a network partition) or a pool that stays full must not hold requests for good.
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 2_000;
+
+/** Where the pool reports a connection it lost while idle. */
+type WarnLog = { warn(details: object, message: string): void };
+
 /** The one place that knows which database the store runs on; everything else speaks Kysely. */
-export function createDialect(config: Config): Dialect {
+export function createDialect(config: Config, log?: WarnLog): Dialect {
   if (config.databaseUrl) {
     // A PostgreSQL server for several bff replicas; `?options=-c search_path=…` selects a schema.
-    return new PostgresDialect({ pool: new Pool({ connectionString: config.databaseUrl, max: 10 }) });
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
+    // A connection the server ends (a restart, an administrator) says so with an 'error' event:
+    // the pool's, for an idle one (the pool drops it), the connection's own while a request holds
+    // it (its query fails, 503; the pool drops it when it is given back). Unheard, either event
+    // would end the process.
+    const lost = (error: Error) => log?.warn({ err: error }, 'a PostgreSQL connection was closed by the server; the next request opens a new one');
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
+    return new PostgresDialect({ pool });
   }
   mkdirSync(config.dataDir, { recursive: true });
   const database = new SqliteDatabase(join(config.dataDir, 'store.sqlite'));
@@ -61,7 +79,7 @@ export async function migrateToLatest(db: Kysely<StoreDatabase>): Promise<string
 
 export default fp(
   async function database(fastify) {
-    const db = new Kysely<StoreDatabase>({ dialect: createDialect(fastify.config) });
+    const db = new Kysely<StoreDatabase>({ dialect: createDialect(fastify.config, fastify.log) });
     fastify.addHook('onClose', () => db.destroy());
     let applied: string[];
     try {

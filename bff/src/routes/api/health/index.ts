@@ -35,12 +35,21 @@ const health: FastifyPluginAsyncZod = async (fastify) => {
     const { redis, monitorEngine } = fastify;
     const [database, redisCheck] = await Promise.all([
       check(async () => {
-        await sql`select 1`.execute(fastify.db);
-        return fastify.config.databaseUrl ? 'PostgreSQL answers' : 'SQLite answers';
+        const engine = fastify.config.databaseUrl ? 'PostgreSQL' : 'SQLite';
+        try {
+          await sql`select 1`.execute(fastify.db);
+        } catch (error) {
+          throw new Error(`${engine} does not answer: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        return `${engine} answers`;
       }),
       redis
         ? check(async () => {
-            await redis.ping();
+            try {
+              await redis.ping();
+            } catch (error) {
+              throw new Error(`Redis does not answer: ${error instanceof Error ? error.message : String(error)}`);
+            }
             return 'Redis answers';
           })
         : Promise.resolve<DependencyCheck>({ status: 'not used', detail: 'sessions and rate-limit counters are in the database and in memory' }),
