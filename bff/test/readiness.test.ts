@@ -39,6 +39,8 @@ if (withRedis.length > 0) {
       const down = await store.app.inject({ url: SITE_API_PATHS.ready });
       expect(down.statusCode).toBe(503);
       expect(ReadinessResponse.parse(down.json()).checks.redis.status).toBe('failing');
+      // The readiness check answers before the connection has finished closing (it does not wait for Redis).
+      if (redis.status !== 'end') await new Promise((resolve) => redis.once('end', resolve));
       await redis.connect();
       expect((await store.app.inject({ url: SITE_API_PATHS.ready })).statusCode).toBe(200);
     });

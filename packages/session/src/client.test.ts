@@ -1,6 +1,8 @@
-// The real bff is built in this test; its declarations of an untyped library come with it.
+// The real bff is built in this test; its declarations of untyped library modules come with it.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a global declaration file, which an import cannot bring
 /// <reference path="../../../bff/src/types/postalsys-vmc.d.ts" />
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the same
+/// <reference path="../../../bff/src/types/fastify-rate-limit-stores.d.ts" />
 import { SIGN_IN_ERRORS } from '@bimi/contracts/auth';
 import { Browser, freshClientAddress, GOOD_PASSWORD, linkFromOutbox, startIdentityStore, storageEngines, type IdentityStore } from '../../../bff/test/identity-fixtures';
 import { getCsrfToken, getSession, session, SESSION_MESSAGE_KEY, signIn, signOut, startSessionSync } from './client';

@@ -7,7 +7,9 @@ import { Redis } from 'ioredis';
 import { ACCOUNT_BASE_PATH } from '@bimi/contracts/api-paths';
 import { CSRF_HEADER, SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
 import { CSRF_REFUSED, csrfCookieName, FOREIGN_ORIGIN_REFUSED, isValidCsrf, requestSite, type CsrfPolicy } from '../../lib/csrf';
-import { DatabaseSessionStore, RedisSessionStore, type UserSessionStore } from './session-stores';
+import { logRedisConnection, REDIS_CLIENT_OPTIONS } from '../../lib/redis-client';
+import { ServiceUnavailableError } from '../../lib/unavailable';
+import { DatabaseSessionStore, RedisSessionStore, type UnavailableReport, type UserSessionStore } from './session-stores';
 
 declare module 'fastify' {
   interface Session {
@@ -112,20 +114,29 @@ export default fp(
 
     let redis: Redis | null = null;
     if (config.redisUrl) {
-      redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+      redis = new Redis(config.redisUrl, REDIS_CLIENT_OPTIONS);
+      logRedisConnection(redis, fastify.log, 'sessions');
       // Fail at start, with the reason, rather than on the first sign-in.
       await redis.connect().catch((error: unknown) => {
         redis?.disconnect();
         throw new Error(`REDIS_URL ${new URL(config.redisUrl ?? '').host} unreachable: ${error instanceof Error ? error.message : String(error)}`);
       });
       fastify.addHook('onClose', async () => {
-        await redis?.quit();
+        // Refused while Redis is down (no offline queue): then the connection just ends.
+        await redis?.quit().catch(() => redis?.disconnect());
       });
     }
     fastify.decorate('redis', redis);
 
-    const databaseStore = new DatabaseSessionStore(fastify.db, now);
-    const store: UserSessionStore = redis ? new RedisSessionStore(redis, config.redisKeyPrefix, now) : databaseStore;
+    // A session the store could not read counts as signed out (withSessions); logged at most every 10 s.
+    let lastReport = -Infinity;
+    const reportUnavailable: UnavailableReport = (error, service) => {
+      if (Date.now() - lastReport < 10_000) return;
+      lastReport = Date.now();
+      fastify.log.warn({ err: error }, `sessions could not be read (${service === 'database' ? 'the database' : 'Redis'} does not answer): requests count as signed out`);
+    };
+    const databaseStore = new DatabaseSessionStore(fastify.db, now, reportUnavailable);
+    const store: UserSessionStore = redis ? new RedisSessionStore(redis, config.redisKeyPrefix, now, reportUnavailable) : databaseStore;
 
     // Every write route registered after this plugin, with its policy. Read when the app is ready:
     // an onRoute hook of a plugin further in (anonymousWrites) may still set the policy.
@@ -213,7 +224,11 @@ export default fp(
     });
 
     fastify.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.session && typeof request.session.destroy === 'function') await request.session.destroy();
+      if (request.session?.storeUnavailable) {
+        // The store does not answer: the browser forgets the cookie all the same, and the stored
+        // session, which nobody else holds the cookie of, ends at its idle limit.
+        request.log.warn('signed out while the session store does not answer: the cookie is cleared, the stored session ends at its idle limit');
+      } else if (request.session && typeof request.session.destroy === 'function') await request.session.destroy();
       // The same attributes as the cookie: a browser ignores a __Host- cookie without Secure and Path=/.
       reply.clearCookie(cookieName, cookieOptions);
     });
@@ -238,9 +253,24 @@ declare module 'fastify' {
  */
 export function withSessions(routes: FastifyPluginAsync): FastifyPluginAsync {
   return async function sessionRoutes(scope) {
+    // Before @fastify/session's own onSend hook, which stores a changed session: a failed answer
+    // (5xx) stores no change of it, and a store that did not answer is not asked again on the way
+    // out. When storing failed there, the error handler's answer ran the same hook, failed again,
+    // and Fastify 5.12 then left the request unanswered for good (its last-resort error handler is
+    // called without its callback).
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode >= 500) request.session = null as unknown as typeof request.session;
+      return payload;
+    });
     await scope.register(fastifySession, scope.sessionSettings);
     scope.addHook('onRequest', async (request, reply) => {
       const session = request.session;
+      // Its store did not answer (a stand-in, session-stores.ts): signed out, and the account says why.
+      const unavailable = session?.storeUnavailable;
+      if (unavailable) {
+        if (isUnder(judgedPath(request), ACCOUNT_BASE_PATH)) throw new ServiceUnavailableError(unavailable);
+        return;
+      }
       if (session && typeof session.get === 'function' && session.userId) {
         const at = scope.now();
         const ended = at - (session.lastSeenAt ?? 0) >= SESSION_IDLE_LIMIT_MS || at - (session.createdAt ?? 0) >= SESSION_ABSOLUTE_LIMIT_MS;
