@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
+import { CartQuote } from '@bimi/contracts/cart-quote';
+import { HealthResponse } from '@bimi/contracts/health';
+import { PublicConfig } from '@bimi/contracts/public-config';
+import { ToolAnswer } from '@bimi/contracts/tools';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createFakeRoot, LogLines } from './fixtures';
+import type { IdentityStore } from './identity-fixtures';
+
+/**
+ * The bff of a fault test (test/faults-*.test.ts) on the settings given (DATABASE_URL, REDIS_URL of
+ * the test's own servers, test/own-services.ts): a fake build root and data folder of its own, and
+ * a clock that follows the real one (pg-boss and Redis expire by it) and can be moved forward.
+ */
+export async function startFaultStore(env: NodeJS.ProcessEnv): Promise<IdentityStore> {
+  const rootDir = createFakeRoot();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bff-faults-'));
+  let offset = 0;
+  const clock = {
+    get now() {
+      return Date.now() + offset;
+    },
+  };
+  const logs = new LogLines();
+  const config = loadConfig({ ROOT_DIR: rootDir, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', PUBLIC_URL: 'http://store.test', SIGNUP_RATE_LIMIT_PER_HOUR: '1000', ...env });
+  const start = async () => {
+    const app = await buildApp(config, { logStream: logs, now: () => clock.now });
+    await app.ready();
+    return app;
+  };
+  const store: IdentityStore = {
+    app: await start(),
+    logs,
+    clock,
+    advance(ms) {
+      offset += ms;
+    },
+    async restart() {
+      await store.app.close();
+      store.app = await start();
+    },
+    async cleanUp() {
+      await store.app.close();
+      rmSync(rootDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return store;
+}
+
+/** A request and how long its answer took. */
+export async function timed(request: () => Promise<LightMyRequestResponse>): Promise<{ response: LightMyRequestResponse; ms: number }> {
+  const started = performance.now();
+  const response = await request();
+  return { response, ms: performance.now() - started };
+}
+
+/** What a fault must not break: a tool lookup, a cart quote, the public config, a page, liveness. */
+export async function expectServedWithout(app: FastifyInstance, what: string): Promise<void> {
+  const answers = {
+    tool: await timed(() => app.inject({ url: '/api/tools/dmarc?domain=good.example' })),
+    quote: await timed(() =>
+      app.inject({
+        method: 'POST',
+        url: SITE_API_PATHS.cartQuote,
+        headers: { origin: 'http://store.test' },
+        payload: { items: [{ productId: 'verified-mark-certificate', domains: 1, years: 1 }] },
+      }),
+    ),
+    config: await timed(() => app.inject({ url: SITE_API_PATHS.publicConfig })),
+    page: await timed(() => app.inject({ url: '/faq' })),
+    health: await timed(() => app.inject({ url: SITE_API_PATHS.health })),
+  };
+  const statuses = Object.fromEntries(Object.entries(answers).map(([name, { response }]) => [name, response.statusCode]));
+  expect({ without: what, statuses }).toEqual({ without: what, statuses: { tool: 200, quote: 200, config: 200, page: 200, health: 200 } });
+  ToolAnswer.parse(answers.tool.response.json());
+  expect(CartQuote.parse(answers.quote.response.json()).total).toBeGreaterThan(0);
+  PublicConfig.parse(answers.config.response.json());
+  expect(answers.page.response.body).toContain('<html');
+  HealthResponse.parse(answers.health.response.json());
+  for (const [name, { ms }] of Object.entries(answers)) expect({ [name]: ms < 1500 }).toEqual({ [name]: true });
+}
