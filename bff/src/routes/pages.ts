@@ -1,4 +1,5 @@
-import { CONSENT_COOKIE, consentChoiceOf } from '@bimi/contracts/consent';
+import { CONSENT_COOKIE, COOKIE_BANNER_END_ID, consentChoiceOf } from '@bimi/contracts/consent';
+import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
 import type { RouteLayout } from '@bimi/contracts/registry';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -80,7 +81,9 @@ const pages: FastifyPluginAsync = async (fastify) => {
     // holds their choice.
     const serverRendered = owner !== null && SERVER_RENDERED_LAYOUTS.has(owner.route.layout);
     const rendered = serverRendered ? await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consent) : undefined;
-    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads, pageUrl, rootHtml: rendered?.html });
+    // The header is whole and the main content begun, and the cookie banner when it shows, before the first paint.
+    const paintAfter = [MAIN_CONTENT_ID, ...(consent === null ? [COOKIE_BANNER_END_ID] : [])];
+    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads, pageUrl, rootHtml: rendered?.html, paintAfter });
     if (html === undefined) {
       return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The site is not built yet: run the build (pnpm build), then reload this page.\n');
     }

@@ -5,6 +5,14 @@
  */
 export type ConsentChoice = 'accepted' | 'declined';
 export const CONSENT_COOKIE = 'cookie_consent';
+/**
+ * The id of an empty element that ends the cookie banner. The banner comes last in the page and
+ * sits at the bottom of the screen: a server-rendered page that shows it is not painted before this
+ * element is parsed (the bff's `<link rel="expect" blocking="render">`, which waits for an element's
+ * start only), or a paint made with the banner's text but not yet its buttons would be followed by
+ * the banner growing upwards (a layout shift).
+ */
+export const COOKIE_BANNER_END_ID = 'cookie-consent-end';
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The choice a cookie value names; anything else is no choice yet. */

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { chooseConsent, consent, loadTagManager } from '../analytics/consent';
 import { useShell } from '../app/shell-context';
+import { COOKIE_BANNER_END_ID } from '@bimi/contracts/consent';
 
 /** Spec §2, §4: shown until the visitor chooses; the tag manager loads only after acceptance. */
 export function CookieConsent() {
@@ -52,6 +53,7 @@ export function CookieConsent() {
           Accept
         </Button>
       </Box>
+      <span id={COOKIE_BANNER_END_ID} hidden />
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { RouteLayout } from '@bimi/contracts/registry';
+import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
 import { Header, HEADER_HEIGHT } from './Header';
 import { FullFooter, MinimalFooter, SmallFooter } from './Footer';
 import { Logo } from './Logo';
@@ -19,11 +20,17 @@ export function PublicLayout({ layout, header, children }: { layout: Exclude<Rou
   const frame = FRAMES[layout];
   return (
     <>
-      <Box component="a" href="#main" sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, bgcolor: 'background.paper', px: 2, py: 1, borderRadius: 1, '&:focus': { top: 8 } }}>
+      <Box
+        component="a"
+        href={`#${MAIN_CONTENT_ID}`}
+        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, bgcolor: 'background.paper', px: 2, py: 1, borderRadius: 1, '&:focus': { top: 8 } }}
+      >
         Skip to content
       </Box>
       {frame.header ? (
-        <Header variant={header} />
+        <Suspense fallback={null}>
+          <Header variant={header} />
+        </Suspense>
       ) : (
         // Pages without the header still keep the brand and a way home, in the banner landmark.
         <Box component="header" data-testid="brand-bar" sx={{ px: { xs: 2.5, md: 4 }, pt: 2.5 }}>
@@ -32,7 +39,7 @@ export function PublicLayout({ layout, header, children }: { layout: Exclude<Rou
       )}
       <Box
         component="main"
-        id="main"
+        id={MAIN_CONTENT_ID}
         data-layout={layout}
         sx={{
           flex: 1,
@@ -45,7 +52,7 @@ export function PublicLayout({ layout, header, children }: { layout: Exclude<Rou
       >
         {children}
       </Box>
-      {frame.footer === 'full' ? <FullFooter /> : frame.footer === 'small' ? <SmallFooter /> : <MinimalFooter />}
+      <Suspense fallback={null}>{frame.footer === 'full' ? <FullFooter /> : frame.footer === 'small' ? <SmallFooter /> : <MinimalFooter />}</Suspense>
     </>
   );
 }

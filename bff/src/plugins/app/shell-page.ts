@@ -21,6 +21,8 @@ export interface PageData {
   pageUrl?: string;
   /** The page as the server rendered it: it goes into #root, and the browser hydrates it. */
   rootHtml?: string;
+  /** Ids of elements of the server-rendered page that must be parsed before it is first painted. */
+  paintAfter?: string[];
 }
 
 /** The shell template's empty root (html-webpack-plugin may drop the quotes), with its <noscript> notice. */
@@ -58,7 +60,7 @@ function headTags(route: RemoteRoute | undefined, pageUrl: string | undefined): 
   );
 }
 
-export function injectPageData(html: string, { registry, publicConfig, route, preloads = [], pageUrl, rootHtml }: PageData): string {
+export function injectPageData(html: string, { registry, publicConfig, route, preloads = [], pageUrl, rootHtml, paintAfter = [] }: PageData): string {
   // A template without the placeholder is not the shell's: it goes out as it is.
   if (!html.includes(INJECTION_PLACEHOLDER)) return html;
   const scripts =
@@ -73,7 +75,13 @@ export function injectPageData(html: string, { registry, publicConfig, route, pr
   page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
   // The browser hydrates a root marked as server-rendered (shell/src/bootstrap.tsx); the notice
   // that the site needs JavaScript goes, as the page now shows without it.
-  if (rootHtml !== undefined) page = page.replace(EMPTY_ROOT, () => `<div id="root" data-server-rendered="true">${rootHtml}</div>`);
+  if (rootHtml !== undefined) {
+    page = page.replace(EMPTY_ROOT, () => `<div id="root" data-server-rendered="true">${rootHtml}</div>`);
+    // A first paint made while the parser is half-way through a part that later grows moves what
+    // is already on screen (a layout shift): the browser waits for these parts.
+    const expected = paintAfter.map((id) => `<link rel="expect" href="#${escapeHtml(id)}" blocking="render">`).join('');
+    page = page.replace('</head>', () => `${expected}</head>`);
+  }
   if (route?.description) {
     page = page.replace(/(<meta name=("?)description\2 content=)("[^"]*"|[^ >]*)/, (_m, start: string) => `${start}"${escapeHtml(route.description ?? '')}"`);
   }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Sidebar } from './Sidebar';
 import { MobileTopBar, MOBILE_TOP_BAR_HEIGHT } from './MobileTopBar';
@@ -15,7 +16,7 @@ export function AccountLayout({ children }: { children: ReactNode }) {
     return (
       <Box data-testid="account-layout" data-variant="phone" sx={{ minHeight: '100vh', bgcolor: '#f6f8fc' }}>
         <MobileTopBar />
-        <Box component="main" id="main" data-layout="account" sx={{ pt: `${MOBILE_TOP_BAR_HEIGHT + 16}px`, pb: `${MOBILE_TABS_HEIGHT + 16}px`, px: 2 }}>
+        <Box component="main" id={MAIN_CONTENT_ID} data-layout="account" sx={{ pt: `${MOBILE_TOP_BAR_HEIGHT + 16}px`, pb: `${MOBILE_TABS_HEIGHT + 16}px`, px: 2 }}>
           {children}
         </Box>
         <MobileTabs />
@@ -25,7 +26,7 @@ export function AccountLayout({ children }: { children: ReactNode }) {
   return (
     <Box data-testid="account-layout" data-variant="desktop" sx={{ display: 'flex', minHeight: '100vh', bgcolor: '#f6f8fc' }}>
       <Sidebar />
-      <Box component="main" id="main" data-layout="account" sx={{ flex: 1, minWidth: 0, px: { sm: 3, md: 5 }, py: 4 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} data-layout="account" sx={{ flex: 1, minWidth: 0, px: { sm: 3, md: 5 }, py: 4 }}>
         {children}
       </Box>
     </Box>
