@@ -63,6 +63,35 @@ class EmitSharingPlugin {
 }
 
 /**
+ * The shell's page loads its code once it has been painted (issue 14). Its only script is
+ * start.js (a few hundred bytes, deferred), which adds the entry's scripts in the first task after
+ * the first frame. A deferred main.js that had already arrived (a repeat visit) ran before the
+ * first paint, so a server-rendered page waited for the shell's start-up to show; and Lighthouse
+ * counted its download and run into the page's largest paint. A hidden tab starts at once.
+ */
+class StartAfterPaintPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StartAfterPaintPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('StartAfterPaintPlugin', (data) => {
+        const entryTags = data.assetTags.scripts.filter((tag) => typeof tag.attributes.src === 'string');
+        const sources = entryTags.map((tag) => String(tag.attributes.src));
+        const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
+        const code =
+          `(function(){var s=${JSON.stringify(sources)};` +
+          'function l(){s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.head.appendChild(e)})}' +
+          'if(document.visibilityState!=="visible")l();else requestAnimationFrame(function(){setTimeout(l,0)})})();\n';
+        compilation.emitAsset('start.js', new webpack.sources.RawSource(code));
+        const [first] = entryTags;
+        if (!first) return data;
+        data.assetTags.scripts = [...data.assetTags.scripts.filter((tag) => !entryTags.includes(tag)), { ...first, attributes: { ...first.attributes, src: `${publicPath}start.js` } }];
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * The federation runtime's packages ship both ES modules and CommonJS. The runtime that
  * the shell provides to the remotes is loaded with `require` and would bring a second,
  * CommonJS copy of them (about 20 KB gzip). Every import of these packages resolves to the
@@ -348,6 +377,7 @@ export function createAppConfig(app) {
               inject: 'head',
               minify: prod ? { collapseWhitespace: true, removeComments: true, ignoreCustomComments: [/^bff:/], minifyCSS: true } : false,
             }),
+            new StartAfterPaintPlugin(),
           ]
         : []),
       ...(prod

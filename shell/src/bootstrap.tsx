@@ -18,6 +18,16 @@ async function start() {
   await nextTask();
   await import(/* webpackMode: "eager" */ '@bimi/ui/theme');
   await nextTask();
+  await Promise.all([import(/* webpackMode: "eager" */ '@mui/material/Box'), import(/* webpackMode: "eager" */ '@mui/material/Typography')]);
+  await nextTask();
+  await Promise.all([import(/* webpackMode: "eager" */ '@mui/material/Button'), import(/* webpackMode: "eager" */ '@mui/material/IconButton')]);
+  await nextTask();
+  await import(/* webpackMode: "eager" */ '@bimi/cart/useCart');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ '@bimi/session/useSession');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ './layout/Header');
+  await nextTask();
   await import(/* webpackMode: "eager" */ './layout/PublicLayout');
   await nextTask();
   const { App } = await import(/* webpackMode: "eager" */ './app/App');

@@ -9,6 +9,7 @@ import {
   certificateYearlyCents,
   dmarcOptionFor,
   dmarcPriceCents,
+  formatEmailVolume,
   formatUsd,
 } from './prices';
 import { PRODUCTS } from './products';
@@ -120,5 +121,17 @@ describe('formatUsd', () => {
     expect(formatUsd(824904)).toBe('$8,249.04');
     expect(formatUsd(-16080)).toBe('-$160.80');
     expect(() => formatUsd(1.5)).toThrow(RangeError);
+  });
+
+  it('groups thousands exactly as en-US Intl does, up to the largest safe amount', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const amounts = [1, 99, 100, 999_99, 1000_00, 123456_78, 1_000_000_00, 98_765_432_10, Number.MAX_SAFE_INTEGER];
+    for (let digits = 1; digits <= 15; digits += 1) amounts.push(Number('7'.repeat(digits)), 10 ** digits);
+    for (const cents of amounts) {
+      expect(formatUsd(cents)).toBe(intl.format(Math.floor(cents / 100)).replace(/\.00$/, '') + '.' + String(cents % 100).padStart(2, '0'));
+      expect(formatUsd(-cents)).toBe('-' + formatUsd(cents));
+    }
+    expect(formatEmailVolume(5_000_000)).toBe('5,000,000 emails');
+    expect(formatEmailVolume(100_000)).toBe('100,000 emails');
   });
 });

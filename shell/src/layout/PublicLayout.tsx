@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { RouteLayout } from '@bimi/contracts/registry';
 import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
@@ -28,9 +28,7 @@ export function PublicLayout({ layout, header, children }: { layout: Exclude<Rou
         Skip to content
       </Box>
       {frame.header ? (
-        <Suspense fallback={null}>
-          <Header variant={header} />
-        </Suspense>
+        <Header variant={header} />
       ) : (
         // Pages without the header still keep the brand and a way home, in the banner landmark.
         <Box component="header" data-testid="brand-bar" sx={{ px: { xs: 2.5, md: 4 }, pt: 2.5 }}>
@@ -52,7 +50,7 @@ export function PublicLayout({ layout, header, children }: { layout: Exclude<Rou
       >
         {children}
       </Box>
-      <Suspense fallback={null}>{frame.footer === 'full' ? <FullFooter /> : frame.footer === 'small' ? <SmallFooter /> : <MinimalFooter />}</Suspense>
+      {frame.footer === 'full' ? <FullFooter /> : frame.footer === 'small' ? <SmallFooter /> : <MinimalFooter />}
     </>
   );
 }
