@@ -65,7 +65,7 @@ class EmitSharingPlugin {
 /**
  * The shell's page loads its code once it has been painted (issue 14). Its only script is
  * start.js (a few hundred bytes, deferred), which adds the entry's scripts in the first task after
- * the first frame. A deferred main.js that had already arrived (a repeat visit) ran before the
+ * the second frame (the first frame is on screen by then). A deferred main.js that had already arrived (a repeat visit) ran before the
  * first paint, so a server-rendered page waited for the shell's start-up to show; and Lighthouse
  * counted its download and run into the page's largest paint. A hidden tab starts at once.
  */
@@ -80,7 +80,7 @@ class StartAfterPaintPlugin {
         const code =
           `(function(){var s=${JSON.stringify(sources)};` +
           'function l(){s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.head.appendChild(e)})}' +
-          'if(document.visibilityState!=="visible")l();else requestAnimationFrame(function(){setTimeout(l,0)})})();\n';
+          'if(document.visibilityState!=="visible")l();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(l,0)})})})();\n';
         compilation.emitAsset('start.js', new webpack.sources.RawSource(code));
         const [first] = entryTags;
         if (!first) return data;

@@ -45,6 +45,15 @@ function installFirstRenderProbe(selector) {
     if (record()) observer.disconnect();
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  // The page is interactive once the shell marks it ready (<html data-page-ready="true">: the route's
+  // remote hydrated or rendered, shell/src/federation/PageReady.tsx).
+  const ready = new MutationObserver(() => {
+    if (document.documentElement?.dataset.pageReady !== 'true') return;
+    window.__benchInteractive = { at: performance.now() };
+    ready.disconnect();
+  });
+  // On `document`: the script runs before <html> exists.
+  ready.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-page-ready'] });
 }
 
 export async function launchBrowser({ blockExternal }) {
@@ -85,13 +94,14 @@ export async function loadOnce(browser, url, { timeoutMs = 30_000, device = MOBI
     try {
       await page.locator(FIRST_RENDER_SELECTOR).first().waitFor({ state: 'visible', timeout: timeoutMs });
       await page.waitForFunction(() => Boolean(window.__benchFirstRender), null, { timeout: 5000 });
+      await page.waitForFunction(() => Boolean(window.__benchInteractive), null, { timeout: timeoutMs });
     } catch (error) {
       const text = await page
         .locator('body')
         .innerText({ timeout: 1000 })
         .catch(() => '');
       throw new Error(
-        `${url}: no visible "${FIRST_RENDER_SELECTOR}" within ${timeoutMs / 1000} s` +
+        `${url}: no visible "${FIRST_RENDER_SELECTOR}", or not marked ready (data-page-ready), within ${timeoutMs / 1000} s` +
           (consoleErrors.length ? `; console errors: ${consoleErrors.slice(0, 3).join(' | ')}` : '') +
           (text ? `; page text: ${text.replace(/\s+/g, ' ').slice(0, 200)}` : ''),
         { cause: error },
@@ -109,12 +119,14 @@ export async function loadOnce(browser, url, { timeoutMs = 30_000, device = MOBI
       });
       return {
         mark: window.__benchFirstRender,
+        interactiveAt: window.__benchInteractive.at,
         document: navigation ? pick(navigation) : null,
         resources: performance.getEntriesByType('resource').map(pick),
       };
     });
     return {
       firstRenderMs: probe.mark.at,
+      interactiveMs: probe.interactiveAt,
       heading: probe.mark.text,
       remote: probe.mark.remote,
       remoteError: probe.mark.remoteError,
@@ -129,8 +141,11 @@ export async function loadOnce(browser, url, { timeoutMs = 30_000, device = MOBI
   }
 }
 
-/** Files the page had received by first render (the document included), in arrival order. */
-export function receivedBeforeFirstRender(load) {
-  const before = load.resources.filter((r) => r.responseEnd > 0 && r.responseEnd <= load.firstRenderMs);
+/**
+ * Files the page had received by the time it was interactive (the document included), in arrival
+ * order: what it needs before a visitor can use it. A server-rendered page shows before any of it.
+ */
+export function receivedBeforeInteractive(load) {
+  const before = load.resources.filter((r) => r.responseEnd > 0 && r.responseEnd <= load.interactiveMs);
   return [...(load.document ? [load.document] : []), ...before.sort((a, b) => a.responseEnd - b.responseEnd)];
 }

@@ -32,17 +32,43 @@ export function startPreloading(): () => void {
   };
 }
 
+/** Runs `then` once the page is marked ready (PageReady), at once if it already is. */
+function whenPageReady(then: () => void): () => void {
+  const root = document.documentElement;
+  if (root.dataset.pageReady === 'true') {
+    then();
+    return () => {};
+  }
+  const observer = new MutationObserver(() => {
+    if (root.dataset.pageReady !== 'true') return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-page-ready'] });
+  return () => observer.disconnect();
+}
+
+/**
+ * After the page is ready (so a preload never competes with the code the page itself needs: the
+ * hydration yields often enough for idle callbacks to run before it ends), on idle.
+ */
 export function preloadLinkedRemotesWhenIdle(currentRemote: string | undefined): () => void {
   const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
   const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-  const handle = idle(() => {
-    const owners = new Set<string>();
-    for (const link of document.querySelectorAll('main a[href]')) {
-      const owner = ownerOfHref(link.getAttribute('href'));
-      if (owner && owner !== currentRemote) owners.add(owner);
-      if (owners.size >= 2) break;
-    }
-    owners.forEach(preload);
+  let handle: number | undefined;
+  const stopWaiting = whenPageReady(() => {
+    handle = idle(() => {
+      const owners = new Set<string>();
+      for (const link of document.querySelectorAll('main a[href]')) {
+        const owner = ownerOfHref(link.getAttribute('href'));
+        if (owner && owner !== currentRemote) owners.add(owner);
+        if (owners.size >= 2) break;
+      }
+      owners.forEach(preload);
+    });
   });
-  return () => cancel(handle);
+  return () => {
+    stopWaiting();
+    if (handle !== undefined) cancel(handle);
+  };
 }
