@@ -6,40 +6,29 @@ import { existsSync } from 'node:fs';
 import { ROOT, fail, installWorkspace, run, step } from './toolchain.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
-
-async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  if (typeof process.getuid === 'function' && process.getuid() === 0) {
-    step('installing Debian Chromium for the browser tests (apt-get)');
-    await run('apt-get', ['update', '-qq']);
-    await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-    return;
-  }
-  throw new Error(`${CHROMIUM} is missing: install it with "sudo apt-get install -y chromium", then run npm test again`);
-}
-
 export const NGINX = '/usr/sbin/nginx';
 
-/** Debian's nginx, the balancer of the replica test (bff/test/replicas.test.ts, scripts/replicas.mjs). */
-async function ensureNginx() {
-  if (existsSync(NGINX)) return;
+/**
+ * A Debian package the tests need, installed with apt-get when it is missing and we are root;
+ * otherwise the run stops with the command to run (when `required`).
+ */
+async function ensureDebianPackage({ file, name, why, required = true }) {
+  if (existsSync(file)) return;
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
-    step('installing Debian nginx for the replica test (apt-get)');
+    step(`installing Debian ${name} for ${why} (apt-get)`);
     await run('apt-get', ['update', '-qq']);
-    await run('apt-get', ['install', '-y', '-qq', 'nginx'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    await run('apt-get', ['install', '-y', '-qq', name], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
     return;
   }
-  // Only the PostgreSQL + Redis run has the replica test (and it fails without nginx).
-  if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
-    throw new Error(`${NGINX} is missing: install it with "sudo apt-get install -y nginx", then run npm test again`);
-  }
+  if (required) throw new Error(`${file} is missing: install it with "sudo apt-get install -y ${name}", then run npm test again`);
 }
 
 try {
   const started = Date.now();
   await installWorkspace();
-  await ensureChromium();
-  await ensureNginx();
+  await ensureDebianPackage({ file: CHROMIUM, name: 'chromium', why: 'the browser tests' });
+  // Only the PostgreSQL + Redis run has the replica test (bff/test/replicas.test.ts), which fails without nginx.
+  await ensureDebianPackage({ file: NGINX, name: 'nginx', why: 'the replica test', required: Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) });
   step('type check');
   await run('node', ['scripts/typecheck.mjs']);
   step('lint (ESLint: typescript-eslint, rules of hooks, import boundaries) and format check (Prettier)');
