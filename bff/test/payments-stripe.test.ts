@@ -1,6 +1,7 @@
 import { certificatePlanCents } from '@bimi/catalog/prices';
 import { ORDER_LEFT_ITS_SUBSCRIPTION, STRIPE_API_VERSION } from '../src/services/payments/stripe-provider';
 import { PRICE_BEING_UPDATED } from '../src/services/payments/price-check';
+import { CHECKOUT_PAGE_GRACE_MS, PAYMENT_PAGE_NOT_OPENED } from '../src/plugins/app/payments';
 import { catalogPrices, perUnitPrice } from './fixtures/stripe/server';
 import type { Browser } from './identity-fixtures';
 import { MIXED_CART, SITE, type StripeStore, buyer, startCheckout, startStripeStore, until } from './payments-fixtures';
@@ -211,7 +212,7 @@ describe('Stripe through the real SDK against the API double', () => {
     const answer = await startCheckout(browser);
     expect(answer.statusCode).toBe(502);
     expect(answer.json().message).toBe('We could not open the payment page: the payment provider did not answer. Nothing was charged; please try again in a moment.');
-    const failed = await stripe.store.app.db.selectFrom('checkouts').select('id').where('failure_message', '=', 'The payment page could not be opened. Nothing was charged.').execute();
+    const failed = await stripe.store.app.db.selectFrom('checkouts').select('id').where('failure_message', '=', PAYMENT_PAGE_NOT_OPENED).execute();
     expect(failed).toHaveLength(1);
     expect((await browser.request({ url: `/api/account/checkout/${failed[0]?.id}` })).json()).toMatchObject({ status: 'failed' });
     expect((await startCheckout(browser)).statusCode).toBe(201);
@@ -457,6 +458,45 @@ describe('Stripe through the real SDK against the API double', () => {
     expect((await browser.write('PUT', `/api/account/orders/${lone.orderIds[0]}/renewal`, { renew: false })).statusCode).toBe(200);
     const loneSubscription = [...stripe.double.subscriptions.values()].find((candidate) => candidate.metadata.checkout_id === lone.checkoutId);
     expect(loneSubscription?.cancel_at_period_end).toBe(true);
+  });
+});
+
+describe('a checkout left without its payment page (its process stopped in between)', () => {
+  it('closes as failed once the grace period has passed, and only such a checkout', async () => {
+    const stripe = await startStripeStore(SQLITE);
+    try {
+      const { store } = stripe;
+      const browser = await buyer(store);
+      const open = async () => {
+        const started = await startCheckout(browser);
+        expect(started.statusCode).toBe(201);
+        return started.json() as { checkoutId: string; orderIds: string[] };
+      };
+      // A replica killed after storing the orders and before attaching Stripe's page leaves this.
+      const orphan = await open();
+      await store.app.db.updateTable('checkouts').set({ session_ref: null, session_url: null }).where('id', '=', orphan.checkoutId).execute();
+      const withPage = await open();
+      store.advance(CHECKOUT_PAGE_GRACE_MS - 60_000);
+      const recent = await open();
+      await store.app.db.updateTable('checkouts').set({ session_ref: null, session_url: null }).where('id', '=', recent.checkoutId).execute();
+
+      expect(await store.app.payments.closeCheckoutsWithoutPaymentPage()).toEqual([]);
+      store.advance(2 * 60_000);
+      expect(await store.app.payments.closeCheckoutsWithoutPaymentPage()).toEqual([orphan.checkoutId]);
+      expect(await store.app.payments.closeCheckoutsWithoutPaymentPage()).toEqual([]);
+
+      const checkouts = await store.app.db.selectFrom('checkouts').select(['id', 'status', 'failure_message']).execute();
+      const byId = new Map(checkouts.map((row) => [row.id, row]));
+      expect(byId.get(orphan.checkoutId)).toMatchObject({ status: 'failed', failure_message: PAYMENT_PAGE_NOT_OPENED });
+      expect(byId.get(withPage.checkoutId)?.status).toBe('open');
+      expect(byId.get(recent.checkoutId)?.status).toBe('open');
+      const orders = await store.app.db.selectFrom('orders').select(['id', 'payment_status']).where('checkout_id', '=', orphan.checkoutId).execute();
+      expect(orders.map((order) => order.payment_status)).toEqual(orphan.orderIds.map(() => 'failed'));
+      expect((await browser.request({ url: `/api/account/checkout/${orphan.checkoutId}` })).json()).toMatchObject({ status: 'failed', failureMessage: PAYMENT_PAGE_NOT_OPENED });
+    } finally {
+      await stripe.store.cleanUp();
+      await stripe.double.stop();
+    }
   });
 });
 

@@ -93,6 +93,8 @@ export interface Orders {
   createCheckout(input: { userId: string; lines: NewOrderLine[] }): Promise<{ checkoutId: string; orders: CreatedOrder[] }>;
   /** The provider's session for the checkout: its id and the page where the buyer pays. */
   attachProviderSession(checkoutId: string, ref: string, url: string, provider?: PaymentProviderName): Promise<void>;
+  /** Open checkouts made before `createdBefore` that never got a payment page (the process stopped in between). */
+  checkoutsWithoutPaymentPage(createdBefore: number, limit: number): Promise<string[]>;
   /** The checkout as the success page polls it; undefined when it is not the user's. */
   checkoutState(userId: string, checkoutId: string): Promise<CheckoutState | undefined>;
   /** The checkout with its orders, for a provider (the test payment page); by our id or the provider's session ref. */
@@ -1112,6 +1114,19 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
         .set({ session_ref: ref, session_url: url, ...(provider ? { provider } : {}), updated_at: iso() })
         .where('id', '=', checkoutId)
         .execute();
+    },
+
+    async checkoutsWithoutPaymentPage(createdBefore, limit) {
+      const rows = await db
+        .selectFrom('checkouts')
+        .select('id')
+        .where('status', '=', 'open')
+        .where('session_ref', 'is', null)
+        .where('created_at', '<', new Date(createdBefore).toISOString())
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async checkoutState(userId, checkoutId) {

@@ -21,6 +21,12 @@ export const PAYMENTS_UNAVAILABLE = 'Card payments are not available right now. 
 export const PAYMENT_PAGE_UNAVAILABLE = 'We could not open the payment page: the payment provider did not answer. Nothing was charged; please try again in a moment.';
 
 /** The provider failed to open the payment page (after the SDK's retries); the checkout is marked failed. */
+/** On an order whose checkout never got its payment page. */
+export const PAYMENT_PAGE_NOT_OPENED = 'The payment page could not be opened. Nothing was charged.';
+/** A checkout gets its payment page within seconds; one without it this long never will. */
+export const CHECKOUT_PAGE_GRACE_MS = 15 * 60 * 1000;
+const CHECKOUT_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+
 export class PaymentPageUnavailableError extends Error {
   override name = 'PaymentPageUnavailableError';
   constructor(readonly checkoutId: string) {
@@ -41,6 +47,8 @@ export interface Payments {
   startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted>;
   /** The user's provider customer, created on first use. */
   customerOf(user: PaymentUser): Promise<string>;
+  /** Closes (as failed) checkouts left without a payment page; every 5 minutes, and at start. Answers their ids. */
+  closeCheckoutsWithoutPaymentPage(): Promise<string[]>;
   /**
    * Where quotes report an invalid or missing price identifier (spec §8): each message once per
    * process, not per request; an error with Stripe, information with test payments (which charge
@@ -377,24 +385,66 @@ export default fp(
           idempotencyKey: `checkout-${checkoutId}`,
         });
       } catch (error) {
-        // The orders exist but no page to pay them: close the checkout as failed, in words the
-        // buyer reads on the order, the same way a failed payment closes it.
         log.error({ err: error, checkoutId }, 'the payment provider did not open a payment page');
-        await fastify.orders.applyPaymentEvent({
-          eventId: `local-open-failed-${checkoutId}`,
-          occurredAt: fastify.now(),
-          kind: 'checkout.failed',
-          checkoutId,
-          checkoutRef: '',
-          failureMessage: 'The payment page could not be opened. Nothing was charged.',
-        });
+        await closeWithoutPaymentPage(checkoutId);
         throw new PaymentPageUnavailableError(checkoutId);
       }
       await fastify.orders.attachProviderSession(checkoutId, session.ref, session.url);
       return { checkoutId, orderIds: orders.map((order) => order.id), url: session.url };
     }
 
-    fastify.decorate('payments', { provider, mode, stripe, test, startCheckout, customerOf, returnBase, priceLog });
+    /**
+     * The orders exist but no page to pay them: the checkout closes as failed, in words the buyer
+     * reads on the order, the same way a failed payment closes it. Once per checkout (the event id).
+     */
+    async function closeWithoutPaymentPage(checkoutId: string) {
+      await fastify.orders.applyPaymentEvent({
+        eventId: `local-open-failed-${checkoutId}`,
+        occurredAt: fastify.now(),
+        kind: 'checkout.failed',
+        checkoutId,
+        checkoutRef: '',
+        failureMessage: PAYMENT_PAGE_NOT_OPENED,
+      });
+    }
+
+    /**
+     * Closes checkouts left without a payment page for CHECKOUT_PAGE_GRACE_MS: their process stopped
+     * (a replica killed, a deploy) after storing the orders and before the page was attached, so the
+     * buyer never reached it and paid on a new checkout. Otherwise their orders would wait, unpaid
+     * and open, for good. Every replica may run it: a checkout closes once.
+     */
+    async function closeCheckoutsWithoutPaymentPage(): Promise<string[]> {
+      const ids = await fastify.orders.checkoutsWithoutPaymentPage(fastify.now() - CHECKOUT_PAGE_GRACE_MS, 500);
+      for (const id of ids) await closeWithoutPaymentPage(id);
+      return ids;
+    }
+
+    fastify.decorate('payments', { provider, mode, stripe, test, startCheckout, customerOf, returnBase, priceLog, closeCheckoutsWithoutPaymentPage });
+
+    {
+      let current: Promise<unknown> | undefined;
+      const run = () => {
+        current ??= closeCheckoutsWithoutPaymentPage()
+          .then((closed) => {
+            if (closed.length > 0) fastify.log.warn({ checkouts: closed }, 'checkouts left without a payment page closed as failed');
+          })
+          .catch((error: unknown) => fastify.log.error({ err: error }, 'closing checkouts left without a payment page failed; it runs again in a few minutes'))
+          .finally(() => {
+            current = undefined;
+          });
+      };
+      let timer: NodeJS.Timeout | undefined;
+      fastify.addHook('onReady', async () => {
+        run();
+        timer = setInterval(run, CHECKOUT_SWEEP_INTERVAL_MS);
+        timer.unref();
+      });
+      fastify.addHook('onClose', async () => {
+        clearInterval(timer);
+        await current;
+      });
+    }
 
     // The renewal job (bff/README.md, "Renewal off"): an order whose renewal is off, in a subscription
     // that goes on for other orders, leaves it during the last day of its period. Hourly; every
