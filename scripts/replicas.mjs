@@ -287,9 +287,10 @@ async function main() {
       }
       const replica = { id, port: replicaPort, child, log, exited: false };
       replicas.push(replica);
+      // 'close', not 'exit': its output may still be arriving when it exits.
+      child.on('close', () => out.end());
       child.on('exit', (code, signal) => {
         replica.exited = true;
-        out.end();
         if (stopping) return;
         say({ event: 'replica-exited', id, pid: child.pid, code, signal }, `replica ${id} (pid ${child.pid}) exited (${code ?? signal}); nginx leaves it out`);
         if (replicas.every((each) => each.exited)) void stopAll(1);

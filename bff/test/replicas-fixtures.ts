@@ -172,21 +172,26 @@ export async function startReplicaSite(count: number, env: Record<string, string
     });
 
   const cleanUp = async () => {
+    // True when the script, asked to stop, stopped its replicas and nginx itself.
+    let stopped = false;
     if (script.exitCode === null && script.signalCode === null) {
       script.kill('SIGTERM');
       let timer: NodeJS.Timeout | undefined;
-      const stopped = await Promise.race([scriptExited.then(() => true), new Promise((resolve) => (timer = setTimeout(() => resolve(false), 40_000)))]);
+      stopped = await Promise.race([scriptExited.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 40_000)))]);
       clearTimeout(timer);
       if (!stopped) script.kill('SIGKILL');
     }
-    // Whatever the script left running (it was killed, or failed half-way): its replicas and nginx by pid.
-    for (const event of events) {
-      const pids = event.event === 'replica' ? [event.pid] : event.event === 'ready' ? [event.nginxPid] : [];
-      for (const pid of pids) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
+    // Whatever the script left running when it did not stop by itself (it was killed, or failed
+    // half-way): its replicas and nginx (master and workers: its process group) by pid.
+    if (!stopped) {
+      for (const event of events) {
+        const pids = event.event === 'replica' ? [event.pid] : event.event === 'ready' ? [-event.nginxPid, event.nginxPid] : [];
+        for (const pid of pids) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // already gone, or not a group leader
+          }
         }
       }
     }

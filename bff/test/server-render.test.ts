@@ -99,20 +99,31 @@ describe('server rendering in the bff', () => {
     expect((await store.app.inject({ url: '/' })).body).toContain('<main>part #3</main>');
   });
 
-  it('keeps the whole page, and never past a new template or a rebuilt server build', async () => {
-    const rootDir = rootWithShellServerBuild(`return { html: '<main>#' + renders + '</main>', errors: [] };`);
+  it('keeps the whole page, and never past a new template, a new route table or a rebuilt server build', async () => {
+    const rootDir = rootWithShellServerBuild(`return { html: '<main>#' + renders + ' ' + request.remotes.map((r) => r.routes.length).join(',') + '</main>', errors: [] };`);
     store = await startTestStore({}, rootDir);
-    const page = async () => (await store!.app.inject({ url: '/faq', headers: { 'accept-encoding': 'identity' } })).body;
+    const page = async () => {
+      const answer = await store!.app.inject({ url: '/faq', headers: { 'accept-encoding': 'identity' } });
+      return { root: ROOT_OF.exec(answer.body)?.[2], timing: answer.headers['server-timing'], body: answer.body };
+    };
     const first = await page();
-    expect(first).toContain('<main>#1</main>');
-    expect(await page()).toBe(first);
+    expect(first.root).toBe('<main>#1 3,1,2,1</main>');
+    expect(await page()).toMatchObject({ root: first.root, timing: 'render;desc="cached"' });
 
     const template = join(rootDir, 'shell', 'dist', 'index.html');
     writeFileSync(`${template}.next`, readFileSync(template, 'utf8').replace('</head>', '<meta name="release" content="2"></head>'));
     renameSync(`${template}.next`, template);
     const withNewTemplate = await page();
-    expect(withNewTemplate).toContain('<meta name="release" content="2">');
-    expect(withNewTemplate).toContain('<main>#1</main>');
+    expect(withNewTemplate.body).toContain('<meta name="release" content="2">');
+    expect(withNewTemplate.root).toBe('<main>#2 3,1,2,1</main>');
+
+    // A remote publishes a route more, with no server build changed: rendered with the new registry.
+    const routes = join(rootDir, 'mfe-checkout', 'dist', 'routes.json');
+    const table = JSON.parse(readFileSync(routes, 'utf8')) as { routes: { path: string }[] };
+    table.routes.push({ ...table.routes[0], path: '/checkout/review' });
+    writeFileSync(`${routes}.next`, JSON.stringify(table));
+    renameSync(`${routes}.next`, routes);
+    expect((await page()).root).toBe('<main>#3 3,2,2,1</main>');
 
     // A remote team's rebuild keeps its version: the build folder is looked at again within a second,
     // and the page is rendered anew. (Under jest the container's module is not read again, as jest
@@ -120,9 +131,9 @@ describe('server rendering in the bff', () => {
     const entry = join(rootDir, 'shell', 'dist', 'server', 'remoteEntry.js');
     writeFileSync(entry, readFileSync(entry, 'utf8').replace("'<main>#'", "'<main>rebuilt #'"));
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const rebuilt = await store.app.inject({ url: '/faq', headers: { 'accept-encoding': 'identity' } });
-    expect(rebuilt.headers['server-timing']).toMatch(/^render;dur=/);
-    expect(rebuilt.body).toMatch(/<main>(rebuilt )?#2<\/main>/);
+    const rebuilt = await page();
+    expect(rebuilt.timing).toMatch(/^render;dur=/);
+    expect(rebuilt.root).toMatch(/<main>(rebuilt )?#4 3,2,2,1<\/main>/);
   });
 
   it('renders nothing with SERVER_RENDER_TIMEOUT_MS=0', async () => {

@@ -99,7 +99,7 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const complete = serverRendered ? rendered !== undefined && rendered.errors.length === 0 : true;
     if (complete) answers.set(key, { ...answer, serverTiming: rendered ? 'render;desc="cached"' : undefined });
     // What the server render cost (bench:web reads it; browsers show it in their network panel).
-    if (rendered) answer.serverTiming = rendered.cached ? 'render;desc="cached"' : `render;dur=${rendered.ms.toFixed(1)}, render-cpu;dur=${rendered.cpuMs.toFixed(1)}`;
+    if (rendered) answer.serverTiming = `render;dur=${rendered.ms.toFixed(1)}, render-cpu;dur=${rendered.cpuMs.toFixed(1)}`;
     return send(reply, answer);
   });
 };

@@ -25,10 +25,9 @@ interface ShellRenderModule {
 
 /** A render as the page route uses it: the markup, what failed, and what it cost (the Server-Timing header). */
 export interface ServerRendered extends RenderResult {
-  /** Wall time of this render in ms, and the process's CPU time meanwhile; 0 when it came from the cache. */
+  /** Wall time of this render in ms, and the process's CPU time meanwhile. */
   ms: number;
   cpuMs: number;
-  cached: boolean;
 }
 
 export interface ServerRender {
@@ -59,9 +58,6 @@ declare module 'fastify' {
  * is read from the build folder on this machine (loadEntry below), never fetched.
  */
 const BUILD_ORIGIN = 'http://build.invalid';
-/** Anonymous page HTML is the same for everyone: kept this long, per URL, registry and cookie choice. */
-const CACHE_MS = 30_000;
-const CACHE_ENTRIES = 500;
 /** A server build rebuilt in place (a remote team's dev loop) is seen within this time. */
 const BUILD_CHECK_MS = 1_000;
 /**
@@ -166,7 +162,6 @@ export default fp(
       return instance;
     }
 
-    const cache = new Map<string, { at: number; result: RenderResult }>();
     let warnedMissing = false;
 
     fastify.decorate('serverRender', {
@@ -179,10 +174,7 @@ export default fp(
           return undefined;
         }
         const instance = federationFor(registry);
-        const { key, federation, shell } = instance;
-        const cacheKey = `${key} ${consent ?? 'unset'} ${url}`;
-        const cached = cache.get(cacheKey);
-        if (cached && fastify.now() - cached.at < CACHE_MS) return { ...cached.result, ms: 0, cpuMs: 0, cached: true };
+        const { federation, shell } = instance;
 
         const signal = AbortSignal.timeout(timeoutMs);
         // Whatever the render does with the signal, the page waits no longer than the time limit.
@@ -215,12 +207,9 @@ export default fp(
             log.warn({ url, errors: result.errors }, 'server rendering: parts of the page failed and are left to the browser');
             // A container that failed to load stays failed in its instance: a later render starts a new one.
             instance.failedAt ??= fastify.now();
-          } else {
-            if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-            cache.set(cacheKey, { at: fastify.now(), result });
           }
           const used = process.cpuUsage(cpu);
-          return { ...result, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, cached: false };
+          return { ...result, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
         } catch (error) {
           if (signal.aborted) log.warn({ url, timeoutMs }, 'server rendering outlasted its time limit: the page renders in the browser');
           else log.warn({ url, err: error }, 'server rendering failed: the page renders in the browser');
