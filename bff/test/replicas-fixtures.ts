@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,8 +71,6 @@ export interface ReplicaSite {
   events: ScriptEvent[];
   /** kill -9 of one replica; resolves when the script has seen it exit. */
   kill(replica: Replica): Promise<void>;
-  /** The last lines of a replica's log, for a failure message. */
-  logTail(replica: Replica, lines?: number): string;
   cleanUp(): Promise<void>;
 }
 
@@ -239,9 +237,6 @@ export async function startReplicaSite(count: number, env: Record<string, string
       async kill(replica) {
         process.kill(replica.pid, 'SIGKILL');
         await nextEvent('replica-exited', (event) => event.id === replica.id, 10_000);
-      },
-      logTail(replica, lines = 30) {
-        return existsSync(replica.log) ? readFileSync(replica.log, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '';
       },
       cleanUp,
     };

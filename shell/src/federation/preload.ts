@@ -49,8 +49,9 @@ function whenPageReady(then: () => void): () => void {
 }
 
 /**
- * After the page is ready (so a preload never competes with the code the page itself needs: the
- * hydration yields often enough for idle callbacks to run before it ends), on idle.
+ * On idle, once the page is ready: on the first page a visitor opens, a preload would otherwise
+ * compete with the code the page itself needs (the time-sliced hydration leaves idle moments before
+ * it ends). The mark stays set for later pages, which preload on idle at once.
  */
 export function preloadLinkedRemotesWhenIdle(currentRemote: string | undefined): () => void {
   const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
