@@ -7,7 +7,7 @@ import type { Config } from './config';
 import { containsNul, NUL_REFUSED } from './lib/nul-characters';
 import { anonymousWrites } from './lib/csrf';
 import { serverOptions } from './lib/server-options';
-import { UNAVAILABLE_MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableService } from './lib/unavailable';
+import { databaseEndpointOf, UNAVAILABLE_MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableService } from './lib/unavailable';
 import clock, { movableClock } from './plugins/app/clock';
 import contactMessages from './plugins/app/contact-messages';
 import contacts from './plugins/app/contacts';
@@ -151,6 +151,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(monitorConversations);
   await app.register(monitorEngine);
 
+  // Where PostgreSQL listens: a socket error of another service is not a database outage.
+  const databaseEndpoint = databaseEndpointOf(config.databaseUrl);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(apiError(describeValidationFailure(error.validation, error.validationContext)));
@@ -159,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(400).send(apiError(describeZodError(error)));
     }
     // PostgreSQL or Redis away (restarting, down): 503 in our words, which a retry later may cure.
-    const unavailable = unavailableService(error);
+    const unavailable = unavailableService(error, databaseEndpoint);
     if (unavailable) {
       request.log.warn({ err: error }, `request failed: the ${unavailable === 'database' ? 'database' : 'session store'} is unavailable`);
       return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send(apiError(UNAVAILABLE_MESSAGES[unavailable]));

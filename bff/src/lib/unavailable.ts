@@ -44,22 +44,51 @@ const PG_CONNECTION_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
 ];
 
+/** Where PostgreSQL listens (DATABASE_URL): a socket error names the address it was for. */
+export interface DatabaseEndpoint {
+  host: string;
+  port: number;
+}
+
+export function databaseEndpointOf(databaseUrl: string | undefined): DatabaseEndpoint | null {
+  if (!databaseUrl) return null;
+  const url = new URL(databaseUrl);
+  return { host: url.hostname, port: url.port ? Number(url.port) : 5432 };
+}
+
 /**
- * Whether a database call failed because PostgreSQL is not there (stopped, restarting, unreachable),
- * not because of the query: such a failure is answered 503, a retry later may succeed. Redis
- * failures never get here as they are: the session stores turn them into ServiceUnavailableError.
+ * Whether a socket error was for the database: one that names its address (a refused or timed-out
+ * connection names the port; a failed name lookup, the host) must name the database's, so a mail
+ * or DNS server's refusal is never called a database outage; one that names none (a connection
+ * reset in use) is taken as the database's when there is one.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function forDatabase(error: { port?: unknown; hostname?: unknown; address?: unknown }, database: DatabaseEndpoint): boolean {
+  if (typeof error.port === 'number') return error.port === database.port;
+  if (typeof error.hostname === 'string') return error.hostname === database.host;
+  return typeof error.address !== 'string';
+}
+
+/**
+ * Whether a call failed because PostgreSQL is not there (stopped, restarting, unreachable), not
+ * because of the query: such a failure is answered 503, a retry later may succeed. `database` is
+ * where it listens; without it (an error known to come from a database call) any socket error counts.
+ * Redis failures never get here as they are: the session stores turn them into ServiceUnavailableError.
+ */
+export function isDatabaseUnavailable(error: unknown, database?: DatabaseEndpoint): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || POSTGRES_UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof code === 'string' && (POSTGRES_UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return database === undefined || forDatabase(error, database);
   return typeof message === 'string' && PG_CONNECTION_MESSAGES.includes(message);
 }
 
-/** The service whose absence made a request fail, or undefined when it failed for another reason. */
-export function unavailableService(error: unknown): UnavailableService | undefined {
+/**
+ * The service whose absence made a request fail, or undefined when it failed for another reason.
+ * `database` is where PostgreSQL listens, null on the embedded SQLite database (no socket of it).
+ */
+export function unavailableService(error: unknown, database: DatabaseEndpoint | null): UnavailableService | undefined {
   if (error instanceof ServiceUnavailableError) return error.service;
-  if (isDatabaseUnavailable(error)) return 'database';
+  if (database && isDatabaseUnavailable(error, database)) return 'database';
   return undefined;
 }
 
