@@ -69,7 +69,7 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
       set({ logo: { name: file.name, svg: '', failures: ['The file could not be read. Choose it again.'], warnings: [] } });
       return;
     }
-    set({ logo: checkLogo(file.name, svg) });
+    set({ logo: await checkLogo(file.name, svg) });
   };
 
   return (

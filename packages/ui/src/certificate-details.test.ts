@@ -1,14 +1,19 @@
 import { DOMAIN_MESSAGES } from '@bimi/email-auth/domain-input';
-import { checkDetails, checkLogo, emptyDraft, type DetailsDraft } from './certificate-details';
+import { checkDetails, checkLogo, emptyDraft, type DetailsDraft, type LogoFile } from './certificate-details';
 
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" version="1.2" baseProfile="tiny-ps" viewBox="0 0 64 64"><title>Acme</title><rect width="64" height="64" fill="#123"/></svg>`;
+
+let goodLogo: LogoFile;
+beforeAll(async () => {
+  goodLogo = await checkLogo('acme.svg', LOGO);
+});
 
 function filled(overrides: Partial<DetailsDraft> = {}): DetailsDraft {
   return {
     ...emptyDraft(2),
     organizationId: 'org-1',
     domains: ['Acme.example', 'mail.acme.example'],
-    logo: checkLogo('acme.svg', LOGO),
+    logo: goodLogo,
     contacts: { legal: 'c1', technical: 'c2', billing: 'c3' },
     ...overrides,
   };
@@ -42,8 +47,8 @@ describe('checkDetails', () => {
     expect(checkDetails(filled({ domains: ['acme.example', ' '] }), 'verified-mark-certificate').errors?.domains?.[1]).toBe('Enter domain 2');
   });
 
-  it('refuses a logo that fails SVG Tiny PS, naming what failed, and a missing logo, organization or contact', () => {
-    const notSquare = checkLogo('wide.svg', LOGO.replace('0 0 64 64', '0 0 128 64'));
+  it('refuses a logo that fails SVG Tiny PS, naming what failed, and a missing logo, organization or contact', async () => {
+    const notSquare = await checkLogo('wide.svg', LOGO.replace('0 0 64 64', '0 0 128 64'));
     expect(notSquare.failures).toEqual([expect.stringContaining('viewBox is not square')]);
     const { errors } = checkDetails(filled({ logo: notSquare, organizationId: '', contacts: { legal: '', technical: 'c2', billing: 'c3' } }), 'common-mark-certificate');
     expect(errors?.logo).toContain('viewBox is not square');

@@ -1,5 +1,4 @@
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
-import { checkSvgTinyPs } from '@bimi/email-auth/svg';
 import { PRODUCTS, type ProductId } from '@bimi/catalog/products';
 import type { CertificateDetails } from '@bimi/contracts/orders';
 
@@ -44,8 +43,13 @@ export function emptyDraft(domainCount: number, defaults: { trademarkStatus?: st
   };
 }
 
-/** Checks a logo's text in the browser; a failed check is named ("viewBox is not square: …"), never silently accepted. */
-export function checkLogo(name: string, svg: string): LogoFile {
+/**
+ * Checks a logo's text in the browser; a failed check is named ("viewBox is not square: …"), never
+ * silently accepted. The SVG checker (with its XML parser, about 20 KB gzip) loads with the first
+ * logo chosen, not with the checkout page.
+ */
+export async function checkLogo(name: string, svg: string): Promise<LogoFile> {
+  const { checkSvgTinyPs } = await import('@bimi/email-auth/svg');
   const { checks } = checkSvgTinyPs(svg);
   return {
     name,
