@@ -422,22 +422,18 @@ export default fp(
 
     fastify.decorate('payments', { provider, mode, stripe, test, startCheckout, customerOf, returnBase, priceLog, closeCheckoutsWithoutPaymentPage });
 
-    {
-      let current: Promise<unknown> | undefined;
+    /** Runs `task` once the bff is ready and every `everyMs` after, one run at a time; a run in progress finishes before the bff closes. */
+    function repeat(task: () => Promise<void>, everyMs: number) {
+      let current: Promise<void> | undefined;
       const run = () => {
-        current ??= closeCheckoutsWithoutPaymentPage()
-          .then((closed) => {
-            if (closed.length > 0) fastify.log.warn({ checkouts: closed }, 'checkouts left without a payment page closed as failed');
-          })
-          .catch((error: unknown) => fastify.log.error({ err: error }, 'closing checkouts left without a payment page failed; it runs again in a few minutes'))
-          .finally(() => {
-            current = undefined;
-          });
+        current ??= task().finally(() => {
+          current = undefined;
+        });
       };
       let timer: NodeJS.Timeout | undefined;
       fastify.addHook('onReady', async () => {
         run();
-        timer = setInterval(run, CHECKOUT_SWEEP_INTERVAL_MS);
+        timer = setInterval(run, everyMs);
         timer.unref();
       });
       fastify.addHook('onClose', async () => {
@@ -446,6 +442,16 @@ export default fp(
       });
     }
 
+    repeat(
+      () =>
+        closeCheckoutsWithoutPaymentPage()
+          .then((closed) => {
+            if (closed.length > 0) fastify.log.warn({ checkouts: closed }, 'checkouts left without a payment page closed as failed');
+          })
+          .catch((error: unknown) => fastify.log.error({ err: error }, 'closing checkouts left without a payment page failed; it runs again in a few minutes')),
+      CHECKOUT_SWEEP_INTERVAL_MS,
+    );
+
     // The renewal job (bff/README.md, "Renewal off"): an order whose renewal is off, in a subscription
     // that goes on for other orders, leaves it during the last day of its period. Hourly; every
     // replica may run it, as removing an item already removed is refused by Stripe and logged.
@@ -453,29 +459,16 @@ export default fp(
     // at start and hourly, by the bff's clock. Every process may run it: a page expires once.
     if (test) {
       const provider = test;
-      let current: Promise<unknown> | undefined;
-      const run = () => {
-        if (current) return;
-        current = provider
-          .expireOpenSessions()
-          .then((expired) => {
-            if (expired.length > 0) fastify.log.info({ sessions: expired }, 'test payments: unpaid payment pages expired');
-          })
-          .catch((error: unknown) => fastify.log.error({ err: error }, 'test payments: expiring payment pages failed; it runs again in an hour'))
-          .finally(() => {
-            current = undefined;
-          });
-      };
-      let timer: NodeJS.Timeout | undefined;
-      fastify.addHook('onReady', async () => {
-        run();
-        timer = setInterval(run, 60 * 60 * 1000);
-        timer.unref();
-      });
-      fastify.addHook('onClose', async () => {
-        clearInterval(timer);
-        await current;
-      });
+      repeat(
+        () =>
+          provider
+            .expireOpenSessions()
+            .then((expired) => {
+              if (expired.length > 0) fastify.log.info({ sessions: expired }, 'test payments: unpaid payment pages expired');
+            })
+            .catch((error: unknown) => fastify.log.error({ err: error }, 'test payments: expiring payment pages failed; it runs again in an hour')),
+        60 * 60 * 1000,
+      );
     }
 
     if (stripe) {
