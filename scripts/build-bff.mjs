@@ -9,6 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { newestSourceMtime } from './toolchain.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BFF = path.join(ROOT, 'bff');
@@ -74,10 +75,13 @@ export async function buildBff() {
   return { serverBytes: bytes(server), workerBytes: bytes(worker) };
 }
 
-/** Whether bff/dist is older than the bff's or the packages' sources (npm start rebuilds it then). */
-export function bffBuildIsStale(newestSourceMtime) {
+/**
+ * Whether bff/dist is older than the bff's or the packages' sources (npm start and start:replicas
+ * rebuild it then); `packagesMtime` when the caller has it already.
+ */
+export function bffBuildIsStale(packagesMtime = newestSourceMtime(path.join(ROOT, 'packages'))) {
   const marker = path.join(OUT, 'server.js');
-  return !existsSync(marker) || newestSourceMtime > statSync(marker).mtimeMs;
+  return !existsSync(marker) || Math.max(newestSourceMtime(path.join(ROOT, 'bff', 'src')), packagesMtime) > statSync(marker).mtimeMs;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

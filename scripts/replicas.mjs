@@ -24,22 +24,7 @@
 //                           instead of words; the replicas' logs then go to <prefix>/replica-<n>.log only
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  accessSync,
-  chmodSync,
-  closeSync,
-  constants,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { accessSync, chmodSync, closeSync, constants, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -98,17 +83,6 @@ export function renderNginxConfig({ prefix, listen, replicas, upstreamHeader = f
   return rendered;
 }
 
-/** The newest modification time under `dir` (build outputs and dependencies left out). */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'releases') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 const BUILD_LOCK = path.join(ROOT, 'bff', 'dist', '.build.lock');
 
 /**
@@ -117,7 +91,7 @@ const BUILD_LOCK = path.join(ROOT, 'bff', 'dist', '.build.lock');
  * replica starts from a server.js another build is writing; the second finds the build fresh.
  */
 export async function ensureBffBuild() {
-  const stale = () => bffBuildIsStale(Math.max(newestMtime(path.join(ROOT, 'bff', 'src')), newestMtime(path.join(ROOT, 'packages'))));
+  const stale = () => bffBuildIsStale();
   if (!stale()) return false;
   const deadline = Date.now() + 120_000;
   mkdirSync(path.dirname(BUILD_LOCK), { recursive: true });

@@ -1,33 +1,22 @@
 #!/usr/bin/env node
 // `npm start`: install, build what changed, and serve the whole site at http://localhost:3000.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FRONTEND_APPS } from './apps.mjs';
 import { bffBuildIsStale } from './build-bff.mjs';
-import { ROOT, fail, installWorkspace, run, step } from './toolchain.mjs';
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    // Built and released files are outputs, not sources (a deploy writes releases/).
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'releases') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
+import { ROOT, fail, installWorkspace, newestSourceMtime, run, step } from './toolchain.mjs';
 
 /** An app needs a build when it has none, or when its sources or the shared packages are newer. */
 function needsBuild(app, packagesMtime) {
   // The server build is written last (scripts/build.mjs): its entry marks a whole build.
   const marker = path.join(ROOT, app, 'dist', 'server', 'remoteEntry.js');
   if (!existsSync(marker)) return true;
-  return Math.max(newestMtime(path.join(ROOT, app)), packagesMtime) > statSync(marker).mtimeMs;
+  return Math.max(newestSourceMtime(path.join(ROOT, app)), packagesMtime) > statSync(marker).mtimeMs;
 }
 
 try {
   await installWorkspace();
-  const packagesMtime = newestMtime(path.join(ROOT, 'packages'));
+  const packagesMtime = newestSourceMtime(path.join(ROOT, 'packages'));
   const stale = FRONTEND_APPS.filter((app) => needsBuild(app, packagesMtime));
   if (stale.length) {
     step(`building ${stale.join(', ')}`);
@@ -36,7 +25,7 @@ try {
     step('front ends are up to date');
   }
   // The bff's compiled build, when its sources or the packages changed since it was made.
-  if (bffBuildIsStale(Math.max(newestMtime(path.join(ROOT, 'bff', 'src')), packagesMtime))) {
+  if (bffBuildIsStale(packagesMtime)) {
     step('building the bff');
     await run('node', ['scripts/build-bff.mjs']);
   }

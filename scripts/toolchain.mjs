@@ -1,11 +1,23 @@
 // What the two README commands share: find or install pnpm, install the workspace, run
 // a step and stop on its failure. Only Node.js and npm are assumed on the machine.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const PNPM_VERSION = '12.21.0';
+
+/** The newest modification time of the sources under `dir`: built and released files and dependencies are outputs (a deploy writes releases/). */
+export function newestSourceMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'releases') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSourceMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
 const LOCAL_TOOLS = path.join(ROOT, '.tools');
 
 const env = { ...process.env };

@@ -1,16 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
 import { CartQuote } from '@bimi/contracts/cart-quote';
 import { HealthResponse } from '@bimi/contracts/health';
 import { PublicConfig } from '@bimi/contracts/public-config';
 import { ToolAnswer } from '@bimi/contracts/tools';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createFakeRoot, LogLines } from './fixtures';
-import type { IdentityStore } from './identity-fixtures';
+import { startStoreOn, type IdentityStore } from './identity-fixtures';
 
 /**
  * The bff of a fault test (test/faults-*.test.ts) on the settings given (DATABASE_URL, REDIS_URL of
@@ -18,39 +12,20 @@ import type { IdentityStore } from './identity-fixtures';
  * a clock that follows the real one (pg-boss and Redis expire by it) and can be moved forward.
  */
 export async function startFaultStore(env: NodeJS.ProcessEnv): Promise<IdentityStore> {
-  const rootDir = createFakeRoot();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bff-faults-'));
   let offset = 0;
-  const clock = {
-    get now() {
-      return Date.now() + offset;
+  return startStoreOn(
+    { SIGNUP_RATE_LIMIT_PER_HOUR: '1000', ...env },
+    {
+      clock: {
+        get now() {
+          return Date.now() + offset;
+        },
+      },
+      advance(ms) {
+        offset += ms;
+      },
     },
-  };
-  const logs = new LogLines();
-  const config = loadConfig({ ROOT_DIR: rootDir, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', PUBLIC_URL: 'http://store.test', SIGNUP_RATE_LIMIT_PER_HOUR: '1000', ...env });
-  const start = async () => {
-    const app = await buildApp(config, { logStream: logs, now: () => clock.now });
-    await app.ready();
-    return app;
-  };
-  const store: IdentityStore = {
-    app: await start(),
-    logs,
-    clock,
-    advance(ms) {
-      offset += ms;
-    },
-    async restart() {
-      await store.app.close();
-      store.app = await start();
-    },
-    async cleanUp() {
-      await store.app.close();
-      rmSync(rootDir, { recursive: true, force: true });
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-  return store;
+  );
 }
 
 /** A request and how long its answer took. */

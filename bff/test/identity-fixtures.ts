@@ -43,12 +43,47 @@ function withSchema(databaseUrl: string, schema: string): string {
 }
 
 /**
+ * The bff on `env` over the tests' own settings, with a fake build root and a data folder of its
+ * own: `restart` builds a new one on the same settings and clock, `cleanUp` closes it, removes both
+ * folders and then whatever `removeAlso` removes (a schema, Redis keys).
+ */
+export async function startStoreOn(
+  env: NodeJS.ProcessEnv,
+  { clock, advance, removeAlso = async () => {} }: { clock: { readonly now: number }; advance(ms: number): void; removeAlso?: () => Promise<void> },
+): Promise<IdentityStore> {
+  const rootDir = createFakeRoot();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bff-store-'));
+  const logs = new LogLines();
+  const config = loadConfig({ ROOT_DIR: rootDir, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', PUBLIC_URL: 'http://store.test', ...env });
+  const start = async () => {
+    const app = await buildApp(config, { logStream: logs, now: () => clock.now });
+    await app.ready();
+    return app;
+  };
+  const store: IdentityStore = {
+    app: await start(),
+    logs,
+    clock,
+    advance,
+    async restart() {
+      await store.app.close();
+      store.app = await start();
+    },
+    async cleanUp() {
+      await store.app.close();
+      rmSync(rootDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+      await removeAlso();
+    },
+  };
+  return store;
+}
+
+/**
  * The bff on the given engine: a fresh SQLite file, or a PostgreSQL schema of its own, and Redis
  * keys under a prefix of its own; all of it removed by cleanUp.
  */
 export async function startIdentityStore(engine: StorageEngine, env: NodeJS.ProcessEnv = {}): Promise<IdentityStore> {
-  const rootDir = createFakeRoot();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bff-identity-'));
   const unique = `${process.pid}_${randomBytes(4).toString('hex')}`;
   const schema = `bff_test_${unique}`;
   const redisPrefix = `bff-test:${unique}:`;
@@ -65,50 +100,36 @@ export async function startIdentityStore(engine: StorageEngine, env: NodeJS.Proc
     engineEnv.REDIS_KEY_PREFIX = redisPrefix;
   }
   const clock = { now: Date.parse('2030-01-15T09:00:00.000Z') };
-  const logs = new LogLines();
-  const config = loadConfig({ ROOT_DIR: rootDir, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', PUBLIC_URL: 'http://store.test', ...engineEnv, ...env });
-  const start = async () => {
-    const app = await buildApp(config, { logStream: logs, now: () => clock.now });
-    await app.ready();
-    return app;
-  };
-  const store: IdentityStore = {
-    app: await start(),
-    logs,
-    clock,
-    advance(ms) {
-      clock.now += ms;
-    },
-    async restart() {
-      await store.app.close();
-      store.app = await start();
-    },
-    async cleanUp() {
-      await store.app.close();
-      rmSync(rootDir, { recursive: true, force: true });
-      rmSync(dataDir, { recursive: true, force: true });
-      if (engine.postgres) {
-        // Closed whatever happens: an open connection would keep jest (and CI) running after a failure.
-        const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        try {
-          await admin.query(`drop schema if exists ${schema} cascade`);
-        } finally {
-          await admin.end();
+  return startStoreOn(
+    { ...engineEnv, ...env },
+    {
+      clock,
+      advance(ms) {
+        clock.now += ms;
+      },
+      async removeAlso() {
+        if (engine.postgres) {
+          // Closed whatever happens: an open connection would keep jest (and CI) running after a failure.
+          const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+          await admin.connect();
+          try {
+            await admin.query(`drop schema if exists ${schema} cascade`);
+          } finally {
+            await admin.end();
+          }
         }
-      }
-      if (engine.redis) {
-        const redis = new Redis(process.env.TEST_REDIS_URL ?? '');
-        try {
-          const keys = await redis.keys(`${redisPrefix}*`);
-          if (keys.length > 0) await redis.del(...keys);
-        } finally {
-          await redis.quit();
+        if (engine.redis) {
+          const redis = new Redis(process.env.TEST_REDIS_URL ?? '');
+          try {
+            const keys = await redis.keys(`${redisPrefix}*`);
+            if (keys.length > 0) await redis.del(...keys);
+          } finally {
+            await redis.quit();
+          }
         }
-      }
+      },
     },
-  };
-  return store;
+  );
 }
 
 let addressesGiven = 0;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,7 +10,7 @@ import { CsrfAnswer } from '@bimi/contracts/auth';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { z } from 'zod';
-import { createFakeRoot } from './fixtures';
+import { createFakeRoot, freePort } from './fixtures';
 import { GOOD_PASSWORD } from './identity-fixtures';
 
 /**
@@ -35,17 +35,6 @@ const ScriptEvent = z.discriminatedUnion('event', [
   z.object({ event: z.literal('stopped'), exitCode: z.number() }),
 ]);
 type ScriptEvent = z.infer<typeof ScriptEvent>;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Replica {
   id: number;

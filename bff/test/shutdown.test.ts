@@ -1,26 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SITE_API_PATHS, TOOL_PATHS } from '@bimi/contracts/api-paths';
 import { ToolAnswer } from '@bimi/contracts/tools';
+import { freePort } from './fixtures';
 
 // Graceful shutdown (issue 16): on SIGTERM the bff stops taking connections, finishes the requests
 // in flight, closes its jobs and exits 0, so a balancer's rolling restart loses no request. A real
 // process on a real port: a DNS server that never answers keeps a tool request in flight.
 
 const DNS_TIMEOUT_MS = 1_500;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let silentDns: Socket;
 let bff: ChildProcess;
