@@ -69,13 +69,13 @@ export async function launchBrowser({ blockExternal }) {
 }
 
 /**
- * One cold load of `url`.
+ * One cold load of `url`; `cookie` (a Cookie header) signs the visit in.
  * @param {import('@playwright/test').Browser} browser
  * @returns {Promise<{ firstRenderMs: number, heading: string, remote: string|null, remoteError: string|null,
  *   document: object, resources: object[], consoleErrors: string[], external: string[], failed: string[] }>}
  */
-export async function loadOnce(browser, url, { timeoutMs = 30_000, device = MOBILE_DEVICE } = {}) {
-  const context = await browser.newContext({ ...device, serviceWorkers: 'block' });
+export async function loadOnce(browser, url, { timeoutMs = 30_000, device = MOBILE_DEVICE, cookie } = {}) {
+  const context = await browser.newContext({ ...device, serviceWorkers: 'block', extraHTTPHeaders: cookie ? { cookie } : undefined });
   try {
     const page = await context.newPage();
     const origin = new URL(url).origin;

@@ -50,9 +50,10 @@ export function killChromesNow() {
 
 /**
  * @param {string} url
+ * @param {{ blockExternal: boolean, cookie?: string }} options cookie: a Cookie header for every request (a signed-in visit)
  * @returns {Promise<import('lighthouse').Result>}
  */
-export async function runLighthouse(url, { blockExternal }) {
+export async function runLighthouse(url, { blockExternal, cookie }) {
   const { lighthouse, chromeLauncher } = await load();
   throwIfStopped();
   const chrome = await chromeLauncher.launch({
@@ -71,6 +72,8 @@ export async function runLighthouse(url, { blockExternal }) {
       logLevel: 'error',
       onlyCategories: ['performance'],
       disableFullPageScreenshot: true,
+      // A Cookie header on every request: a signed-in visit.
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
     });
     if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);

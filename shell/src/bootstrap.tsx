@@ -21,6 +21,8 @@ const START_UP_PARTS: (() => Promise<unknown>)[] = [
 ];
 
 async function start() {
+  // The session's request leaves now, not once the app has rendered (see prefetchSession).
+  void import(/* webpackMode: "eager" */ '@bimi/session/client').then(({ prefetchSession }) => prefetchSession());
   const [registryState, config] = await Promise.all([initFederation(), readPublicConfig()]);
   // Each library's modules run when first imported: one part per task, so no part of the start-up
   // is one long task that blocks the page (issue 14, total blocking time). Eager: no extra request.

@@ -1,25 +1,40 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { SignInPage } from '../features/auth/SignInPage';
-import { SignUpPage } from '../features/auth/SignUpPage';
-import { PartnerSignUpPage } from '../features/auth/PartnerSignUpPage';
-import { CheckEmailPage } from '../features/auth/CheckEmailPage';
-import { VerifyPage } from '../features/auth/VerifyPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { NotificationsPage } from '../features/notifications/NotificationsPage';
-import { OrganizationsPage } from '../features/organizations/OrganizationsPage';
-import { ContactsPage } from '../features/contacts/ContactsPage';
-import { SupportPage } from '../features/support/SupportPage';
-import { BuyNowPage } from '../features/buy-now/BuyNowPage';
-import { OrdersPage } from '../features/orders/OrdersPage';
-import { OrderPage } from '../features/orders/OrderPage';
-import { TransactionsPage } from '../features/billing/TransactionsPage';
-import { PaymentMethodsPage } from '../features/billing/PaymentMethodsPage';
+import { DASHBOARD_ANSWERS } from '../features/dashboard/dashboard-answers';
+import { prefetchApi } from '../lib/useApi';
 
+/**
+ * A page whose code loads when it is first shown: the dashboard does not download the sign-up
+ * form's phone-number rules, the buy-now stepper or the settings' dialogs (the routes module
+ * imported them all: 40 requests and about 450 KB before the dashboard rendered, issue 14).
+ */
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType<PageProps>>>, name: Name, answers: readonly string[] = []) {
+  return lazy(() => {
+    // What the page will show is asked for beside its code, not after it.
+    prefetchApi(answers);
+    return load().then((module) => ({ default: module[name] }));
+  });
+}
+
+const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage', DASHBOARD_ANSWERS);
+const SignInPage = page(() => import('../features/auth/SignInPage'), 'SignInPage');
+const SignUpPage = page(() => import('../features/auth/SignUpPage'), 'SignUpPage');
+const PartnerSignUpPage = page(() => import('../features/auth/PartnerSignUpPage'), 'PartnerSignUpPage');
+const CheckEmailPage = page(() => import('../features/auth/CheckEmailPage'), 'CheckEmailPage');
+const VerifyPage = page(() => import('../features/auth/VerifyPage'), 'VerifyPage');
+const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage');
+const OrganizationsPage = page(() => import('../features/organizations/OrganizationsPage'), 'OrganizationsPage');
+const ContactsPage = page(() => import('../features/contacts/ContactsPage'), 'ContactsPage');
+const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
+const BuyNowPage = page(() => import('../features/buy-now/BuyNowPage'), 'BuyNowPage');
+const OrdersPage = page(() => import('../features/orders/OrdersPage'), 'OrdersPage');
+const OrderPage = page(() => import('../features/orders/OrderPage'), 'OrderPage');
+const TransactionsPage = page(() => import('../features/billing/TransactionsPage'), 'TransactionsPage');
+const PaymentMethodsPage = page(() => import('../features/billing/PaymentMethodsPage'), 'PaymentMethodsPage');
 // The monitor page carries the inbox mock-ups and, lazily again, @mui/x-charts: its own chunk.
 const MonitorPage = lazy(() => import('../features/monitors/MonitorPage'));
 

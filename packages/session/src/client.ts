@@ -46,13 +46,27 @@ async function fetchAuth<T>(endpoint: string, schema: z.ZodMiniType<T>): Promise
   }
 }
 
+let early: Promise<SessionAnswer | null> | undefined;
+
+/**
+ * Asks for the session while the page's code still starts (the shell's bootstrap); the first
+ * getSession takes this answer instead of asking again. The store changes only in getSession,
+ * so a server-rendered page still hydrates with the session it was rendered with ("loading").
+ * An account page, which shows nothing before the session is known, saves a round trip.
+ */
+export function prefetchSession(): void {
+  early ??= fetchAuth('session', SessionAnswer);
+}
+
 /**
  * Fetches the session and updates the store. A failed fetch is logged only: the store keeps
  * what it knew (a network blip on window focus does not sign anybody out), except that a
  * first fetch that fails ends "loading" as unauthenticated.
  */
 export async function getSession(): Promise<Session | null> {
-  const answer = await fetchAuth('session', SessionAnswer);
+  const prefetched = early;
+  early = undefined;
+  const answer = await (prefetched ?? fetchAuth('session', SessionAnswer));
   if (answer === null) {
     if (session.status === 'loading') session.status = 'unauthenticated';
     return session.data;

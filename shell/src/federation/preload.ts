@@ -8,7 +8,8 @@ function ownerOfHref(href: string | null): string | null {
   return findRouteOwner(registryRemotes(), url.pathname)?.remote.name ?? null;
 }
 
-function preload(remote: string | null): void {
+/** Loads a remote's routes module ahead of its first render; a failure shows when it renders. */
+export function preloadRemoteRoutes(remote: string | null): void {
   if (remote) loadRemoteModule(remote, './routes').catch(() => {});
 }
 
@@ -20,7 +21,7 @@ function preload(remote: string | null): void {
 export function startPreloading(): () => void {
   const onIntent = (event: Event) => {
     const link = (event.target as Element | null)?.closest?.('a[href]');
-    if (link) preload(ownerOfHref(link.getAttribute('href')));
+    if (link) preloadRemoteRoutes(ownerOfHref(link.getAttribute('href')));
   };
   document.addEventListener('pointerover', onIntent, { passive: true });
   document.addEventListener('focusin', onIntent);
@@ -65,7 +66,7 @@ export function preloadLinkedRemotesWhenIdle(currentRemote: string | undefined):
         if (owner && owner !== currentRemote) owners.add(owner);
         if (owners.size >= 2) break;
       }
-      owners.forEach(preload);
+      owners.forEach(preloadRemoteRoutes);
     });
   });
   return () => {

@@ -16,6 +16,7 @@ const RemoteManifest = z.looseObject({
       remoteEntry: z.looseObject({ name: FileName }).optional(),
     })
     .optional(),
+  exposes: z.array(z.looseObject({ path: z.string(), assets: z.looseObject({ js: z.looseObject({ sync: z.array(FileName) }) }).optional() })).optional(),
 });
 
 /** A file the page will need at once, announced in its head so the browser fetches it in parallel. */
@@ -83,9 +84,13 @@ export default fp(
         const state = await manifest();
         if (state.status !== 'ok') return [];
         const entryFile = state.value.metaData?.remoteEntry?.name ?? 'remoteEntry.js';
+        // The chunks of its routes module too: the runtime asks for them only once the entry has
+        // run, one round trip later (on a slow phone network, 150 ms and more).
+        const routesChunks = state.value.exposes?.find((expose) => expose.path === './routes')?.assets?.js.sync ?? [];
         return [
           { href: `${base}mf-manifest.json`, as: 'fetch' },
           { href: `${base}${entryFile}`, as: 'script' },
+          ...routesChunks.map((file): Preload => ({ href: `${base}${file}`, as: 'script' })),
         ];
       }
 

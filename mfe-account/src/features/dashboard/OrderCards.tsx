@@ -6,15 +6,16 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { ORDER_PATHS, OrderList, type OrderSummary } from '@bimi/contracts/orders';
+import { OrderList, type OrderSummary } from '@bimi/contracts/orders';
 import { useApi } from '../../lib/useApi';
 import { periodEndText } from '../../lib/order-format';
 import { OrderStatusChip } from '../../components/OrderStatusChip';
+import { orderListPath, type OrderCardFilter } from './dashboard-answers';
 
 const SHOWN = 3;
 
-function OrderCard({ title, filter, empty, render }: { title: string; filter: 'incomplete' | 'expiring'; empty: string; render: (o: OrderSummary) => string }) {
-  const { data, error, loading, reload } = useApi(`${ORDER_PATHS.orders}?status=${filter}`, OrderList);
+function OrderCard({ title, filter, empty, render }: { title: string; filter: OrderCardFilter; empty: string; render: (o: OrderSummary) => string }) {
+  const { data, error, loading, reload } = useApi(orderListPath(filter), OrderList);
   const orders = data?.orders ?? [];
   return (
     <Paper component="section" variant="outlined" aria-label={title} data-testid={`dashboard-${filter}`} sx={{ p: 3, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -24,33 +25,36 @@ function OrderCard({ title, filter, empty, render }: { title: string; filter: 'i
         </Typography>
         {data && <Typography color="text.secondary">{data.counts[filter] ?? orders.length}</Typography>}
       </Box>
-      {error ? (
-        <Alert severity="error" action={<Button onClick={reload}>Retry</Button>}>
-          {error}
-        </Alert>
-      ) : loading && !data ? (
-        <Skeleton variant="rounded" height={64} />
-      ) : orders.length === 0 ? (
-        <Typography color="text.secondary" sx={{ fontSize: 15, flex: 1 }}>
-          {empty}
-        </Typography>
-      ) : (
-        <Box component="ul" sx={{ m: 0, p: 0, flex: 1 }}>
-          {orders.slice(0, SHOWN).map((order) => (
-            <Box component="li" key={order.id} sx={{ listStyle: 'none', py: 1, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Link component={RouterLink} to={`/account/orders/${encodeURIComponent(order.id)}`} sx={{ fontWeight: 600 }}>
-                  {order.number} · {order.productName}
-                </Link>
-                <OrderStatusChip status={order.status} />
+      {/* As tall while loading as with two lines of text: the cards below do not move when the orders come. */}
+      <Box sx={{ minHeight: 64, flex: 1 }}>
+        {error ? (
+          <Alert severity="error" action={<Button onClick={reload}>Retry</Button>}>
+            {error}
+          </Alert>
+        ) : loading && !data ? (
+          <Skeleton variant="rounded" height={64} />
+        ) : orders.length === 0 ? (
+          <Typography color="text.secondary" sx={{ fontSize: 15 }}>
+            {empty}
+          </Typography>
+        ) : (
+          <Box component="ul" sx={{ m: 0, p: 0 }}>
+            {orders.slice(0, SHOWN).map((order) => (
+              <Box component="li" key={order.id} sx={{ listStyle: 'none', py: 1, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Link component={RouterLink} to={`/account/orders/${encodeURIComponent(order.id)}`} sx={{ fontWeight: 600 }}>
+                    {order.number} · {order.productName}
+                  </Link>
+                  <OrderStatusChip status={order.status} />
+                </Box>
+                <Typography variant="body2" color="text.secondary">
+                  {render(order)}
+                </Typography>
               </Box>
-              <Typography variant="body2" color="text.secondary">
-                {render(order)}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-      )}
+            ))}
+          </Box>
+        )}
+      </Box>
       <Button component={RouterLink} to={`/account/orders?status=${filter}`} sx={{ alignSelf: 'flex-start', px: 0 }}>
         {orders.length > SHOWN ? `View all ${orders.length}` : 'View orders'}
       </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,7 +10,11 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import { CERTIFICATE_EXPIRING_WITHIN_DAYS, MONITOR_PATHS, MonitorList, type MonitorListItem } from '@bimi/contracts/monitors';
 import { useApi } from '../../lib/useApi';
-import { AddMonitorModal } from '../add-monitor/AddMonitorModal';
+
+// The modal (a form, a dialog and their MUI parts) is not needed to show the dashboard: it loads
+// once the monitors are shown, when the browser is idle, or at the first click on Add Monitor.
+const loadAddMonitorModal = () => import('../add-monitor/AddMonitorModal');
+const AddMonitorModal = lazy(() => loadAddMonitorModal().then((module) => ({ default: module.AddMonitorModal })));
 
 function scoreColour(score: number): { bg: string; fg: string } {
   if (score >= 80) return { bg: '#e6f4ea', fg: '#1e6b34' };
@@ -69,6 +73,7 @@ function MonitorRow({ monitor }: { monitor: MonitorListItem }) {
 export function MonitorsOverview() {
   const { data, error, loading, reload } = useApi(MONITOR_PATHS.list, MonitorList);
   const [adding, setAdding] = useState(false);
+  const [modalMounted, setModalMounted] = useState(false);
   const section = useRef<HTMLElement>(null);
   const { hash } = useLocation();
 
@@ -76,6 +81,14 @@ export function MonitorsOverview() {
   useEffect(() => {
     if (hash === '#monitors' && !loading) section.current?.scrollIntoView({ block: 'start' });
   }, [hash, loading]);
+
+  useEffect(() => {
+    if (!data) return;
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => void loadAddMonitorModal().catch(() => {}));
+    return () => cancel(handle);
+  }, [data]);
 
   const monitors = data?.monitors ?? [];
   const expiring = monitors
@@ -100,49 +113,63 @@ export function MonitorsOverview() {
             How your sending domains and logo appear in Gmail, Apple Mail and Yahoo, checked every day.
           </Typography>
         </Box>
-        <Button variant="contained" startIcon={<AddCircleOutline />} onClick={() => setAdding(true)}>
+        <Button
+          variant="contained"
+          startIcon={<AddCircleOutline />}
+          onClick={() => {
+            setModalMounted(true);
+            setAdding(true);
+          }}
+        >
           Add Monitor
         </Button>
       </Box>
-      {loading && !data && <Skeleton variant="rounded" height={72} />}
-      {error && <Alert severity="warning">{error}</Alert>}
-      {data && monitors.length === 0 && (
-        <Typography color="text.secondary" sx={{ fontSize: 15 }}>
-          No monitors yet. Add your sending domain to see how your mail looks in three inboxes and what to fix first.
-        </Typography>
-      )}
-      {expiring.length > 0 && (
-        <Alert severity="warning" data-testid="expiring-certificates">
-          <Typography sx={{ fontWeight: 700, fontSize: 15 }}>Certificates ending soon</Typography>
-          <Box component="ul" sx={{ m: 0, pl: 2.25 }}>
-            {expiring.map((m) => (
-              <li key={m.domain}>
-                <RouterLink to={MONITOR_PATHS.page(m.domain)}>{m.domain}</RouterLink>:{' '}
-                {(m.certificateDaysLeft ?? 0) < 0 ? 'expired' : `${m.certificateDaysLeft} day${m.certificateDaysLeft === 1 ? '' : 's'} left`}
-              </li>
+      {/* As tall while loading as with no monitors (three lines on a phone): nothing below moves when they come. */}
+      <Box sx={{ minHeight: 72, display: 'grid', alignContent: 'start', gap: 2 }}>
+        {loading && !data && <Skeleton variant="rounded" height={72} />}
+        {error && <Alert severity="warning">{error}</Alert>}
+        {data && monitors.length === 0 && (
+          <Typography color="text.secondary" sx={{ fontSize: 15 }}>
+            No monitors yet. Add your sending domain to see how your mail looks in three inboxes and what to fix first.
+          </Typography>
+        )}
+        {expiring.length > 0 && (
+          <Alert severity="warning" data-testid="expiring-certificates">
+            <Typography sx={{ fontWeight: 700, fontSize: 15 }}>Certificates ending soon</Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.25 }}>
+              {expiring.map((m) => (
+                <li key={m.domain}>
+                  <RouterLink to={MONITOR_PATHS.page(m.domain)}>{m.domain}</RouterLink>:{' '}
+                  {(m.certificateDaysLeft ?? 0) < 0 ? 'expired' : `${m.certificateDaysLeft} day${m.certificateDaysLeft === 1 ? '' : 's'} left`}
+                </li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+        {monitors.length > 0 && (
+          <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+            {monitors.map((monitor) => (
+              <MonitorRow key={monitor.domain} monitor={monitor} />
             ))}
           </Box>
-        </Alert>
-      )}
-      {monitors.length > 0 && (
-        <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          {monitors.map((monitor) => (
-            <MonitorRow key={monitor.domain} monitor={monitor} />
-          ))}
-        </Box>
-      )}
-      {data && (
+        )}
+      </Box>
+      {!error && (
         <Typography color="text.secondary" sx={{ fontSize: 13 }}>
-          {monitors.length} of {data.limit} monitors used
+          {data ? `${monitors.length} of ${data.limit} monitors used` : <Skeleton width={150} />}
         </Typography>
       )}
-      <AddMonitorModal
-        open={adding}
-        onClose={() => {
-          setAdding(false);
-          void reload();
-        }}
-      />
+      {modalMounted && (
+        <Suspense fallback={null}>
+          <AddMonitorModal
+            open={adding}
+            onClose={() => {
+              setAdding(false);
+              void reload();
+            }}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }
