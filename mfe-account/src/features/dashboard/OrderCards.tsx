@@ -23,10 +23,13 @@ function OrderCard({ title, filter, empty, render }: { title: string; filter: Or
         <Typography variant="h2" sx={{ fontSize: 19, fontWeight: 700 }}>
           {title}
         </Typography>
-        {data && <Typography color="text.secondary">{data.counts[filter] ?? orders.length}</Typography>}
+        {/* Its place is kept until the count comes: the line's height and the count's edge do not move. */}
+        <Typography color="text.secondary" sx={{ minWidth: '3ch', textAlign: 'right' }}>
+          {data ? (data.counts[filter] ?? orders.length) : '\u00a0'}
+        </Typography>
       </Box>
-      {/* As tall while loading as with two lines of text: the cards below do not move when the orders come. */}
-      <Box sx={{ minHeight: 64, flex: 1 }}>
+      {/* As tall while loading as with three lines of text (a phone): nothing below moves when the orders come. */}
+      <Box sx={{ minHeight: 72, flex: 1 }}>
         {error ? (
           <Alert severity="error" action={<Button onClick={reload}>Retry</Button>}>
             {error}
