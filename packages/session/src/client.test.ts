@@ -5,7 +5,7 @@
 /// <reference path="../../../bff/src/types/fastify-rate-limit-stores.d.ts" />
 import { SIGN_IN_ERRORS } from '@bimi/contracts/auth';
 import { Browser, freshClientAddress, GOOD_PASSWORD, linkFromOutbox, startIdentityStore, storageEngines, type IdentityStore } from '../../../bff/test/identity-fixtures';
-import { getCsrfToken, getSession, session, SESSION_MESSAGE_KEY, signIn, signOut, startSessionSync } from './client';
+import { getCsrfToken, getSession, prefetchSession, session, SESSION_MESSAGE_KEY, signIn, signOut, startSessionSync } from './client';
 import { sessionRequiredPath } from './useSession';
 
 /**
@@ -141,6 +141,26 @@ describe('getSession', () => {
     const user = await signedInPage();
     expect(await getSession()).toEqual(sessionOf(user));
     expect(session).toMatchObject({ status: 'authenticated', data: sessionOf(user) });
+  });
+
+  it('takes the answer prefetchSession asked for, once, and leaves the store alone until then', async () => {
+    const user = await signedInPage();
+    // A page opened afresh by the signed-in browser.
+    session.status = 'loading';
+    session.data = null;
+    seen = [];
+    const sessionGets = () => seen.filter((s) => s.method === 'GET' && s.path === '/api/auth/session').length;
+    prefetchSession();
+    prefetchSession();
+    await settle();
+    expect(sessionGets()).toBe(1);
+    // A server-rendered page hydrates with the session it was rendered with: the answer waits for getSession.
+    expect(session.status).toBe('loading');
+    expect(await getSession()).toEqual(sessionOf(user));
+    expect(session.status).toBe('authenticated');
+    expect(sessionGets()).toBe(1);
+    expect(await getSession()).toEqual(sessionOf(user));
+    expect(sessionGets()).toBe(2);
   });
 
   it('only logs a failed fetch: a signed-in user stays signed in, a first fetch ends loading', async () => {
