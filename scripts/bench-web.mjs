@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildFingerprint, missingBuildFiles, snapshotBuild, staleBuilds } from './bench/build-state.mjs';
+import { signedInCookieHeader } from './bench/account.mjs';
 import { startBff } from './bench/bff.mjs';
 import { loadCatalog } from './bench/classify.mjs';
 import { FIRST_RENDER_SELECTOR, MOBILE_DEVICE, launchBrowser, loadOnce, receivedBeforeInteractive } from './bench/first-render.mjs';
@@ -202,7 +203,7 @@ function summarizeLoad(load, catalog) {
   };
 }
 
-async function measureFirstRender(baseUrl, catalog, runs, blockExternal) {
+async function measureFirstRender(baseUrl, catalog, runs, blockExternal, cookieOf) {
   const browser = await launchBrowser({ blockExternal });
   cleanups.push(() => browser.close());
   const chromiumVersion = browser.version();
@@ -211,7 +212,7 @@ async function measureFirstRender(baseUrl, catalog, runs, blockExternal) {
     // One untimed pass so the first measured page does not pay for a cold server.
     for (const page of PAGES) {
       throwIfStopped();
-      await loadOnce(browser, new URL(page, baseUrl).href).catch(() => {});
+      await loadOnce(browser, new URL(page, baseUrl).href, { cookie: cookieOf(page) }).catch(() => {});
     }
     for (const page of PAGES) {
       const url = new URL(page, baseUrl).href;
@@ -219,7 +220,7 @@ async function measureFirstRender(baseUrl, catalog, runs, blockExternal) {
       try {
         for (let run = 0; run < runs; run++) {
           throwIfStopped();
-          loads.push(summarizeLoad(await loadOnce(browser, url), catalog));
+          loads.push(summarizeLoad(await loadOnce(browser, url, { cookie: cookieOf(page) }), catalog));
         }
       } catch (error) {
         if (stopSwitch.stopped) throw new Stopped();
@@ -270,7 +271,7 @@ async function measureFirstRender(baseUrl, catalog, runs, blockExternal) {
 
 // ───────────────────────────── Lighthouse ─────────────────────────────
 
-async function measureLighthouse(baseUrl, runs, blockExternal) {
+async function measureLighthouse(baseUrl, runs, blockExternal, cookieOf) {
   const results = [];
   for (const page of PAGES) {
     const url = new URL(page, baseUrl).href;
@@ -283,7 +284,7 @@ async function measureLighthouse(baseUrl, runs, blockExternal) {
         throwIfStopped();
         const started = Date.now();
         try {
-          lhrs.push(await runLighthouse(url, { blockExternal }));
+          lhrs.push(await runLighthouse(url, { blockExternal, cookie: cookieOf(page) }));
           const m = metricsOf(lhrs.at(-1));
           log(`  ${padEnd(page, 46)} run ${run + 1}/${runs}: performance ${m.performance}, LCP ${seconds(m.lcpMs)} s (${((Date.now() - started) / 1000).toFixed(0)} s)`);
           break;
@@ -536,7 +537,7 @@ function printServerRenderTable(results) {
   log('Server rendering in the bff: uncached renders, one at a time (Server-Timing), ms');
   log(`${padEnd('page', 46)} ${pad('wall p50', 9)} ${pad('p95', 7)} ${pad('CPU p50', 9)} ${pad('p95', 7)}`);
   for (const r of results) {
-    if (!r.serverRendered) log(`${padEnd(r.page, 46)} rendered in the browser (account area, checkout)`);
+    if (!r.serverRendered) log(`${padEnd(r.page, 46)} not rendered on the server (no Server-Timing: the render failed or timed out)`);
     else log(`${padEnd(r.page, 46)} ${pad(r.p50Ms.toFixed(1), 9)} ${pad(r.p95Ms.toFixed(1), 7)} ${pad(r.cpuP50Ms.toFixed(1), 9)} ${pad(r.cpuP95Ms.toFixed(1), 7)}`);
   }
 }
@@ -585,8 +586,13 @@ async function main() {
     log(`  ${baseUrl} is up`);
   }
 
+  // The account pages are measured signed in: without a session they send the visitor to sign in.
+  const accountCookie = await signedInCookieHeader(baseUrl);
+  const cookieOf = (page) => (page.startsWith('/account') ? accountCookie : undefined);
+  log('  signed up and signed in an account for the account pages');
+
   log(`\n▶ first render and interactive: ${options.runs} cold load${options.runs > 1 ? 's' : ''} per page in Chromium (Playwright)`);
-  const { results: firstRender, chromiumVersion } = await measureFirstRender(baseUrl, catalog, options.runs, blockExternal);
+  const { results: firstRender, chromiumVersion } = await measureFirstRender(baseUrl, catalog, options.runs, blockExternal, cookieOf);
 
   log('\n▶ server rendering: uncached renders per page');
   const serverRender = await measureServerRender(baseUrl);
@@ -596,7 +602,7 @@ async function main() {
   if (options.lighthouse) {
     lhVersion = await lighthouseVersion();
     log(`\n▶ Lighthouse ${lhVersion}: ${options.runs} run${options.runs > 1 ? 's' : ''} per page (mobile, simulated throttling)`);
-    lighthouse = await measureLighthouse(baseUrl, options.runs, blockExternal);
+    lighthouse = await measureLighthouse(baseUrl, options.runs, blockExternal, cookieOf);
   }
 
   await cleanUp();
