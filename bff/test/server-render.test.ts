@@ -40,7 +40,7 @@ describe('server rendering in the bff', () => {
     store = undefined;
   });
 
-  it("puts the shell's render into #root for public pages, keeps it 30 s, and says what it cost; the account area is left to the browser", async () => {
+  it("puts the shell's render into #root for every page, keeps it 30 s, and says what it cost; an account page waits for nothing but its frame", async () => {
     store = await startTestStore({}, rootWithShellServerBuild(`return { html: '<main><h1>' + request.url + ' #' + renders + '</h1></main>', errors: [] };`));
     const first = await store.app.inject({ url: '/faq?from=mail' });
     expect(ROOT_OF.exec(first.body)?.slice(1)).toEqual([' data-server-rendered="true"', '<main><h1>/faq?from=mail #1</h1></main>']);
@@ -49,9 +49,12 @@ describe('server rendering in the bff', () => {
     expect(ROOT_OF.exec(again.body)?.[2]).toBe('<main><h1>/faq?from=mail #1</h1></main>');
     expect(again.headers['server-timing']).toBe('render;desc="cached"');
 
+    // The account area's first HTML is the same for everybody (the session is read in the browser):
+    // rendered and kept like a public page, and painted without waiting for a #main it does not have yet.
     const account = await store.app.inject({ url: '/account/monitors/example.com' });
-    expect(account.body).not.toContain('data-server-rendered');
-    expect(account.headers['server-timing']).toBeUndefined();
+    expect(ROOT_OF.exec(account.body)?.slice(1)).toEqual([' data-server-rendered="true"', '<main><h1>/account/monitors/example.com #2</h1></main>']);
+    expect(account.body).not.toContain('<link rel="expect" href="#main"');
+    expect(first.body).toContain('<link rel="expect" href="#main" blocking="render">');
   });
 
   it('renders from the URL, the registry, the public config and the cookie choice only: no session reaches it, so a cached page holds nothing of a signed-in visitor', async () => {

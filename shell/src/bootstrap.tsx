@@ -1,6 +1,9 @@
 import { startTransition } from 'react';
+import { findRouteOwner } from '@bimi/contracts/route-match';
 import { initFederation } from './federation/registry';
+import { preloadRemoteRoutes } from './federation/preload';
 import { readPublicConfig } from './app/public-config';
+import { loadAccountLayout } from './layout/account/load-account-layout';
 
 /** A new task: the browser paints and answers input between the start-up's parts. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -24,6 +27,14 @@ async function start() {
   // The session's request leaves now, not once the app has rendered (see prefetchSession).
   void import(/* webpackMode: "eager" */ '@bimi/session/client').then(({ prefetchSession }) => prefetchSession());
   const [registryState, config] = await Promise.all([initFederation(), readPublicConfig()]);
+  // An account page shows nothing before the session is known: its frame, its remote's routes and
+  // its page (code and answers) load while the session and the start-up below come, not one after
+  // the other once they have.
+  const owner = findRouteOwner(registryState.remotes, window.location.pathname);
+  if (owner?.route.layout === 'account') {
+    loadAccountLayout().catch(() => {});
+    preloadRemoteRoutes(owner.remote.name, window.location.pathname);
+  }
   // Each library's modules run when first imported: one part per task, so no part of the start-up
   // is one long task that blocks the page (issue 14, total blocking time). Eager: no extra request.
   for (const load of START_UP_PARTS) {

@@ -1,6 +1,5 @@
 import { CONSENT_COOKIE, COOKIE_BANNER_END_ID, consentChoiceOf } from '@bimi/contracts/consent';
 import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
-import type { RouteLayout } from '@bimi/contracts/registry';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -10,7 +9,6 @@ import { looksLikeFilePath } from '../lib/route-match';
 
 /** Paths the page route never answers: they belong to the API, the builds and the registry. */
 const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;
-const SERVER_RENDERED_LAYOUTS = new Set<RouteLayout>(['public', 'landing', 'legal', 'enrollment', 'auth', 'checkout']);
 /** Below this size, compressing costs more than it saves. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** Anonymous pages are the same for everyone: a whole answer is kept this long (issue 14: a short life). */
@@ -33,7 +31,7 @@ const pages: FastifyPluginAsync = async (fastify) => {
   /**
    * Whole answers, by everything a page depends on: the registry (the same object while no build
    * changed), the shell's template, the server builds, the visitor's cookie choice, the encoding and
-   * the URL. A page never depends on the session (the account area renders in the browser), so a
+   * the URL. A page never depends on the session (the account area reads it in the browser), so a
    * signed-in visitor's page is an anonymous one too. A hit costs a key and a lookup, where building
    * the page (registry, render, template, compression) cost about twenty times a health check
    * (bench:bff). Pages whose server render failed in part are not kept.
@@ -76,13 +74,14 @@ const pages: FastifyPluginAsync = async (fastify) => {
     // `/faq/` and `/faq` are one page: the canonical URL has no trailing slash.
     const pageUrl = `${publicBaseUrl(fastify.config)}${urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath}`;
     // Public pages come with their content; checkout with its frame (the cart is in the browser's
-    // storage: the page shows it loading until hydrated); the account area (the session's data)
-    // renders in the browser. The cookie banner is in the first HTML unless the visitor's cookie
-    // holds their choice.
-    const serverRendered = owner !== null && SERVER_RENDERED_LAYOUTS.has(owner.route.layout);
+    // storage: the page shows it loading until hydrated); the account area with its loading state
+    // (the session is read in the browser, so one render serves everybody and is cached like a
+    // public page's). The cookie banner is in the first HTML unless the visitor's cookie holds their choice.
+    const serverRendered = owner !== null;
     const rendered = serverRendered ? await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consent) : undefined;
-    // The header is whole and the main content begun, and the cookie banner when it shows, before the first paint.
-    const paintAfter = [MAIN_CONTENT_ID, ...(consent === null ? [COOKIE_BANNER_END_ID] : [])];
+    // The header is whole and the main content begun (an account page has neither before the
+    // session is known), and the cookie banner when it shows, before the first paint.
+    const paintAfter = [...(owner?.route.layout === 'account' ? [] : [MAIN_CONTENT_ID]), ...(consent === null ? [COOKIE_BANNER_END_ID] : [])];
     const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads, pageUrl, rootHtml: rendered?.html, paintAfter });
     if (html === undefined) {
       return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The site is not built yet: run the build (pnpm build), then reload this page.\n');

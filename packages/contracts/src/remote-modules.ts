@@ -11,6 +11,11 @@ export interface RemoteRoutesProps {
 }
 export interface RemoteRoutesModule {
   default: ComponentType<RemoteRoutesProps>;
+  /**
+   * Optional: starts loading what the page at `pathname` needs (its code, the answers it shows)
+   * before it renders. The shell calls it on the first page of a visit that waits for the session.
+   */
+  preload?: (pathname: string) => void;
 }
 
 export interface CartDrawerProps {

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import { SITE_NAME } from '@bimi/contracts/site';
 import { RemoteRoute } from '../federation/RemoteRoute';
-import { preloadLinkedRemotesWhenIdle, preloadRemoteRoutes } from '../federation/preload';
+import { preloadLinkedRemotesWhenIdle } from '../federation/preload';
 import { sendPageView } from '../analytics/beacons';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RegistryUnavailablePage } from '../pages/RegistryUnavailablePage';
@@ -15,13 +15,12 @@ import { SessionTimer } from '../layout/SessionTimer';
 import { DashboardButton } from '../layout/DashboardButton';
 import { useSession } from '@bimi/session/useSession';
 import { RequireSession } from './RequireSession';
+import { loadAccountLayout } from '../layout/account/load-account-layout';
 import { useShell } from './shell-context';
 
 // One element for every render, so the memoised RemoteRoute sees the same props.
 const notFound = <NotFoundPage />;
 
-// Visitors of the public site never download the account frame (sidebar, tabs, sheet).
-const loadAccountLayout = () => import('../layout/account/AccountLayout');
 const AccountLayout = lazy(() => loadAccountLayout().then((m) => ({ default: m.AccountLayout })));
 
 /** Picks the remote that owns the path and the frame (spec §2 layout rules) it is shown in. */
@@ -46,15 +45,6 @@ export function SiteFrame() {
   useEffect(() => preloadLinkedRemotesWhenIdle(owner?.remote.name), [owner?.remote.name, pathname]);
 
   const layout = owner?.route.layout ?? 'public';
-  const accountRemote = layout === 'account' ? owner?.remote.name : undefined;
-  // An account page waits for the session before it shows anything: its frame and its remote's
-  // routes load meanwhile, not one after another once the session has come (issue 14).
-  useEffect(() => {
-    if (!accountRemote) return;
-    void loadAccountLayout().catch(() => {});
-    preloadRemoteRoutes(accountRemote);
-  }, [accountRemote]);
-
   const content = registry.status !== 'ready' ? <RegistryUnavailablePage /> : owner ? <RemoteRoute remote={owner.remote.name} notFound={notFound} /> : notFound;
 
   return (

@@ -1,3 +1,4 @@
+import type { RemoteRoutesModule } from '@bimi/contracts/remote-modules';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import { loadRemoteModule, registryRemotes } from './registry';
 
@@ -8,9 +9,17 @@ function ownerOfHref(href: string | null): string | null {
   return findRouteOwner(registryRemotes(), url.pathname)?.remote.name ?? null;
 }
 
-/** Loads a remote's routes module ahead of its first render; a failure shows when it renders. */
-export function preloadRemoteRoutes(remote: string | null): void {
-  if (remote) loadRemoteModule(remote, './routes').catch(() => {});
+/**
+ * Loads a remote's routes module ahead of its first render, and with `pathname` the page there
+ * (the module's optional `preload`); a failure shows when it renders.
+ */
+export function preloadRemoteRoutes(remote: string | null, pathname?: string): void {
+  if (!remote) return;
+  loadRemoteModule<RemoteRoutesModule>(remote, './routes')
+    .then((module) => {
+      if (pathname) module.preload?.(pathname);
+    })
+    .catch(() => {});
 }
 
 /**
