@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ProductId } from '@bimi/catalog/products';
-import { OrganizationCreate, type Contact, type Organization } from '@bimi/contracts/account';
+import type { Contact, Organization } from '@bimi/contracts/account';
 import { AGENCY_LEVELS, TRADEMARK_STATUSES } from '@bimi/contracts/orders';
 import { checkLogo, usesAgencyLevel, type DetailsDraft, type DetailsErrors } from './certificate-details';
 
@@ -40,6 +40,9 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
 
   const createOrganization = async () => {
     // The same name rule as the organizations page and the bff (human text, at most 200 characters).
+    // Loaded when first used: the account schemas bring the phone rules (libphonenumber, about
+    // 35 KB gzip), which the checkout page does not need to show.
+    const { OrganizationCreate } = await import('@bimi/contracts/account');
     const checked = OrganizationCreate.safeParse({ name: newOrganization });
     if (!checked.success) {
       setOrganizationFailure(checked.error.issues[0]?.message ?? 'Enter the organization name');

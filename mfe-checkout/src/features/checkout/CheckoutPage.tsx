@@ -21,7 +21,8 @@ import { formatUsd } from '@bimi/catalog/prices';
 import { MAX_QUANTITY } from '@bimi/catalog/quote';
 import { decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
 import { useCart } from '@bimi/cart/useCart';
-import { ACCOUNT_PATHS, ContactList, Organization, OrganizationList, type Contact } from '@bimi/contracts/account';
+import type { Contact, Organization } from '@bimi/contracts/account';
+import { ACCOUNT_PATHS } from '@bimi/contracts/api-paths';
 import { CheckoutStarted, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts/orders';
 import { useSession } from '@bimi/session/useSession';
 import type { PageProps, RouteEntry } from '@bimi/ui/RouteTable';
@@ -145,6 +146,12 @@ function ReviewLine({ item, amount }: { item: CartItem; amount: number | null })
   );
 }
 
+/**
+ * The account's schemas, loaded with the first signed-in use: they bring the phone rules
+ * (libphonenumber, about 35 KB gzip), which an anonymous visitor's checkout never needs.
+ */
+const accountSchemas = () => import('@bimi/contracts/account');
+
 /** Organizations and contacts of the signed-in buyer, for the details; the contacts are read again when the tab regains focus (one may have been added in another tab). */
 function useAccountChoices(signedIn: boolean) {
   const [organizations, setOrganizations] = useState<Organization[]>([]);
@@ -152,14 +159,18 @@ function useAccountChoices(signedIn: boolean) {
   const [failure, setFailure] = useState<string | null>(null);
   const load = useCallback(() => {
     if (!signedIn) return;
-    Promise.all([callApi(ACCOUNT_PATHS.organizations, { answer: OrganizationList }), callApi(ACCOUNT_PATHS.contacts, { answer: ContactList })]).then(
-      ([o, c]) => {
-        setOrganizations(o.organizations);
-        setContacts(c.contacts);
-        setFailure(null);
-      },
-      (error: unknown) => setFailure(failureMessage(error)),
-    );
+    accountSchemas()
+      .then(({ OrganizationList, ContactList }) =>
+        Promise.all([callApi(ACCOUNT_PATHS.organizations, { answer: OrganizationList }), callApi(ACCOUNT_PATHS.contacts, { answer: ContactList })]),
+      )
+      .then(
+        ([o, c]) => {
+          setOrganizations(o.organizations);
+          setContacts(c.contacts);
+          setFailure(null);
+        },
+        (error: unknown) => setFailure(failureMessage(error)),
+      );
   }, [signedIn]);
   useEffect(() => {
     load();
@@ -168,6 +179,7 @@ function useAccountChoices(signedIn: boolean) {
   }, [load]);
   const createOrganization = async (name: string) => {
     try {
+      const { Organization } = await accountSchemas();
       const created = await callApi(ACCOUNT_PATHS.organizations, { method: 'POST', body: { name }, answer: Organization });
       setOrganizations((list) => [...list, created]);
       return created.id;
