@@ -20,6 +20,10 @@ export function PageLoading() {
           }}
         />
       </Box>
+      {/* A server-rendered page still loading (an account page) says why it stays so without JavaScript, as the empty page does (index.html). */}
+      <noscript>
+        <p className="boot">This site needs JavaScript to run.</p>
+      </noscript>
     </Box>
   );
 }
