@@ -47,13 +47,7 @@ export const FIXTURE_SHARING = { singletons: { '@bimi/cart/': '^1.0.0' } };
 
 /** The part of a remote's mf-manifest.json the registry reads: its name, version, exposed modules and shared modules. */
 export function fixtureManifest(remote: string, version: string, shared: Array<{ name: string; version: string; requiredVersion?: string }> = []) {
-  return {
-    id: remote,
-    name: remote,
-    metaData: { buildInfo: { buildVersion: version } },
-    exposes: [{ path: './routes', assets: { js: { sync: ['__federation_expose_routes.js'], async: [] }, css: { sync: [], async: [] } } }],
-    shared,
-  };
+  return { id: remote, name: remote, metaData: { buildInfo: { buildVersion: version } }, exposes: [{ path: './routes' }], shared };
 }
 
 /** A workspace root holding small but real builds of the shell and the four remotes. */

@@ -78,11 +78,10 @@ describe('client routes', () => {
     }
   });
 
-  it("announces the owning remote's manifest, entry and routes module in the head, so they load in parallel with the shell", async () => {
+  it("announces the owning remote's manifest and entry in the head, so they load in parallel with the shell", async () => {
     const page = (await store.app.inject({ url: '/checkout' })).body;
     expect(page).toContain('<link rel="preload" href="/mfe/checkout/mf-manifest.json" as="fetch" crossorigin="anonymous">');
     expect(page).toContain('<link rel="preload" href="/mfe/checkout/remoteEntry.js" as="script">');
-    expect(page).toContain('<link rel="preload" href="/mfe/checkout/__federation_expose_routes.js" as="script">');
     expect(page).not.toContain('/mfe/storefront/mf-manifest.json" as="fetch"');
     expect((await store.app.inject({ url: '/no-such-page' })).body).not.toContain('rel="preload"');
   });

@@ -157,6 +157,18 @@ test('a broken entry file (a script that does not parse) shows the message, and 
   await expectRemotePage(page, 'account', 'Forgot your password?');
 });
 
+test('a routes chunk that failed loads after Retry', async ({ page }) => {
+  // Only the chunk: the entry loads, and the chunk loader must ask again after the Retry.
+  const pattern = '**/mfe/account/__federation_expose_routes*';
+  await page.route(pattern, (route: Route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }));
+  await page.goto('/forgot-password');
+  const message = remoteError(page, 'account');
+  await expect(message).toContainText(LOAD_FAILED);
+  await page.unroute(pattern);
+  await message.getByRole('button', { name: 'Retry' }).click();
+  await expectRemotePage(page, 'account', 'Forgot your password?');
+});
+
 test('a remote that throws while rendering shows the message in place; the error is reported and the site works', async ({ page }) => {
   const errors = recordBeacons<ClientErrorReport>(page, '/api/client-errors');
   // A page whose content links nowhere, so the tools remote is not preloaded before the plugin is in.

@@ -69,8 +69,8 @@ class EmitSharingPlugin {
  * arrived (a repeat visit) ran before the first paint, so a server-rendered page waited for the
  * shell's start-up to show; and Lighthouse counted its download and run into the page's largest
  * paint. A hidden tab, and a page the server did not render (`#root` without
- * `data-server-rendered`: the account area, which has nothing to paint before the shell runs),
- * start at once. With the entry's scripts, start.js preloads the chunk named `bootstrap` (the
+ * `data-server-rendered`: a page not found, or a render that failed), which has nothing to paint
+ * before the shell runs, start at once. With the entry's scripts, start.js preloads the chunk named `bootstrap` (the
  * shell's app, which main.js imports as soon as it runs): one round trip less before the page works.
  */
 class StartAfterPaintPlugin {

@@ -46,7 +46,7 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const app = <App registry={registryState} config={config} />;
-  // The bff rendered public pages on the server (issue 14): the browser takes the markup over
+  // The bff rendered the page on the server (issue 14; an account page: its frame): the browser takes the markup over
   // instead of drawing it again. A mismatch is reported; React then renders that part anew.
   if (container.dataset.serverRendered === 'true') {
     // As a transition, hydration yields to the browser every few milliseconds instead of taking

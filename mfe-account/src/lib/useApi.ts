@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { callApi, failureMessage } from '@bimi/session/api';
 
 /** A prefetched answer not taken within this time is dropped: the page asks again. */
@@ -13,18 +13,28 @@ const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
  */
 export function prefetchApi(paths: readonly string[]): void {
   for (const path of paths) {
-    const answer = callApi(path, { answer: z.unknown() });
+    // A plain GET: a refusal (401 for a visitor whose session ended) is not acted on here, before
+    // the page has rendered; the page then asks itself (takeAnswer) and callApi handles it.
+    const answer = fetch(path, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).then((response) =>
+      response.ok ? (response.json() as Promise<unknown>) : Promise.reject(new Error(`${path} answered ${response.status}`)),
+    );
     answer.catch(() => {});
     prefetched.set(path, { at: Date.now(), answer });
   }
 }
 
-/** The prefetched answer to `path` (taken once, if still fresh), checked against `answer`, or a new request. */
+/**
+ * The prefetched answer to `path` (taken once, if still fresh), checked against `answer`; or a
+ * new request, also when the prefetch failed: the page shows what callApi makes of a failure.
+ */
 export function takeAnswer<T>(path: string, answer: z.ZodMiniType<T>): Promise<T> {
   const early = prefetched.get(path);
   prefetched.delete(path);
   if (!early || Date.now() - early.at > PREFETCH_KEPT_MS) return callApi(path, { answer });
-  return early.answer.then((data) => answer.parse(data));
+  return early.answer.then(
+    (data) => answer.parse(data),
+    () => callApi(path, { answer }),
+  );
 }
 
 /** Loads one GET answer of the account API, with its error message and a way to load it again. */

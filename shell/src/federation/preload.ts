@@ -2,11 +2,13 @@ import type { RemoteRoutesModule } from '@bimi/contracts/remote-modules';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import { loadRemoteModule, registryRemotes } from './registry';
 
-function ownerOfHref(href: string | null): string | null {
+/** The remote that owns a link of this site, and the link's path. */
+function linkTarget(href: string | null): { remote: string; pathname: string } | null {
   if (!href) return null;
   const url = new URL(href, window.location.href);
   if (url.origin !== window.location.origin) return null;
-  return findRouteOwner(registryRemotes(), url.pathname)?.remote.name ?? null;
+  const owner = findRouteOwner(registryRemotes(), url.pathname);
+  return owner ? { remote: owner.remote.name, pathname: url.pathname } : null;
 }
 
 /**
@@ -23,14 +25,16 @@ export function preloadRemoteRoutes(remote: string | null, pathname?: string): v
 }
 
 /**
- * Loads the remote behind a link as soon as the pointer or focus reaches it, and on idle
+ * Loads the remote behind a link, and the page, as soon as the pointer or focus reaches it, and on idle
  * the remotes that the page's main content links to: the next page is usually ready
  * before the click.
  */
 export function startPreloading(): () => void {
   const onIntent = (event: Event) => {
     const link = (event.target as Element | null)?.closest?.('a[href]');
-    if (link) preloadRemoteRoutes(ownerOfHref(link.getAttribute('href')));
+    const target = link && linkTarget(link.getAttribute('href'));
+    // The page itself too: a remote whose pages load lazily has it by the click.
+    if (target) preloadRemoteRoutes(target.remote, target.pathname);
   };
   document.addEventListener('pointerover', onIntent, { passive: true });
   document.addEventListener('focusin', onIntent);
@@ -71,11 +75,11 @@ export function preloadLinkedRemotesWhenIdle(currentRemote: string | undefined):
     handle = idle(() => {
       const owners = new Set<string>();
       for (const link of document.querySelectorAll('main a[href]')) {
-        const owner = ownerOfHref(link.getAttribute('href'));
+        const owner = linkTarget(link.getAttribute('href'))?.remote;
         if (owner && owner !== currentRemote) owners.add(owner);
         if (owners.size >= 2) break;
       }
-      owners.forEach(preloadRemoteRoutes);
+      owners.forEach((owner) => preloadRemoteRoutes(owner));
     });
   });
   return () => {

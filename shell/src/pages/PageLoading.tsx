@@ -8,8 +8,8 @@ const sweep = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transf
 /** Shown while a remote's code arrives: a thin bar, a full screen tall so the footer stays below the fold and does not jump when the page arrives. */
 export function PageLoading() {
   return (
-    <Box aria-busy="true" aria-label="Loading page" sx={{ minHeight: '100vh' }}>
-      <Box role="progressbar" sx={{ height: 2, overflow: 'hidden', bgcolor: (theme) => alpha(theme.palette.primary.main, 0.2) }}>
+    <Box aria-busy="true" sx={{ minHeight: '100vh' }}>
+      <Box role="progressbar" aria-label="Loading page" sx={{ height: 2, overflow: 'hidden', bgcolor: (theme) => alpha(theme.palette.primary.main, 0.2) }}>
         <Box
           sx={{
             width: '40%',

@@ -16,7 +16,6 @@ const RemoteManifest = z.looseObject({
       remoteEntry: z.looseObject({ name: FileName }).optional(),
     })
     .optional(),
-  exposes: z.array(z.looseObject({ path: z.string(), assets: z.looseObject({ js: z.looseObject({ sync: z.array(FileName) }) }).optional() })).optional(),
 });
 
 /** A file the page will need at once, announced in its head so the browser fetches it in parallel. */
@@ -36,7 +35,9 @@ export interface RemoteRegistry {
    * What a page of this remote loads before it can render: its manifest and its entry.
    * Without these hints the browser discovers them one after another, each a round trip,
    * after the shell's code has run. (Not the chunks of `./routes`: they are loaded by the
-   * remote's own chunk loader, which cannot ask for a fresh copy after a failed preload.)
+   * remote's own chunk loader, which cannot ask for a fresh copy after a failed preload. Tried
+   * again in issue 14: a Retry after the remote was down then failed on "Loading chunk … failed"
+   * now and then, the browser handing the failed preload to the chunk loader.)
    */
   preloadsFor(remote: string): Promise<Preload[]>;
 }
@@ -84,13 +85,9 @@ export default fp(
         const state = await manifest();
         if (state.status !== 'ok') return [];
         const entryFile = state.value.metaData?.remoteEntry?.name ?? 'remoteEntry.js';
-        // The chunks of its routes module too: the runtime asks for them only once the entry has
-        // run, one round trip later (on a slow phone network, 150 ms and more).
-        const routesChunks = state.value.exposes?.find((expose) => expose.path === './routes')?.assets?.js.sync ?? [];
         return [
           { href: `${base}mf-manifest.json`, as: 'fetch' },
           { href: `${base}${entryFile}`, as: 'script' },
-          ...routesChunks.map((file): Preload => ({ href: `${base}${file}`, as: 'script' })),
         ];
       }
 

@@ -9,12 +9,37 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import { CERTIFICATE_EXPIRING_WITHIN_DAYS, MONITOR_PATHS, MonitorList, type MonitorListItem } from '@bimi/contracts/monitors';
+import type { AddMonitorModalProps } from '@bimi/contracts/remote-modules';
 import { useApi } from '../../lib/useApi';
 
 // The modal (a form, a dialog and their MUI parts) is not needed to show the dashboard: it loads
 // once the monitors are shown, when the browser is idle, or at the first click on Add Monitor.
 const loadAddMonitorModal = () => import('../add-monitor/AddMonitorModal');
-const AddMonitorModal = lazy(() => loadAddMonitorModal().then((module) => ({ default: module.AddMonitorModal })));
+
+/** Said in the section in place of the form when its code could not be loaded; the next opening tries again. */
+function AddMonitorUnavailable({ open, onClose }: AddMonitorModalProps) {
+  if (!open) return null;
+  return (
+    <Alert severity="error" role="alert" action={<Button onClick={onClose}>Close</Button>}>
+      The Add Monitor form could not be loaded. Check your connection and try again.
+    </Alert>
+  );
+}
+
+/** The lazy modal, and whether its code failed to load (then a new one is made for the next opening). */
+function lazyAddMonitorModal() {
+  let failed = false;
+  const Modal = lazy(() =>
+    loadAddMonitorModal().then(
+      (module) => ({ default: module.AddMonitorModal }),
+      () => {
+        failed = true;
+        return { default: AddMonitorUnavailable };
+      },
+    ),
+  );
+  return { Modal, failed: () => failed };
+}
 
 function scoreColour(score: number): { bg: string; fg: string } {
   if (score >= 80) return { bg: '#e6f4ea', fg: '#1e6b34' };
@@ -74,6 +99,7 @@ export function MonitorsOverview() {
   const { data, error, loading, reload } = useApi(MONITOR_PATHS.list, MonitorList);
   const [adding, setAdding] = useState(false);
   const [modalMounted, setModalMounted] = useState(false);
+  const [addMonitorModal, setAddMonitorModal] = useState(lazyAddMonitorModal);
   const section = useRef<HTMLElement>(null);
   const { hash } = useLocation();
 
@@ -161,10 +187,11 @@ export function MonitorsOverview() {
       )}
       {modalMounted && (
         <Suspense fallback={null}>
-          <AddMonitorModal
+          <addMonitorModal.Modal
             open={adding}
             onClose={() => {
               setAdding(false);
+              if (addMonitorModal.failed()) setAddMonitorModal(lazyAddMonitorModal());
               void reload();
             }}
           />
