@@ -22,7 +22,7 @@ const siteEmotionCache = createSiteEmotionCache();
 export interface AppProps {
   registry: RegistryState;
   config: PublicConfig;
-  /** BrowserRouter in the browser; the server renders with a StaticRouter at the requested URL. */
+  /** SiteRouter in the browser; the server renders with a StaticRouter at the requested URL. */
   Router?: ComponentType<{ children: ReactNode }>;
   /** The server renders each page with a cache of its own. */
   emotionCache?: EmotionCache;
@@ -30,8 +30,17 @@ export interface AppProps {
   serverConsent?: ConsentChoice | null;
 }
 
+/**
+ * The browser's router. Navigations are transitions (React Router 7's default): a page whose code
+ * is still loading (the account remote's pages load lazily) leaves the current page on screen
+ * instead of blanking the area to the loading bar.
+ */
+function SiteRouter({ children }: { children: ReactNode }) {
+  return <BrowserRouter future={{ v7_startTransition: true }}>{children}</BrowserRouter>;
+}
+
 /** The whole site, the same tree in the browser and on the server (src/server/render.tsx), so hydration matches. */
-export function App({ registry, config, Router = BrowserRouter, emotionCache = siteEmotionCache, serverConsent }: AppProps) {
+export function App({ registry, config, Router = SiteRouter, emotionCache = siteEmotionCache, serverConsent }: AppProps) {
   useEffect(() => persistCart(), []);
   useEffect(() => setPriceSettings(config.priceSettings), [config.priceSettings]);
   useEffect(() => startSessionSync(), []);
