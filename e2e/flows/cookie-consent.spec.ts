@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { CONSENT_COOKIE, expect, expectRemotePage, navigateClientSide, recordBeacons, test } from '../support/test';
+import { signedInOnDashboard } from '../support/account';
 
 const TAG_MANAGER_ID = 'GTM-E2ETEST';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -108,4 +109,17 @@ test('Accept loads the tag manager with the configured id, and the choice holds 
   await expect.poll(() => requested.length).toBe(2);
   await expect(page.locator('script#tag-manager')).toHaveCount(1);
   await expect.poll(() => pageViews.filter((view) => view.path === '/').length).toBe(2);
+});
+
+test('a dialog opened before the choice lies above the banner: its buttons are never under it', async ({ page }) => {
+  await signedInOnDashboard(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByTestId('cookie-consent')).toBeVisible();
+  await page.getByRole('region', { name: 'Domain monitors' }).getByRole('button', { name: 'Add Monitor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Monitor' });
+  await expect(dialog).toBeVisible();
+  // A click reaches the button only when nothing lies over it.
+  await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 5000 });
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('cookie-consent')).toBeVisible();
 });

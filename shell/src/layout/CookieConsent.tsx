@@ -30,7 +30,9 @@ export function CookieConsent() {
       elevation={8}
       sx={{
         position: 'fixed',
-        zIndex: 1400,
+        // Above the header, the drawers and the menus (MUI: app bar 1100, drawer 1200), below a
+        // dialog (modal 1300): a dialog keeps the focus, so its buttons must never lie under the banner.
+        zIndex: (theme) => theme.zIndex.drawer + 50,
         left: { xs: 8, sm: 16 },
         right: { xs: 8, sm: 'auto' },
         bottom: { xs: 72, sm: 16 },
