@@ -91,8 +91,7 @@ const BUILD_LOCK = path.join(ROOT, 'bff', 'dist', '.build.lock');
  * replica starts from a server.js another build is writing; the second finds the build fresh.
  */
 export async function ensureBffBuild() {
-  const stale = () => bffBuildIsStale();
-  if (!stale()) return false;
+  if (!bffBuildIsStale()) return false;
   const deadline = Date.now() + 120_000;
   mkdirSync(path.dirname(BUILD_LOCK), { recursive: true });
   for (;;) {
@@ -109,7 +108,7 @@ export async function ensureBffBuild() {
     }
   }
   try {
-    if (!stale()) return false;
+    if (!bffBuildIsStale()) return false;
     await buildBff();
     return true;
   } finally {

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,7 +9,8 @@ import { CsrfAnswer } from '@bimi/contracts/auth';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { z } from 'zod';
-import { createFakeRoot, freePort } from './fixtures';
+import { createFakeRoot } from './fixtures';
+import { freePort } from './free-port';
 import { GOOD_PASSWORD } from './identity-fixtures';
 
 /**

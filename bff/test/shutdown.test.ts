@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import { mkdtempSync, rmSync } from 'node:fs';
-
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SITE_API_PATHS, TOOL_PATHS } from '@bimi/contracts/api-paths';
 import { ToolAnswer } from '@bimi/contracts/tools';
-import { freePort } from './fixtures';
+import { freePort } from './free-port';
 
 // Graceful shutdown (issue 16): on SIGTERM the bff stops taking connections, finishes the requests
 // in flight, closes its jobs and exits 0, so a balancer's rolling restart loses no request. A real

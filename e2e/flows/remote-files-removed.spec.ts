@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../bff/test/free-port';
 import { expect, expectRemotePage, navigateClientSide, recordBeacons, test, type ClientErrorReport } from '../support/test';
 
 /**
@@ -21,17 +21,6 @@ const LOAD_FAILED = 'This part of the site could not be loaded';
 let server: ChildProcess | undefined;
 let runDir = '';
 let site = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 test.describe.configure({ mode: 'serial' });
 

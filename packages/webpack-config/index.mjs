@@ -70,8 +70,9 @@ class EmitSharingPlugin {
  * shell's start-up to show; and Lighthouse counted its download and run into the page's largest
  * paint. A hidden tab, and a page the server did not render (`#root` without
  * `data-server-rendered`: a page not found, or a render that failed), which has nothing to paint
- * before the shell runs, start at once. With the entry's scripts, start.js preloads the chunk named `bootstrap` (the
- * shell's app, which main.js imports as soon as it runs): one round trip less before the page works.
+ * before the shell runs, start at once. With the entry's scripts, start.js preloads the chunk
+ * named `bootstrap` (the shell's app, which main.js imports as soon as it runs): one round trip
+ * less before the page works.
  */
 class StartAfterPaintPlugin {
   /** @param {import('webpack').Compiler} compiler */

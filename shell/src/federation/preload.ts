@@ -15,8 +15,7 @@ function linkTarget(href: string | null): { remote: string; pathname: string } |
  * Loads a remote's routes module ahead of its first render, and with `pathname` the page there
  * (the module's optional `preload`); a failure shows when it renders.
  */
-export function preloadRemoteRoutes(remote: string | null, pathname?: string): void {
-  if (!remote) return;
+export function preloadRemoteRoutes(remote: string, pathname?: string): void {
   loadRemoteModule<RemoteRoutesModule>(remote, './routes')
     .then((module) => {
       if (pathname) module.preload?.(pathname);

@@ -20,7 +20,7 @@ const loadAddMonitorModal = () => import('../add-monitor/AddMonitorModal');
 function AddMonitorUnavailable({ open, onClose }: AddMonitorModalProps) {
   if (!open) return null;
   return (
-    <Alert severity="error" role="alert" action={<Button onClick={onClose}>Close</Button>}>
+    <Alert severity="error" action={<Button onClick={onClose}>Close</Button>}>
       The Add Monitor form could not be loaded. Check your connection and try again.
     </Alert>
   );
