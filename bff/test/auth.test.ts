@@ -63,7 +63,7 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       expect(signIn.statusCode).toBe(200);
       expect(signIn.json()).toEqual({ url: 'http://store.test/account/orders' });
       const sessionCookie = signIn.cookies.find((cookie) => cookie.name === 'bimi.session');
-      expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+      expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(sessionCookie?.secure).toBeFalsy();
 
       const session = await browser.session();

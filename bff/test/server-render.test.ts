@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFakeRoot, shellTemplate, startTestStore, type TestStore } from './fixtures';
+import { Browser, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
 /**
  * The bff's server rendering (plugins/app/server-render.ts) with a hand-written federation
@@ -137,6 +138,69 @@ describe('server rendering in the bff', () => {
     const rebuilt = await page();
     expect(rebuilt.timing).toMatch(/^render;dur=/);
     expect(rebuilt.root).toMatch(/<main>(rebuilt )?#4 3,2,2,1<\/main>/);
+  });
+
+  describe("a signed-in visitor's account page", () => {
+    let identity: IdentityStore | undefined;
+    afterEach(async () => {
+      await identity?.cleanUp();
+      identity = undefined;
+    });
+
+    it('is rendered with their session and their answers (the account API only), carries both for hydration, and is kept by nobody', async () => {
+      const rootDir = rootWithShellServerBuild(`
+        const signedIn = request.signedIn;
+        if (!signedIn) return { html: '<main>anonymous #' + renders + '</main>', errors: [] };
+        const monitors = await signedIn.fetchAnswer('/api/account/monitors');
+        const outside = await signedIn.fetchAnswer('/api/auth/csrf');
+        const missing = await signedIn.fetchAnswer('/api/account/monitors/unknown.example');
+        const text = [signedIn.session.user.name, JSON.stringify(monitors), String(outside), String(missing), 'phone=' + signedIn.phone, '#' + renders].join(' ');
+        return { html: '<main>' + text.replace(/</g, '&lt;') + '</main>', errors: [], answers: { '/api/account/monitors': monitors } };
+      `);
+      identity = await startIdentityStore(storageEngines()[0]!, { ROOT_DIR: rootDir });
+      const jane = await signedInUser(identity, 'Jane <Doe>', 'jane@example.com');
+      const PAGE = '/account/monitors/example.com';
+
+      const page = await jane.request({ url: PAGE, headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      expect(page.headers.vary).toBe('accept-encoding, cookie');
+      expect(ROOT_OF.exec(page.body)?.[2]).toBe('<main>Jane &lt;Doe> {"monitors":[],"limit":25} undefined undefined phone=true #1</main>');
+      // The state rides along, its markup escaped, for the browser's hydration.
+      const state = /<script id="page-state" type="application\/json">(.*?)<\/script>/.exec(page.body)?.[1] ?? '';
+      expect(state).not.toContain('<Doe>');
+      expect(JSON.parse(state)).toEqual({
+        session: { user: { name: 'Jane <Doe>', email: 'jane@example.com', image: null }, expires: expect.any(String) },
+        answers: { '/api/account/monitors': { monitors: [], limit: 25 } },
+        phone: true,
+      });
+      // Its main content is parsed before the first paint, like a public page's.
+      expect(page.body).toContain('<link rel="expect" href="#main" blocking="render">');
+
+      // Rendered for each request (a desktop browser: the desktop layout), never for anybody else.
+      expect(ROOT_OF.exec((await jane.request({ url: PAGE, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' } })).body)?.[2]).toContain('phone=false #2');
+      const anonymous = await identity.app.inject({ url: PAGE });
+      expect(anonymous.headers['cache-control']).toBe('no-cache');
+      expect(ROOT_OF.exec(anonymous.body)?.[2]).toBe('<main>anonymous #3</main>');
+      expect(anonymous.body).not.toContain('page-state');
+      expect(anonymous.body).not.toContain('Jane');
+      // A session cookie that names no live session gets the anonymous page, kept as it is for everybody.
+      const forged = await identity.app.inject({ url: PAGE, headers: { cookie: 'bimi.session=forged.value' } });
+      expect(ROOT_OF.exec(forged.body)?.[2]).toBe('<main>anonymous #3</main>');
+      // After signing out, the same.
+      const signOut = await jane.request({ method: 'POST', url: '/api/auth/signout', form: { csrfToken: await jane.csrfToken(), callbackUrl: 'http://store.test/', json: 'true' } });
+      expect(signOut.statusCode).toBe(200);
+      expect(ROOT_OF.exec((await jane.request({ url: PAGE })).body)?.[2]).toBe('<main>anonymous #3</main>');
+    });
+
+    it('is a public page like any other outside the account area', async () => {
+      identity = await startIdentityStore(storageEngines()[0]!, {
+        ROOT_DIR: rootWithShellServerBuild(`return { html: '<main>' + (request.signedIn ? 'signed in' : 'anonymous') + ' #' + renders + '</main>', errors: [] };`),
+      });
+      const jane = await signedInUser(identity, 'Jane Doe', 'jane@example.com');
+      expect(ROOT_OF.exec((await jane.request({ url: '/faq' })).body)?.[2]).toBe('<main>anonymous #1</main>');
+      expect(ROOT_OF.exec((await new Browser(identity.app).request({ url: '/faq' })).body)?.[2]).toBe('<main>anonymous #1</main>');
+    });
   });
 
   it('renders nothing with SERVER_RENDER_TIMEOUT_MS=0', async () => {

@@ -1,9 +1,10 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
 import { CART_STORAGE_KEY, ONE_VMC_CART, ONE_VMC_TOTAL } from '../fixtures/cart';
 import { concretePath, fetchRegistry } from '../support/registry';
 import { CONSENT_COOKIE, expect, tempRoot, test } from '../support/test';
+import { createVerifiedAccount, signInByApi } from '../support/account';
 
 /**
  * Issue 14: the bff renders public pages on the server with the server builds of the shell and the
@@ -38,7 +39,7 @@ test('a remote whose server build fails leaves only its own area to the browser;
   await expect.poll(async () => textOf(HEADING.exec(await (await request.get('/faq')).text())?.[1] ?? ''), { timeout: 30_000 }).toBe('Frequently asked questions');
 });
 
-test('every public route and checkout come with their heading in the first HTML; the account area with its loading frame', async ({ request }) => {
+test('every public route and checkout come with their heading in the first HTML; the account area, without a session, with its loading frame', async ({ request }) => {
   for (const remote of await fetchRegistry(request)) {
     for (const route of remote.routes) {
       const path = concretePath(route.path);
@@ -48,7 +49,8 @@ test('every public route and checkout come with their heading in the first HTML;
       // Only the page's own data scripts: React left no inline script (the CSP would refuse it).
       expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*\bsrc=)[^>]*>/g) ?? [], path).toEqual([]);
       if (route.layout === 'account') {
-        // The session is read in the browser: the same first HTML for everybody, the page loading.
+        // Without a session: the same first HTML for every such visitor, the page loading (the
+        // browser then sends them to sign in).
         expect(html.includes('aria-label="Loading page"'), `${path} shows the page loading`).toBe(true);
         expect(html.includes('data-remote='), `${path} holds no remote's markup`).toBe(false);
         continue;
@@ -104,6 +106,50 @@ for (const path of ['/', '/products/digicert-verified-mark-certificate', '/faq',
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Put your logo next to every email you send');
     expect(problems).toEqual([]);
+  });
+}
+
+for (const device of ['desktop', 'phone'] as const) {
+  test(`a signed-in visitor's account pages come with their session and answers in the first HTML (${device}), for them alone, and hydrate in place`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const context = await browser.newContext({ baseURL, ...(device === 'phone' ? devices['Pixel 7'] : { viewport: { width: 1280, height: 800 } }) });
+    await context.addCookies([{ name: CONSENT_COOKIE, value: 'declined', url: baseURL ?? '' }]);
+    const page = await context.newPage();
+    const user = await createVerifiedAccount(page);
+    await signInByApi(page, user);
+
+    const html = await (await page.request.get('/account/dashboard')).text();
+    expect(textOf(HEADING.exec(html)?.[1] ?? '')).toBe('Welcome back, Ada');
+    // The layout the device will show, and the page's answers (no monitors yet), before any script runs.
+    expect(html.includes(`data-variant="${device}"`), `the ${device} layout`).toBe(true);
+    expect(html.includes('No monitors yet.'), "the monitors' answer").toBe(true);
+    expect(html.includes('id="page-state"'), 'the state to hydrate with').toBe(true);
+    // Nobody else gets any of it.
+    const anonymous = await (await request.get('/account/dashboard')).text();
+    expect(anonymous.includes(user.email) || anonymous.includes('Welcome back') || anonymous.includes('page-state'), 'an anonymous page holds nothing of it').toBe(false);
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await keepServerHeading(page);
+    await page.goto('/account/dashboard');
+    await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(await serverHeadingKept(page), 'the h1 the server sent is the one on the page').toBe(true);
+    await expect(page.getByTestId('account-layout')).toHaveAttribute('data-variant', device);
+    await expect(page.getByText('No monitors yet.')).toBeVisible();
+    // Live: a client-side navigation to another account page, which asks for its own answers.
+    const nav = device === 'phone' ? page.getByTestId('mobile-tabs') : page.getByTestId('account-sidebar');
+    await nav.getByRole('link', { name: device === 'phone' ? 'Orders' : 'My Orders' }).click();
+    await expect(page).toHaveURL('/account/orders');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My orders');
+    expect(problems).toEqual([]);
+    await context.close();
   });
 }
 

@@ -45,7 +45,15 @@ async function start() {
   const [{ createRoot, hydrateRoot }, { App }] = await Promise.all([import(/* webpackMode: "eager" */ 'react-dom/client'), import(/* webpackMode: "eager" */ './app/App')]);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  const app = <App registry={registryState} config={config} />;
+  // A signed-in visitor's account page the server rendered with their session and answers: the
+  // store starts with that session, and the answers wait for the page's parts (readPageState).
+  const [{ readPageState }, { startWithRenderedSession }] = await Promise.all([
+    import(/* webpackMode: "eager" */ '@bimi/session/page-state'),
+    import(/* webpackMode: "eager" */ '@bimi/session/client'),
+  ]);
+  const pageState = readPageState();
+  if (pageState) startWithRenderedSession(pageState.session);
+  const app = <App registry={registryState} config={config} phoneHint={pageState?.phone} />;
   // The bff rendered the page on the server (issue 14; an account page: its frame): the browser
   // takes the markup over instead of drawing it again. A mismatch is reported; React then renders
   // that part anew.

@@ -1,11 +1,14 @@
+import { AUTH_PATHS, SignedInSession } from '@bimi/contracts/auth';
 import { CONSENT_COOKIE, COOKIE_BANNER_END_ID, consentChoiceOf } from '@bimi/contracts/consent';
+import { mayRenderAnswerOf, type PageState } from '@bimi/contracts/page-state';
 import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
 import { findRouteOwner } from '@bimi/contracts/route-match';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { publicBaseUrl } from '../config';
 import { chooseContentEncoding, compress } from '../lib/content-encoding';
 import { looksLikeFilePath } from '../lib/route-match';
+import { sessionCookieName } from '../plugins/app/sessions';
 
 /** Paths the page route never answers: they belong to the API, the builds and the registry. */
 const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;
@@ -17,10 +20,43 @@ const PAGE_CACHE_MS = 30_000;
 interface PageAnswer {
   status: 200 | 404;
   vary: string;
+  /** A signed-in visitor's own page: no cache may keep it. */
+  personal?: boolean;
   /** The Server-Timing header: the render's cost when it was rendered for this request. */
   serverTiming?: string;
   encoding?: string;
   body: string | Buffer;
+}
+
+/** Headers a request to the bff's own API made for a page passes on, so it is judged as the page's request was. */
+const OWN_API_HEADERS = ['cookie', 'host', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'] as const;
+
+/**
+ * A GET of the bff's own API on behalf of the page's request: the same cookie, address and
+ * forwarded headers, so the same session, limits and answers as the browser's own call. The JSON
+ * of a 200, else undefined.
+ */
+async function askOwnApi(fastify: FastifyInstance, request: FastifyRequest, path: string): Promise<unknown> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const name of OWN_API_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const answer = await fastify.inject({ method: 'GET', url: path, headers, remoteAddress: request.socket.remoteAddress });
+  if (answer.statusCode !== 200) return undefined;
+  try {
+    return answer.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the browser is most likely a phone: its client hint says so, or its user agent names itself "Mobi…" (MDN's advice). */
+export function looksLikePhone(request: FastifyRequest): boolean {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  if (hint === '?1') return true;
+  if (hint === '?0') return false;
+  return /Mobi/.test(request.headers['user-agent'] ?? '');
 }
 
 /**
@@ -28,11 +64,13 @@ interface PageAnswer {
  * and 404 when none does (the shell then shows its own not-found page).
  */
 const pages: FastifyPluginAsync = async (fastify) => {
+  const sessionCookie = sessionCookieName(fastify.config.nodeEnv === 'production');
   /**
    * Whole answers, by everything a page depends on: the registry (the same object while no build
    * changed), the shell's template, the server builds, the visitor's cookie choice, the encoding and
-   * the URL. A page never depends on the session (the account area reads it in the browser), so a
-   * signed-in visitor's page is an anonymous one too. A hit costs a key and a lookup, where building
+   * the URL. Only anonymous pages: a public page never depends on the session (the header reads it
+   * in the browser), and an account page with a live session is rendered for its visitor each time
+   * and kept by nobody (`private, no-store`). A hit costs a key and a lookup, where building
    * the page (registry, render, template, compression) cost about twenty times a health check
    * (bench:bff). Pages whose server render failed in part are not kept.
    */
@@ -63,7 +101,13 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const consent = consentChoiceOf(request.cookies[CONSENT_COOKIE]);
     const acceptedEncoding = chooseContentEncoding(request.headers['accept-encoding']);
     const key = `${identityOf(registry)} ${identityOf(template)} ${consent ?? 'unset'} ${acceptedEncoding ?? 'identity'} ${fastify.serverRender.buildsOf(registry)} ${request.url}`;
-    const kept = answers.get(key);
+    // A signed-in visitor's account page is theirs alone: rendered with their session and answers.
+    // A cookie that names no live session (ended, forged) gets the page every such visitor gets.
+    const session =
+      request.cookies[sessionCookie] !== undefined && findRouteOwner(registry.remotes, urlPath)?.route.layout === 'account'
+        ? SignedInSession.safeParse(await askOwnApi(fastify, request, AUTH_PATHS.session)).data
+        : undefined;
+    const kept = session ? undefined : answers.get(key);
     if (kept) return send(reply, kept);
 
     const owner = findRouteOwner(registry.remotes, urlPath);
@@ -73,19 +117,39 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const preloads = owner ? await fastify.remoteRegistry.preloadsFor(owner.remote.name) : [];
     // `/faq/` and `/faq` are one page: the canonical URL has no trailing slash.
     const pageUrl = `${publicBaseUrl(fastify.config)}${urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath}`;
+    const bannerEnd = consent === null ? [COOKIE_BANNER_END_ID] : [];
+
+    if (session && owner) {
+      const phone = looksLikePhone(request);
+      // Only the visitor's account API: a page is never rendered with anything else the bff answers.
+      const fetchAnswer = (path: string) => (mayRenderAnswerOf(path) ? askOwnApi(fastify, request, path) : Promise.resolve(undefined));
+      const rendered = await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consent, { session, phone, fetchAnswer });
+      const pageState: PageState = { session, answers: rendered?.answers ?? {}, phone };
+      const paintAfter = [MAIN_CONTENT_ID, ...bannerEnd];
+      const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner.route, preloads, pageUrl, rootHtml: rendered?.html, paintAfter, pageState });
+      if (html === undefined) return notBuilt(reply);
+      const encoding = Buffer.byteLength(html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
+      return send(reply, {
+        status: 200,
+        vary: 'accept-encoding, cookie',
+        personal: true,
+        encoding,
+        body: encoding ? compress(html, encoding) : html,
+        serverTiming: rendered ? serverTimingOf(rendered) : undefined,
+      });
+    }
     // Public pages come with their content; checkout with its frame (the cart is in the browser's
-    // storage: the page shows it loading until hydrated); the account area with its loading state
-    // (the session is read in the browser, so one render serves everybody and is cached like a
-    // public page's). The cookie banner is in the first HTML unless the visitor's cookie holds their choice.
+    // storage: the page shows it loading until hydrated); the account area, without a live session,
+    // with its loading state (one render serves every such visitor, cached like a public page's; the
+    // browser then sends them to sign in). The cookie banner is in the first HTML unless the
+    // visitor's cookie holds their choice.
     const serverRendered = owner !== null;
     const rendered = serverRendered ? await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consent) : undefined;
     // The header is whole and the main content begun (an account page has neither before the
     // session is known), and the cookie banner when it shows, before the first paint.
-    const paintAfter = [...(owner?.route.layout === 'account' ? [] : [MAIN_CONTENT_ID]), ...(consent === null ? [COOKIE_BANNER_END_ID] : [])];
+    const paintAfter = [...(owner?.route.layout === 'account' ? [] : [MAIN_CONTENT_ID]), ...bannerEnd];
     const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads, pageUrl, rootHtml: rendered?.html, paintAfter });
-    if (html === undefined) {
-      return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The site is not built yet: run the build (pnpm build), then reload this page.\n');
-    }
+    if (html === undefined) return notBuilt(reply);
 
     const encoding = Buffer.byteLength(html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
     const answer: PageAnswer = {
@@ -98,13 +162,23 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const complete = serverRendered ? rendered !== undefined && rendered.errors.length === 0 : true;
     if (complete) answers.set(key, { ...answer, serverTiming: rendered ? 'render;desc="cached"' : undefined });
     // What the server render cost (bench:web reads it; browsers show it in their network panel).
-    if (rendered) answer.serverTiming = `render;dur=${rendered.ms.toFixed(1)}, render-cpu;dur=${rendered.cpuMs.toFixed(1)}`;
+    if (rendered) answer.serverTiming = serverTimingOf(rendered);
     return send(reply, answer);
   });
 };
 
+const serverTimingOf = (rendered: { ms: number; cpuMs: number }) => `render;dur=${rendered.ms.toFixed(1)}, render-cpu;dur=${rendered.cpuMs.toFixed(1)}`;
+
+function notBuilt(reply: FastifyReply) {
+  return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The site is not built yet: run the build (pnpm build), then reload this page.\n');
+}
+
 function send(reply: FastifyReply, answer: PageAnswer) {
-  reply.code(answer.status).header('cache-control', 'no-cache').header('vary', answer.vary).type('text/html; charset=utf-8');
+  reply
+    .code(answer.status)
+    .header('cache-control', answer.personal ? 'private, no-store' : 'no-cache')
+    .header('vary', answer.vary)
+    .type('text/html; charset=utf-8');
   if (answer.serverTiming) reply.header('server-timing', answer.serverTiming);
   if (answer.encoding) reply.header('content-encoding', answer.encoding);
   return reply.send(answer.body);

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { use, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { callApi, failureMessage } from '@bimi/session/api';
+import { answerShown, renderedAnswer, ServerPageContext } from '@bimi/session/page-state';
 
 /** A prefetched answer not taken within this time is dropped: the page asks again. */
 const PREFETCH_KEPT_MS = 10_000;
@@ -13,6 +14,8 @@ const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
  */
 export function prefetchApi(paths: readonly string[]): void {
   for (const path of paths) {
+    // The page was rendered with it: hydration shows that one.
+    if (renderedAnswer(path) !== undefined) continue;
     // A plain GET: a refusal (401 for a visitor whose session ended) is not acted on here, before
     // the page has rendered; the page then asks itself (takeAnswer) and callApi handles it.
     const answer = fetch(path, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).then((response) =>
@@ -37,9 +40,29 @@ export function takeAnswer<T>(path: string, answer: z.ZodMiniType<T>): Promise<T
   );
 }
 
-/** Loads one GET answer of the account API, with its error message and a way to load it again. */
+interface ApiState<T> {
+  data: T | null;
+  error: string | null;
+  loading: boolean;
+}
+
+/** The first state of a useApi: the answer the page is rendered with, when there is one that fits its contract. */
+function firstState<T>(rendered: unknown, answer: z.ZodMiniType<T>): ApiState<T> {
+  const parsed = rendered === undefined ? undefined : answer.safeParse(rendered);
+  return parsed?.success ? { data: parsed.data, error: null, loading: false } : { data: null, error: null, loading: true };
+}
+
+/**
+ * Loads one GET answer of the account API, with its error message and a way to load it again. A
+ * signed-in page rendered on the server (issue 14) has it at once: on the server the render waits
+ * for it (the bff asks its own API with the visitor's cookie), and the browser's hydration takes
+ * the same answer from the page, once; without one, the page shows its loading state and asks.
+ */
 export function useApi<T>(path: string, answer: z.ZodMiniType<T>) {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
+  const serverPage = useContext(ServerPageContext);
+  const rendered = serverPage ? use(serverPage.answer(path)) : renderedAnswer(path);
+  const [state, setState] = useState(() => firstState(rendered, answer));
+  const fromPage = useRef(!state.loading);
   const load = useCallback(() => {
     setState((s) => ({ ...s, loading: true }));
     return takeAnswer(path, answer).then(
@@ -48,7 +71,12 @@ export function useApi<T>(path: string, answer: z.ZodMiniType<T>) {
     );
   }, [path, answer]);
   useEffect(() => {
+    if (fromPage.current) {
+      fromPage.current = false;
+      answerShown(path);
+      return;
+    }
     void load();
-  }, [load]);
+  }, [load, path]);
   return { ...state, reload: load, set: (data: T) => setState({ data, error: null, loading: false }) };
 }

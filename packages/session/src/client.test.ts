@@ -5,7 +5,8 @@
 /// <reference path="../../../bff/src/types/fastify-rate-limit-stores.d.ts" />
 import { SIGN_IN_ERRORS } from '@bimi/contracts/auth';
 import { Browser, freshClientAddress, GOOD_PASSWORD, linkFromOutbox, startIdentityStore, storageEngines, type IdentityStore } from '../../../bff/test/identity-fixtures';
-import { getCsrfToken, getSession, prefetchSession, session, SESSION_MESSAGE_KEY, signIn, signOut, startSessionSync } from './client';
+import { subscribe } from 'valtio';
+import { getCsrfToken, getSession, prefetchSession, session, SESSION_MESSAGE_KEY, signIn, signOut, startSessionSync, startWithRenderedSession } from './client';
 import { sessionRequiredPath } from './useSession';
 
 /**
@@ -161,6 +162,26 @@ describe('getSession', () => {
     expect(sessionGets()).toBe(1);
     expect(await getSession()).toEqual(sessionOf(user));
     expect(sessionGets()).toBe(2);
+  });
+
+  it("starts with the session a page was rendered with; the same user's fresh answer changes nothing, another user's replaces it", async () => {
+    const user = await signedInPage();
+    session.status = 'loading';
+    session.data = null;
+    const rendered = { user: { name: user.name, email: user.email, image: null }, expires: '2026-01-01T00:00:00.000Z' };
+    startWithRenderedSession(rendered);
+    expect(session).toMatchObject({ status: 'authenticated', data: rendered });
+    // A change of the store renders every reader again, and a server-rendered page that is still
+    // hydrating would be drawn anew: only `expires` moved, so nothing changes.
+    let changes = 0;
+    const stop = subscribe(session, () => (changes += 1), true);
+    expect(await getSession()).toEqual(rendered);
+    expect(changes).toBe(0);
+    startWithRenderedSession({ ...rendered, user: { ...rendered.user, name: 'Somebody Else' } });
+    await getSession();
+    expect(session.data).toEqual(sessionOf(user));
+    expect(changes).toBeGreaterThan(0);
+    stop();
   });
 
   it('only logs a failed fetch: a signed-in user stays signed in, a first fetch ends loading', async () => {

@@ -48,6 +48,9 @@ async function fetchAuth<T>(endpoint: string, schema: z.ZodMiniType<T>): Promise
 
 let early: Promise<SessionAnswer | null> | undefined;
 
+const sameUser = (known: Session | null, fresh: Session) =>
+  known !== null && known.user.name === fresh.user.name && known.user.email === fresh.user.email && known.user.image === fresh.user.image;
+
 /**
  * Asks for the session while the page's code still starts (the shell's bootstrap); the first
  * getSession takes this answer instead of asking again. The store changes only in getSession,
@@ -56,6 +59,15 @@ let early: Promise<SessionAnswer | null> | undefined;
  */
 export function prefetchSession(): void {
   early ??= fetchAuth('session', SessionAnswer);
+}
+
+/**
+ * Starts the store with the session a signed-in page was rendered with (readPageState), before the
+ * page hydrates: the browser's first render draws what the server drew. getSession still asks.
+ */
+export function startWithRenderedSession(data: Session): void {
+  session.data = data;
+  session.status = 'authenticated';
 }
 
 /**
@@ -72,6 +84,10 @@ export async function getSession(): Promise<Session | null> {
     return session.data;
   }
   const parsed = SignedInSession.safeParse(answer);
+  // The same user as before changes nothing (only `expires`, which no page shows, moved): every
+  // reader of the store would render again, and a server-rendered account page that was still
+  // hydrating would be drawn anew (an update reaching a part not yet hydrated).
+  if (parsed.success && session.status === 'authenticated' && sameUser(session.data, parsed.data)) return session.data;
   session.data = parsed.success ? parsed.data : null;
   session.status = parsed.success ? 'authenticated' : 'unauthenticated';
   return session.data;

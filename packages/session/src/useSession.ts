@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { getSession, session, type Session, type SessionStatus } from './client';
+import { ServerPageContext } from './page-state';
 
 /** The site's sign-in page (mfe-account). */
 export const SIGN_IN_PAGE = '/auth/signin';
@@ -27,8 +28,12 @@ export interface SessionState {
   update: () => Promise<Session | null>;
 }
 
-/** NextAuth's `useSession`, over the shared store. */
+/**
+ * NextAuth's `useSession`, over the shared store; on the server, the session a signed-in page is
+ * rendered with (ServerPageContext: the store is the whole process's, never one visitor's).
+ */
 export function useSession(options: UseSessionOptions = {}): SessionState {
+  const serverPage = useContext(ServerPageContext);
   const snap = useSnapshot(session);
   const { required = false, onUnauthenticated } = options;
   const missing = required && snap.status === 'unauthenticated';
@@ -37,6 +42,7 @@ export function useSession(options: UseSessionOptions = {}): SessionState {
     if (onUnauthenticated) onUnauthenticated();
     else window.location.href = sessionRequiredPath(window.location.pathname + window.location.search);
   }, [missing, onUnauthenticated]);
+  if (serverPage) return { data: serverPage.session, status: 'authenticated', update: getSession };
   return {
     data: snap.data as Session | null,
     status: missing ? 'loading' : snap.status,

@@ -8,6 +8,7 @@ import { theme } from '@bimi/ui/theme';
 import { persistCart } from '@bimi/cart/store';
 import { setPriceSettings } from '@bimi/cart/price-settings';
 import { startSessionSync } from '@bimi/session/client';
+import { ServerPageContext, type ServerPage } from '@bimi/session/page-state';
 import type { RegistryState } from '../federation/registry';
 import { startPreloading } from '../federation/preload';
 import { SiteFrame } from './SiteFrame';
@@ -28,6 +29,10 @@ export interface AppProps {
   emotionCache?: EmotionCache;
   /** The server passes the request's cookie choice: the cookie banner is in the first HTML when the browser will show it. */
   serverConsent?: ConsentChoice | null;
+  /** The server renders a signed-in visitor's account page with their session and its answers. */
+  serverPage?: ServerPage | null;
+  /** Whether the server drew the phone layout of such a page (on the server and while hydrating it). */
+  phoneHint?: boolean;
 }
 
 /**
@@ -40,7 +45,7 @@ function SiteRouter({ children }: { children: ReactNode }) {
 }
 
 /** The whole site, the same tree in the browser and on the server (src/server/render.tsx), so hydration matches. */
-export function App({ registry, config, Router = SiteRouter, emotionCache = siteEmotionCache, serverConsent }: AppProps) {
+export function App({ registry, config, Router = SiteRouter, emotionCache = siteEmotionCache, serverConsent, serverPage = null, phoneHint }: AppProps) {
   useEffect(() => persistCart(), []);
   useEffect(() => setPriceSettings(config.priceSettings), [config.priceSettings]);
   useEffect(() => startSessionSync(), []);
@@ -49,10 +54,12 @@ export function App({ registry, config, Router = SiteRouter, emotionCache = site
     <ShellErrorBoundary>
       <CacheProvider value={emotionCache}>
         <ThemeProvider theme={theme}>
-          <ShellContext.Provider value={{ registry, config, serverConsent }}>
-            <Router>
-              <SiteFrame />
-            </Router>
+          <ShellContext.Provider value={{ registry, config, serverConsent, phoneHint }}>
+            <ServerPageContext.Provider value={serverPage}>
+              <Router>
+                <SiteFrame />
+              </Router>
+            </ServerPageContext.Provider>
           </ShellContext.Provider>
         </ThemeProvider>
       </CacheProvider>

@@ -4,6 +4,8 @@ import { StaticRouter } from 'react-router-dom/server';
 import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { RegistryEntry } from '@bimi/contracts/registry';
+import type { Session } from '@bimi/session/client';
+import type { ServerPage } from '@bimi/session/page-state';
 import { App } from '../app/App';
 import { RemoteLoaderContext, type RemoteModuleLoader } from '../federation/remote-loader';
 import { createSiteEmotionCache } from '../app/emotion-cache';
@@ -19,6 +21,16 @@ export interface RenderRequest {
   loadRemoteModule: RemoteModuleLoader;
   /** Aborted at the bff's time limit: what is not rendered by then is rendered by the browser. */
   signal: AbortSignal;
+  /** A signed-in visitor's account page: rendered with their session and the answers its parts show. */
+  signedIn?: SignedInRender;
+}
+
+export interface SignedInRender {
+  session: Session;
+  /** The bff's answer to GET `path` for this visitor (their cookie); undefined when it was refused or failed (or is not the account API's). */
+  fetchAnswer(path: string): Promise<unknown>;
+  /** Draw the phone layout (the bff's guess from the request). */
+  phone: boolean;
 }
 
 export interface RenderResult {
@@ -26,6 +38,30 @@ export interface RenderResult {
   html: string;
   /** Parts that failed on the server (a remote that would not load or threw): the browser renders them. */
   errors: string[];
+  /** A signed-in page's answers, by path, as it showed them: the browser hydrates with the same. */
+  answers: Record<string, unknown>;
+}
+
+/** The page's answers for one render: each path asked for once, whatever asks for it, and kept for the browser. */
+function answersFor({ session, fetchAnswer }: SignedInRender, answers: Record<string, unknown>): ServerPage {
+  const asked = new Map<string, Promise<unknown>>();
+  return {
+    session,
+    answer(path) {
+      let answer = asked.get(path);
+      if (!answer) {
+        answer = fetchAnswer(path).then(
+          (value) => {
+            if (value !== undefined) answers[path] = value;
+            return value;
+          },
+          () => undefined,
+        );
+        asked.set(path, answer);
+      }
+      return answer;
+    },
+  };
 }
 
 /**
@@ -33,12 +69,21 @@ export interface RenderResult {
  * (the same App, with a StaticRouter), every Suspense boundary waited for, Emotion's styles inline
  * beside the elements they style (the browser's cache moves them into <head> before hydrating).
  */
-export async function renderPage({ url, remotes, config, consent, loadRemoteModule, signal }: RenderRequest): Promise<RenderResult> {
+export async function renderPage({ url, remotes, config, consent, loadRemoteModule, signal, signedIn }: RenderRequest): Promise<RenderResult> {
   const errors: string[] = [];
+  const answers: Record<string, unknown> = {};
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const { prelude } = await prerenderToNodeStream(
     <RemoteLoaderContext.Provider value={loadRemoteModule}>
-      <App registry={{ status: 'ready', remotes }} config={config} Router={Router} emotionCache={createSiteEmotionCache()} serverConsent={consent ?? null} />
+      <App
+        registry={{ status: 'ready', remotes }}
+        config={config}
+        Router={Router}
+        emotionCache={createSiteEmotionCache()}
+        serverConsent={consent ?? null}
+        serverPage={signedIn ? answersFor(signedIn, answers) : null}
+        phoneHint={signedIn?.phone}
+      />
     </RemoteLoaderContext.Provider>,
     {
       signal,
@@ -52,5 +97,5 @@ export async function renderPage({ url, remotes, config, consent, loadRemoteModu
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  return { html, errors };
+  return { html, errors, answers };
 }

@@ -4,6 +4,7 @@ import { createInstance, type ModuleFederation, type ModuleFederationRuntimePlug
 import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { Registry, RegistryEntry } from '@bimi/contracts/registry';
+import type { PageState } from '@bimi/contracts/page-state';
 import fp from 'fastify-plugin';
 
 /** What `shell/render` (shell/src/server/render.tsx) takes and gives. */
@@ -14,10 +15,19 @@ interface RenderRequest {
   consent: ConsentChoice | null;
   loadRemoteModule: <T>(remote: string, expose: string) => Promise<T>;
   signal: AbortSignal;
+  signedIn?: SignedInRender;
+}
+/** A signed-in visitor's account page: their session, their answers (fetched with their cookie), the layout guessed. */
+export interface SignedInRender {
+  session: PageState['session'];
+  fetchAnswer(path: string): Promise<unknown>;
+  phone: boolean;
 }
 interface RenderResult {
   html: string;
   errors: string[];
+  /** A signed-in page's answers by path (a shell build from before them gives none). */
+  answers?: Record<string, unknown>;
 }
 interface ShellRenderModule {
   renderPage(request: RenderRequest): Promise<RenderResult>;
@@ -36,9 +46,10 @@ export interface ServerRender {
    * and the remotes the registry names; undefined when the page is left to the browser (server
    * rendering off, the shell's server build missing, a failure or the time limit): the page then
    * renders in the browser as before. Parts that failed on the server are in `errors`: the browser
-   * renders those parts. `consent` is the visitor's cookie choice (the cookie banner shows without one).
+   * renders those parts. `consent` is the visitor's cookie choice (the cookie banner shows without one);
+   * `signedIn`, for a signed-in visitor's account page only, their session and answers.
    */
-  render(url: string, registry: Registry, publicConfig: PublicConfig, consent: ConsentChoice | null): Promise<ServerRendered | undefined>;
+  render(url: string, registry: Registry, publicConfig: PublicConfig, consent: ConsentChoice | null, signedIn?: SignedInRender): Promise<ServerRendered | undefined>;
   /**
    * What a render depends on besides its URL, the registry and the consent: the server builds in
    * use (their versions, and when each local one was written, as a remote team's rebuild keeps its
@@ -167,7 +178,7 @@ export default fp(
 
     fastify.decorate('serverRender', {
       buildsOf,
-      async render(url, registry, publicConfig, consent) {
+      async render(url, registry, publicConfig, consent, signedIn) {
         if (timeoutMs === 0) return undefined;
         if (!existsSync(shellEntry)) {
           if (!warnedMissing) log.warn(`no server build of the shell at ${shellEntry}: pages render in the browser only (run the build)`);
@@ -198,6 +209,7 @@ export default fp(
                 return module as never;
               }),
             signal,
+            ...(signedIn ? { signedIn } : {}),
           });
           rendering.catch(() => undefined);
           const result = await Promise.race([rendering, timeLimit]);

@@ -47,6 +47,7 @@ export const SESSION_COOKIE = 'bimi.session';
  * or overwrite a session cookie on the site.
  */
 export const PRODUCTION_SESSION_COOKIE = '__Host-bimi.session';
+export const sessionCookieName = (production: boolean) => (production ? PRODUCTION_SESSION_COOKIE : SESSION_COOKIE);
 /** What a call to /api/account/* without a live session hears (401). */
 export const SIGN_IN_REQUIRED = 'Sign in to continue';
 /** Logged (and answered as a 500) when a sign-in arrives over plain http in production. */
@@ -156,9 +157,10 @@ export default fp(
       if (unchecked.length > 0) fastify.log.info(`routes without the CSRF and Origin checks (they authenticate their callers otherwise): ${unchecked.join(', ')}`);
     });
 
-    const cookieName = production ? PRODUCTION_SESSION_COOKIE : SESSION_COOKIE;
-    // In production Path=/ (the __Host- prefix requires it); elsewhere only API calls carry it.
-    const cookieOptions = { path: production ? '/' : '/api', httpOnly: true, sameSite: 'lax', secure: production } as const;
+    const cookieName = sessionCookieName(production);
+    // Path=/ (the __Host- prefix requires it in production): page requests carry it too, and the bff
+    // renders a signed-in visitor's account page with their session (routes/pages.ts).
+    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: production } as const;
 
     // NextAuth's client posts its forms url-encoded.
     await fastify.register(formBody, { bodyLimit: 16_384 });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { PAGE_STATE_ID, type PageState } from '@bimi/contracts/page-state';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { Registry, RemoteRoute } from '@bimi/contracts/registry';
 import { SITE_NAME } from '@bimi/contracts/site';
@@ -23,6 +24,8 @@ export interface PageData {
   rootHtml?: string;
   /** Ids of elements of the server-rendered page that must be parsed before it is first painted. */
   paintAfter?: string[];
+  /** What a signed-in visitor's page was rendered with: the browser hydrates with the same. */
+  pageState?: PageState;
 }
 
 /** The shell template's empty root (html-webpack-plugin may drop the quotes), with its <noscript> notice. */
@@ -60,14 +63,15 @@ function headTags(route: RemoteRoute | undefined, pageUrl: string | undefined): 
   );
 }
 
-export function injectPageData(html: string, { registry, publicConfig, route, preloads = [], pageUrl, rootHtml, paintAfter = [] }: PageData): string {
+export function injectPageData(html: string, { registry, publicConfig, route, preloads = [], pageUrl, rootHtml, paintAfter = [], pageState }: PageData): string {
   // A template without the placeholder is not the shell's: it goes out as it is.
   if (!html.includes(INJECTION_PLACEHOLDER)) return html;
   const scripts =
     headTags(route, pageUrl) +
     preloads.map(preloadLink).join('') +
     `<script id="remote-registry" type="application/json">${jsonForScriptElement(registry)}</script>` +
-    `<script id="public-config" type="application/json">${jsonForScriptElement(publicConfig)}</script>`;
+    `<script id="public-config" type="application/json">${jsonForScriptElement(publicConfig)}</script>` +
+    (pageState ? `<script id="${PAGE_STATE_ID}" type="application/json">${jsonForScriptElement(pageState)}</script>` : '');
   // A function replacement, so `$&` and friends in the data are not read as patterns.
   let page = html.replace(INJECTION_PLACEHOLDER, () => scripts);
   // Search engines and link previews read the head before any script runs.

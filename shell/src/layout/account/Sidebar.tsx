@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -139,19 +139,23 @@ function UserMenu({ collapsed }: { collapsed: boolean }) {
   );
 }
 
+const noSubscription = () => () => {};
+
 /** Spec §2: the desktop account sidebar, collapsible, the choice remembered locally. */
 export function Sidebar() {
-  const [collapsed, setCollapsed] = useState(readCollapsed);
+  // The server, which cannot read the browser's storage, draws it open; hydration too, and the
+  // stored choice applies right after.
+  const stored = useSyncExternalStore(noSubscription, readCollapsed, () => false);
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const collapsed = chosen ?? stored;
   const toggle = () => {
-    setCollapsed((value) => {
-      const next = !value;
-      try {
-        window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(next));
-      } catch {
-        // Private mode without storage: the choice lasts for this page only.
-      }
-      return next;
-    });
+    const next = !collapsed;
+    setChosen(next);
+    try {
+      window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(next));
+    } catch {
+      // Private mode without storage: the choice lasts for this page only.
+    }
   };
   return (
     <Box

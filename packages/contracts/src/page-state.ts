@@ -1,0 +1,22 @@
+import * as z from 'zod/mini';
+import { ACCOUNT_BASE_PATH } from './api-paths';
+import { SignedInSession } from './auth';
+
+/** The id of the element a signed-in page carries its state in (`<script type="application/json">`). */
+export const PAGE_STATE_ID = 'page-state';
+
+/**
+ * What the bff rendered a signed-in visitor's account page with (issue 14), carried in the page so
+ * the browser hydrates with the same: the session, the GET answers the page showed (by path), and
+ * whether the server drew the phone layout (a guess from the request; the browser corrects it).
+ * Such a page is the visitor's own: never cached, by the bff or anybody else.
+ */
+export const PageState = z.object({
+  session: SignedInSession,
+  answers: z.record(z.string(), z.unknown()),
+  phone: z.boolean(),
+});
+export type PageState = z.infer<typeof PageState>;
+
+/** Whether a signed-in page may be rendered with the GET answer of `path`: only the visitor's account API. */
+export const mayRenderAnswerOf = (path: string) => path.startsWith(`${ACCOUNT_BASE_PATH}/`) && !/\.\.|#|\\/.test(path);

@@ -1,0 +1,55 @@
+import { createContext } from 'react';
+import { PAGE_STATE_ID, PageState } from '@bimi/contracts/page-state';
+import type { Session } from './client';
+
+/**
+ * A signed-in visitor's account page, rendered by the bff with their session and the answers its
+ * parts show (issue 14). On the server the render gets them through ServerPageContext; in the
+ * browser, hydration gets the same from the page (`#page-state`, readPageState), so both draw the
+ * same markup. Here, in the shared singleton, so the shell that provides them and the remotes that
+ * read them (useSession, the account's useApi) see one context and one copy.
+ */
+export interface ServerPage {
+  session: Session;
+  /** The answer to GET `path` for this render (the same promise for the same path); undefined when it failed. */
+  answer(path: string): Promise<unknown>;
+}
+
+/** Only on the server, around a signed-in page's render. */
+export const ServerPageContext = createContext<ServerPage | null>(null);
+
+let pageState: PageState | null | undefined;
+/** Answers the page was rendered with and has not shown yet. */
+let unshown = new Map<string, unknown>();
+
+/** The state this page was rendered with on the server, read from the page once; null when it carries none. */
+export function readPageState(): PageState | null {
+  if (pageState !== undefined) return pageState;
+  pageState = null;
+  const text = typeof document === 'undefined' ? null : document.getElementById(PAGE_STATE_ID)?.textContent;
+  if (text) {
+    try {
+      const parsed = PageState.safeParse(JSON.parse(text));
+      if (parsed.success) pageState = parsed.data;
+      else console.error('[session] the page state does not match its contract: the page renders in the browser');
+    } catch {
+      console.error('[session] the page state is not JSON: the page renders in the browser');
+    }
+  }
+  unshown = new Map(Object.entries(pageState?.answers ?? {}));
+  return pageState;
+}
+
+/**
+ * The answer to GET `path` this page was rendered with, until the page has shown it (answerShown):
+ * hydration draws what the server drew; a later visit of the page asks afresh.
+ */
+export function renderedAnswer(path: string): unknown {
+  readPageState();
+  return unshown.get(path);
+}
+
+/** The page has shown the answer it was rendered with (after hydration). */
+export function answerShown(path: string): void {
+  unshown.delete(path);
+}
