@@ -503,9 +503,10 @@ function renderTiming(header) {
  * What the bff spends rendering each page on the server (issue 14): RENDERS uncached renders per
  * page (a query the page ignores makes each one miss the bff's page cache), one after another,
  * wall and CPU ms from the Server-Timing header, p50 and p95. A render is a request like any
- * other for the bff's throughput.
+ * other for the bff's throughput. An account page is rendered for the benchmark's signed-in
+ * account (never cached): the session and the page's answers are part of its cost.
  */
-async function measureServerRender(baseUrl) {
+async function measureServerRender(baseUrl, cookieOf) {
   const RENDERS = 20;
   const results = [];
   for (const page of PAGES) {
@@ -513,7 +514,8 @@ async function measureServerRender(baseUrl) {
     for (let index = 0; index <= RENDERS; index += 1) {
       const url = new URL(page, baseUrl);
       url.searchParams.set('bench-render', `${Date.now()}-${index}`);
-      const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      const cookie = cookieOf(page);
+      const response = await fetch(url, { headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
       await response.arrayBuffer();
       const timing = renderTiming(response.headers.get('server-timing'));
       if (!timing) break;
@@ -602,7 +604,7 @@ async function main() {
   const { results: firstRender, chromiumVersion } = await measureFirstRender(baseUrl, catalog, options.runs, blockExternal, cookieOf);
 
   log('\n▶ server rendering: uncached renders per page');
-  const serverRender = await measureServerRender(baseUrl);
+  const serverRender = await measureServerRender(baseUrl, cookieOf);
 
   let lighthouse = null;
   let lhVersion = null;

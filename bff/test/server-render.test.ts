@@ -50,7 +50,7 @@ describe('server rendering in the bff', () => {
     expect(ROOT_OF.exec(again.body)?.[2]).toBe('<main><h1>/faq?from=mail #1</h1></main>');
     expect(again.headers['server-timing']).toBe('render;desc="cached"');
 
-    // The account area's first HTML is the same for everybody (the session is read in the browser):
+    // Without a session the account area's first HTML is the same for everybody:
     // rendered and kept like a public page, and painted without waiting for a #main it does not have yet.
     const account = await store.app.inject({ url: '/account/monitors/example.com' });
     expect(ROOT_OF.exec(account.body)?.slice(1)).toEqual([' data-server-rendered="true"', '<main><h1>/account/monitors/example.com #2</h1></main>']);
@@ -152,7 +152,7 @@ describe('server rendering in the bff', () => {
         const signedIn = request.signedIn;
         if (!signedIn) return { html: '<main>anonymous #' + renders + '</main>', errors: [] };
         const monitors = await signedIn.fetchAnswer('/api/account/monitors');
-        const outside = await signedIn.fetchAnswer('/api/auth/csrf');
+        const outside = [await signedIn.fetchAnswer('/api/auth/csrf'), await signedIn.fetchAnswer('/api/account/.%2e/.%2e/dev/outbox'), await signedIn.fetchAnswer('/api/account/%2e%2e/auth/csrf')].find((answer) => answer !== undefined);
         const missing = await signedIn.fetchAnswer('/api/account/monitors/unknown.example');
         const text = [signedIn.session.user.name, JSON.stringify(monitors), String(outside), String(missing), 'phone=' + signedIn.phone, '#' + renders].join(' ');
         return { html: '<main>' + text.replace(/</g, '&lt;') + '</main>', errors: [], answers: { '/api/account/monitors': monitors } };
@@ -187,10 +187,77 @@ describe('server rendering in the bff', () => {
       // A session cookie that names no live session gets the anonymous page, kept as it is for everybody.
       const forged = await identity.app.inject({ url: PAGE, headers: { cookie: 'bimi.session=forged.value' } });
       expect(ROOT_OF.exec(forged.body)?.[2]).toBe('<main>anonymous #3</main>');
-      // After signing out, the same.
+      // After signing out, the same, also for the cookie of the ended session.
+      const endedCookie = `bimi.session=${jane.cookies.get('bimi.session')}`;
       const signOut = await jane.request({ method: 'POST', url: '/api/auth/signout', form: { csrfToken: await jane.csrfToken(), callbackUrl: 'http://store.test/', json: 'true' } });
       expect(signOut.statusCode).toBe(200);
       expect(ROOT_OF.exec((await jane.request({ url: PAGE })).body)?.[2]).toBe('<main>anonymous #3</main>');
+      const ended = await identity.app.inject({ url: PAGE, headers: { cookie: endedCookie } });
+      expect(ROOT_OF.exec(ended.body)?.[2]).toBe('<main>anonymous #3</main>');
+      expect(ended.body).not.toContain('Jane');
+    });
+
+    it('renders two visitors at once, each with their own session and answers only', async () => {
+      identity = await startIdentityStore(storageEngines()[0]!, {
+        ROOT_DIR: rootWithShellServerBuild(`
+          const signedIn = request.signedIn;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          const profile = await signedIn.fetchAnswer('/api/account/profile');
+          return { html: '<main>' + signedIn.session.user.email + ' ' + profile.email + '</main>', errors: [], answers: { '/api/account/profile': profile } };
+        `),
+      });
+      const [ada, bob] = [await signedInUser(identity, 'Ada', 'ada@example.com', '203.0.113.11'), await signedInUser(identity, 'Bob', 'bob@example.com', '203.0.113.12')];
+      const pages = await Promise.all([ada, bob, ada, bob].map((browser) => browser.request({ url: '/account/monitors/example.com' })));
+      expect(pages.map((page) => ROOT_OF.exec(page.body)?.[2])).toEqual([
+        '<main>ada@example.com ada@example.com</main>',
+        '<main>bob@example.com bob@example.com</main>',
+        '<main>ada@example.com ada@example.com</main>',
+        '<main>bob@example.com bob@example.com</main>',
+      ]);
+    });
+
+    it('waits for an answer no longer than half the render time limit, and gets the anonymous page when the render fails', async () => {
+      identity = await startIdentityStore(storageEngines()[0]!, {
+        SERVER_RENDER_TIMEOUT_MS: '400',
+        ROOT_DIR: rootWithShellServerBuild(`
+          const signedIn = request.signedIn;
+          if (!signedIn) return { html: '<main>anonymous</main>', errors: [] };
+          if (request.url.includes('broken')) throw new Error('the account remote is broken');
+          const started = Date.now();
+          const slow = await signedIn.fetchAnswer('/api/account/monitors');
+          return { html: '<main>' + String(slow) + ' after ' + (Date.now() - started < 350 ? 'less' : 'more') + ' than the limit</main>', errors: [] };
+        `),
+      });
+      const jane = await signedInUser(identity, 'Jane Doe', 'jane@example.com');
+      // The monitors' answer comes after the render's time limit (the page's route asks through the
+      // app's inject, which its plugin's instance inherits).
+      const app = identity.app;
+      const inject = app.inject.bind(app) as (options: { url: string }) => Promise<unknown>;
+      Object.assign(app, {
+        inject: async (options: { url: string }) => {
+          if (options.url === '/api/account/monitors') await new Promise((resolve) => setTimeout(resolve, 1_000));
+          return inject(options);
+        },
+      });
+      const slow = await jane.request({ url: '/account/monitors/example.com' });
+      expect(ROOT_OF.exec(slow.body)?.[2]).toBe('<main>undefined after less than the limit</main>');
+      expect(slow.headers['cache-control']).toBe('private, no-store');
+      const broken = await jane.request({ url: '/account/monitors/broken.example' });
+      expect(ROOT_OF.exec(broken.body)?.[2]).toBe('<main>anonymous</main>');
+      expect(broken.body).not.toContain('page-state');
+      expect(broken.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('draws the phone layout for a browser whose client hint or user agent says phone; the hint first', async () => {
+      identity = await startIdentityStore(storageEngines()[0]!, {
+        ROOT_DIR: rootWithShellServerBuild(`return { html: '<main>phone=' + request.signedIn.phone + '</main>', errors: [] };`),
+      });
+      const jane = await signedInUser(identity, 'Jane Doe', 'jane@example.com');
+      const phoneOf = async (headers: Record<string, string>) => ROOT_OF.exec((await jane.request({ url: '/account/monitors/example.com', headers })).body)?.[2];
+      expect(await phoneOf({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1' })).toBe('<main>phone=true</main>');
+      expect(await phoneOf({ 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) Safari/604.1' })).toBe('<main>phone=false</main>');
+      expect(await phoneOf({ 'sec-ch-ua-mobile': '?0', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' })).toBe('<main>phone=false</main>');
+      expect(await phoneOf({ 'sec-ch-ua-mobile': '?1', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' })).toBe('<main>phone=true</main>');
     });
 
     it('is a public page like any other outside the account area', async () => {

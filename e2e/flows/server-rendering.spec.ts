@@ -4,6 +4,8 @@ import { devices, type Page } from '@playwright/test';
 import { CART_STORAGE_KEY, ONE_VMC_CART, ONE_VMC_TOTAL } from '../fixtures/cart';
 import { concretePath, fetchRegistry } from '../support/registry';
 import { CONSENT_COOKIE, expect, tempRoot, test } from '../support/test';
+import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
+import { MONITOR_PATHS } from '@bimi/contracts/api-paths';
 import { createVerifiedAccount, signInByApi } from '../support/account';
 
 /**
@@ -152,6 +154,77 @@ for (const device of ['desktop', 'phone'] as const) {
     await context.close();
   });
 }
+
+test("a checked monitor's page, rendered for a visitor in another time zone and language, hydrates without a mismatch, on a phone and a desktop", async ({ browser, baseURL }) => {
+  const setUp = await browser.newContext({ baseURL });
+  const user = await createVerifiedAccount(await setUp.newPage());
+  await setUp.close();
+  for (const device of ['phone', 'desktop'] as const) {
+    const context = await browser.newContext({
+      baseURL,
+      timezoneId: 'Pacific/Kiritimati',
+      locale: 'fr-FR',
+      ...(device === 'phone' ? devices['Pixel 7'] : { viewport: { width: 1280, height: 800 } }),
+    });
+    try {
+      await context.addCookies([{ name: CONSENT_COOKIE, value: 'declined', url: baseURL ?? '' }]);
+      const page = await context.newPage();
+      await signInByApi(page, user);
+      if (device === 'phone') {
+        const { csrfToken } = (await (await page.request.get(AUTH_PATHS.csrf)).json()) as { csrfToken: string };
+        const created = await page.request.post(MONITOR_PATHS.create, { data: { domain: 'good.example' }, headers: { [CSRF_HEADER]: csrfToken } });
+        expect(created.status(), await created.text()).toBe(201);
+      }
+      const html = await (await page.request.get(MONITOR_PATHS.page('good.example'))).text();
+      expect(textOf(HEADING.exec(html)?.[1] ?? '')).toBe('good.example');
+      // The moment of the check in UTC (the server cannot know the visitor's zone); the browser rewrites it.
+      expect(/Last checked (?:<!-- -->)?<time dateTime="[^"]+">[A-Z][a-z]{2} \d+, \d+:\d\d [AP]M UTC<\/time>/.test(html), 'the last check, in UTC').toBe(true);
+
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await keepServerHeading(page);
+      await page.goto(MONITOR_PATHS.page('good.example'));
+      await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+      await page.waitForLoadState('networkidle');
+      expect(await serverHeadingKept(page), 'the h1 the server sent is the one on the page').toBe(true);
+      await expect(page.getByTestId('account-layout')).toHaveAttribute('data-variant', device);
+      await expect(page.getByTestId('inbox-previews').locator('[data-device]').first()).toHaveAttribute('data-device', device);
+      // Once live: the visitor's own time, the charts drawn.
+      await expect(page.locator('time').first()).not.toContainText('UTC');
+      await expect(page.getByTestId('monitor-history').locator('svg').first()).toBeVisible();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("a click made on the server's page before it is live is not lost: the last one is made again once it is", async ({ context }) => {
+  // A page of its own, without the flows' wait for the page to be live after each load.
+  const page = await context.newPage();
+  // The shell's code arrives late: the page is on screen, and does not answer yet.
+  await page.route('**/mfe/shell/main.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.goto('/products/digicert-verified-mark-certificate', { waitUntil: 'domcontentloaded' });
+  const addToCart = page.getByTestId('add-to-cart');
+  await addToCart.click();
+  await addToCart.click();
+  expect(await page.evaluate(() => document.documentElement.dataset.pageReady), 'clicked before the page was live').toBeUndefined();
+  await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+  // Made once: one line in the cart.
+  await expect(page.getByTestId('in-cart')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('cart-toggle')).toHaveAttribute('data-count', '1');
+  // A link is left to the browser: it works before the page is live.
+  await page.goto('/products/digicert-verified-mark-certificate', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('link', { name: 'BIMI Store home' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.close();
+});
 
 test("checkout comes with its frame in the first HTML, shows the cart loading (never empty) until the browser read it, then the visitor's lines", async ({ page, request }) => {
   const html = await (await request.get('/checkout')).text();

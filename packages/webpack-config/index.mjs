@@ -62,6 +62,12 @@ class EmitSharingPlugin {
   }
 }
 
+/** early-input.js without its comments and indentation: the clicks made before the page is live. */
+const EARLY_INPUT = readFileSync(new URL('./early-input.js', import.meta.url), 'utf8')
+  .replace(/^\s*\/\/.*\n/gm, '')
+  .replace(/^\s+/gm, '')
+  .replace(/\n/g, '');
+
 /**
  * The shell's page loads its code once it has been painted (issue 14). Its only script is
  * start.js (a few hundred bytes, deferred), which adds the entry's scripts in the first task after
@@ -72,7 +78,8 @@ class EmitSharingPlugin {
  * `data-server-rendered`: a page not found, or a render that failed), which has nothing to paint
  * before the shell runs, start at once. With the entry's scripts, start.js preloads the chunk
  * named `bootstrap` (the shell's app, which main.js imports as soon as it runs): one round trip
- * less before the page works.
+ * less before the page works. It begins with early-input.js: a click made on the server's page
+ * before it is live is made again once it is.
  */
 class StartAfterPaintPlugin {
   /** @param {import('webpack').Compiler} compiler */
@@ -84,6 +91,7 @@ class StartAfterPaintPlugin {
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
         const preloads = [...(compilation.namedChunks.get('bootstrap')?.files ?? [])].filter((file) => file.endsWith('.js')).map((file) => `${publicPath}${file}`);
         const code =
+          EARLY_INPUT +
           `(function(){var s=${JSON.stringify(sources)},p=${JSON.stringify(preloads)};` +
           'function l(){p.forEach(function(u){var e=document.createElement("link");e.rel="preload";e.as="script";e.href=u;document.head.appendChild(e)});' +
           's.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.head.appendChild(e)})}' +

@@ -53,7 +53,7 @@ async function start() {
   ]);
   const pageState = readPageState();
   if (pageState) startWithRenderedSession(pageState.session);
-  const app = <App registry={registryState} config={config} phoneHint={pageState?.phone} />;
+  const app = <App registry={registryState} config={config} />;
   // The bff rendered the page on the server (issue 14; an account page: its frame): the browser
   // takes the markup over instead of drawing it again. A mismatch is reported; React then renders
   // that part anew.

@@ -1,6 +1,6 @@
 import { AUTH_PATHS, SignedInSession } from '@bimi/contracts/auth';
 import { CONSENT_COOKIE, COOKIE_BANNER_END_ID, consentChoiceOf } from '@bimi/contracts/consent';
-import { mayRenderAnswerOf, type PageState } from '@bimi/contracts/page-state';
+import { renderableAnswerPath, type PageState } from '@bimi/contracts/page-state';
 import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,20 +34,33 @@ const OWN_API_HEADERS = ['cookie', 'host', 'user-agent', 'x-forwarded-for', 'x-f
 /**
  * A GET of the bff's own API on behalf of the page's request: the same cookie, address and
  * forwarded headers, so the same session, limits and answers as the browser's own call. The JSON
- * of a 200, else undefined.
+ * of a 200; undefined for any other answer, a failure (the bff closing), or no answer within
+ * `budgetMs`: the page then goes without it (the visitor's browser asks).
  */
-async function askOwnApi(fastify: FastifyInstance, request: FastifyRequest, path: string): Promise<unknown> {
+async function askOwnApi(fastify: FastifyInstance, request: FastifyRequest, path: string, budgetMs: number): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const name of OWN_API_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const answer = await fastify.inject({ method: 'GET', url: path, headers, remoteAddress: request.socket.remoteAddress });
-  if (answer.statusCode !== 200) return undefined;
+  let late: () => void = () => {};
+  const timer = setTimeout(() => late(), budgetMs);
+  const tooLate = new Promise<undefined>((resolve) => (late = () => resolve(undefined)));
+  const asked = fastify.inject({ method: 'GET', url: path, headers, remoteAddress: request.socket.remoteAddress }).then(
+    (answer) => {
+      if (answer.statusCode !== 200) return undefined;
+      try {
+        return answer.json() as unknown;
+      } catch {
+        return undefined;
+      }
+    },
+    () => undefined,
+  );
   try {
-    return answer.json();
-  } catch {
-    return undefined;
+    return await Promise.race([asked, tooLate]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -65,6 +78,10 @@ export function looksLikePhone(request: FastifyRequest): boolean {
  */
 const pages: FastifyPluginAsync = async (fastify) => {
   const sessionCookie = sessionCookieName(fastify.config.nodeEnv === 'production');
+  // A signed-in page asks its own API within half the render's time limit (0: no server rendering,
+  // and no signed-in render): what comes later is left to the browser.
+  const renderLimitMs = fastify.config.serverRenderTimeoutMs;
+  const ownApiBudgetMs = renderLimitMs / 2;
   /**
    * Whole answers, by everything a page depends on: the registry (the same object while no build
    * changed), the shell's template, the server builds, the visitor's cookie choice, the encoding and
@@ -104,8 +121,8 @@ const pages: FastifyPluginAsync = async (fastify) => {
     // A signed-in visitor's account page is theirs alone: rendered with their session and answers.
     // A cookie that names no live session (ended, forged) gets the page every such visitor gets.
     const session =
-      request.cookies[sessionCookie] !== undefined && findRouteOwner(registry.remotes, urlPath)?.route.layout === 'account'
-        ? SignedInSession.safeParse(await askOwnApi(fastify, request, AUTH_PATHS.session)).data
+      renderLimitMs > 0 && request.cookies[sessionCookie] !== undefined && findRouteOwner(registry.remotes, urlPath)?.route.layout === 'account'
+        ? SignedInSession.safeParse(await askOwnApi(fastify, request, AUTH_PATHS.session, ownApiBudgetMs)).data
         : undefined;
     const kept = session ? undefined : answers.get(key);
     if (kept) return send(reply, kept);
@@ -122,21 +139,29 @@ const pages: FastifyPluginAsync = async (fastify) => {
     if (session && owner) {
       const phone = looksLikePhone(request);
       // Only the visitor's account API: a page is never rendered with anything else the bff answers.
-      const fetchAnswer = (path: string) => (mayRenderAnswerOf(path) ? askOwnApi(fastify, request, path) : Promise.resolve(undefined));
+      const fetchAnswer = (path: string) => {
+        const asked = renderableAnswerPath(path);
+        return asked === undefined ? Promise.resolve(undefined) : askOwnApi(fastify, request, asked, ownApiBudgetMs);
+      };
       const rendered = await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consent, { session, phone, fetchAnswer });
-      const pageState: PageState = { session, answers: rendered?.answers ?? {}, phone };
-      const paintAfter = [MAIN_CONTENT_ID, ...bannerEnd];
-      const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner.route, preloads, pageUrl, rootHtml: rendered?.html, paintAfter, pageState });
-      if (html === undefined) return notBuilt(reply);
-      const encoding = Buffer.byteLength(html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
-      return send(reply, {
-        status: 200,
-        vary: 'accept-encoding, cookie',
-        personal: true,
-        encoding,
-        body: encoding ? compress(html, encoding) : html,
-        serverTiming: rendered ? serverTimingOf(rendered) : undefined,
-      });
+      if (rendered) {
+        const pageState: PageState = { session, answers: rendered.answers ?? {}, phone };
+        const paintAfter = [MAIN_CONTENT_ID, ...bannerEnd];
+        const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner.route, preloads, pageUrl, rootHtml: rendered.html, paintAfter, pageState });
+        if (html === undefined) return notBuilt(reply);
+        const encoding = Buffer.byteLength(html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
+        return send(reply, {
+          status: 200,
+          vary: 'accept-encoding, cookie',
+          personal: true,
+          encoding,
+          body: encoding ? compress(html, encoding) : html,
+          serverTiming: serverTimingOf(rendered),
+        });
+      }
+      // Not rendered (a failure, the time limit): the page every visitor without a session gets.
+      const kept = answers.get(key);
+      if (kept) return send(reply, kept);
     }
     // Public pages come with their content; checkout with its frame (the cart is in the browser's
     // storage: the page shows it loading until hydrated); the account area, without a live session,

@@ -49,15 +49,22 @@ export function billedEvery({ interval, count }: BillingPeriod): string {
   return `Every ${count} ${interval}s`;
 }
 
-/** A date in the user's own locale: "March 4, 2027" in en-US, "4 mars 2027" in fr-FR. */
+// A day as the mails and receipts write it: the UTC day, in the site's language. The same on the
+// server, which renders a signed-in visitor's pages (issue 14), and in every browser that hydrates
+// them: a date in the runtime's own locale and time zone drew "March 3" over the server's "March 4".
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "March 4, 2027": the UTC day of an ISO timestamp, as the mails and receipts write dates. */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  return Number.isNaN(date.getTime()) ? '' : LONG_DATE.format(date);
 }
 
+/** "Mar 4, 2027": the UTC day, short. */
 export function formatShortDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
+  return Number.isNaN(date.getTime()) ? '' : SHORT_DATE.format(date);
 }
 
 /** What happens at the end of the paid period, in words. */

@@ -13,6 +13,8 @@ const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
  * once it has rendered, one round trip later.
  */
 export function prefetchApi(paths: readonly string[]): void {
+  // On the server the page's answers come with the render (ServerPageContext).
+  if (typeof window === 'undefined') return;
   for (const path of paths) {
     // The page was rendered with it: hydration shows that one.
     if (renderedAnswer(path) !== undefined) continue;

@@ -18,5 +18,21 @@ export const PageState = z.object({
 });
 export type PageState = z.infer<typeof PageState>;
 
-/** Whether a signed-in page may be rendered with the GET answer of `path`: only the visitor's account API. */
-export const mayRenderAnswerOf = (path: string) => path.startsWith(`${ACCOUNT_BASE_PATH}/`) && !/\.\.|#|\\/.test(path);
+const NOWHERE = 'http://bff.invalid';
+
+/**
+ * The path a signed-in page may be rendered with the GET answer of, as the bff's router will read
+ * it; undefined unless it is the visitor's account API. Read as a URL parser reads it (`%2e%2e` is a
+ * `..` there, and `/api/account/../auth` is `/api/auth`), with no encoded dot, slash or backslash.
+ */
+export function renderableAnswerPath(path: string): string | undefined {
+  if (!path.startsWith('/') || /%2e|%2f|%5c|\\/i.test(path)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(path, NOWHERE);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== NOWHERE || url.hash !== '' || !url.pathname.startsWith(`${ACCOUNT_BASE_PATH}/`)) return undefined;
+  return url.pathname + url.search;
+}

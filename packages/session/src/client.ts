@@ -54,8 +54,10 @@ const sameUser = (known: Session | null, fresh: Session) =>
 /**
  * Asks for the session while the page's code still starts (the shell's bootstrap); the first
  * getSession takes this answer instead of asking again. The store changes only in getSession,
- * so a server-rendered page still hydrates with the session it was rendered with ("loading").
- * An account page, which shows nothing before the session is known, saves a round trip.
+ * so a server-rendered page still hydrates with the session it was rendered with ("loading" on a
+ * public page; a signed-in account page's own, startWithRenderedSession). An account page the
+ * server could not render for its visitor, which shows nothing before the session is known, saves
+ * a round trip.
  */
 export function prefetchSession(): void {
   early ??= fetchAuth('session', SessionAnswer);

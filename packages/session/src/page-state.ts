@@ -1,4 +1,4 @@
-import { createContext } from 'react';
+import { createContext, useContext } from 'react';
 import { PAGE_STATE_ID, PageState } from '@bimi/contracts/page-state';
 import type { Session } from './client';
 
@@ -13,6 +13,8 @@ export interface ServerPage {
   session: Session;
   /** The answer to GET `path` for this render (the same promise for the same path); undefined when it failed. */
   answer(path: string): Promise<unknown>;
+  /** Whether the page is drawn for a phone (the bff's guess from the request). */
+  phone: boolean;
 }
 
 /** Only on the server, around a signed-in page's render. */
@@ -21,6 +23,8 @@ export const ServerPageContext = createContext<ServerPage | null>(null);
 let pageState: PageState | null | undefined;
 /** Answers the page was rendered with and has not shown yet. */
 let unshown = new Map<string, unknown>();
+/** The address the page was rendered for: its answers are for that page view only. */
+let renderedFor = '';
 
 /** The state this page was rendered with on the server, read from the page once; null when it carries none. */
 export function readPageState(): PageState | null {
@@ -37,6 +41,7 @@ export function readPageState(): PageState | null {
     }
   }
   unshown = new Map(Object.entries(pageState?.answers ?? {}));
+  renderedFor = typeof location === 'undefined' ? '' : location.pathname + location.search;
   return pageState;
 }
 
@@ -46,7 +51,19 @@ export function readPageState(): PageState | null {
  */
 export function renderedAnswer(path: string): unknown {
   readPageState();
+  // Once the visitor has gone to another address, the rendered answers are old: pages ask afresh.
+  if (unshown.size > 0 && location.pathname + location.search !== renderedFor) unshown.clear();
   return unshown.get(path);
+}
+
+/**
+ * Whether a server-rendered signed-in page was drawn for a phone: the first value of a screen-size
+ * query (MUI's useMediaQuery `defaultMatches`), so hydration draws what the server drew before the
+ * browser's own screen decides. False for any other page.
+ */
+export function usePhoneHint(): boolean {
+  const serverPage = useContext(ServerPageContext);
+  return serverPage ? serverPage.phone : (readPageState()?.phone ?? false);
 }
 
 /** The page has shown the answer it was rendered with (after hydration). */

@@ -31,8 +31,6 @@ export interface AppProps {
   serverConsent?: ConsentChoice | null;
   /** The server renders a signed-in visitor's account page with their session and its answers. */
   serverPage?: ServerPage | null;
-  /** Whether the server drew the phone layout of such a page (on the server and while hydrating it). */
-  phoneHint?: boolean;
 }
 
 /**
@@ -45,7 +43,7 @@ function SiteRouter({ children }: { children: ReactNode }) {
 }
 
 /** The whole site, the same tree in the browser and on the server (src/server/render.tsx), so hydration matches. */
-export function App({ registry, config, Router = SiteRouter, emotionCache = siteEmotionCache, serverConsent, serverPage = null, phoneHint }: AppProps) {
+export function App({ registry, config, Router = SiteRouter, emotionCache = siteEmotionCache, serverConsent, serverPage = null }: AppProps) {
   useEffect(() => persistCart(), []);
   useEffect(() => setPriceSettings(config.priceSettings), [config.priceSettings]);
   useEffect(() => startSessionSync(), []);
@@ -54,7 +52,7 @@ export function App({ registry, config, Router = SiteRouter, emotionCache = site
     <ShellErrorBoundary>
       <CacheProvider value={emotionCache}>
         <ThemeProvider theme={theme}>
-          <ShellContext.Provider value={{ registry, config, serverConsent, phoneHint }}>
+          <ShellContext.Provider value={{ registry, config, serverConsent }}>
             <ServerPageContext.Provider value={serverPage}>
               <Router>
                 <SiteFrame />

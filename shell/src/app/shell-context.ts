@@ -11,11 +11,6 @@ export interface ShellContextValue {
    * its own cookie). Undefined in the browser.
    */
   serverConsent?: ConsentChoice | null;
-  /**
-   * Whether the server drew a signed-in page's phone layout (a guess from the request, PageState):
-   * hydration draws the same, then the browser's own screen decides.
-   */
-  phoneHint?: boolean;
 }
 
 export const ShellContext = createContext<ShellContextValue | null>(null);

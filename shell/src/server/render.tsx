@@ -43,10 +43,11 @@ export interface RenderResult {
 }
 
 /** The page's answers for one render: each path asked for once, whatever asks for it, and kept for the browser. */
-function answersFor({ session, fetchAnswer }: SignedInRender, answers: Record<string, unknown>): ServerPage {
+function answersFor({ session, fetchAnswer, phone }: SignedInRender, answers: Record<string, unknown>): ServerPage {
   const asked = new Map<string, Promise<unknown>>();
   return {
     session,
+    phone,
     answer(path) {
       let answer = asked.get(path);
       if (!answer) {
@@ -82,7 +83,6 @@ export async function renderPage({ url, remotes, config, consent, loadRemoteModu
         emotionCache={createSiteEmotionCache()}
         serverConsent={consent ?? null}
         serverPage={signedIn ? answersFor(signedIn, answers) : null}
-        phoneHint={signedIn?.phone}
       />
     </RemoteLoaderContext.Provider>,
     {

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { usePhoneHint } from '@bimi/session/page-state';
 import type { Theme } from '@mui/material/styles';
 import { formatUsd } from '@bimi/catalog/prices';
 import { ORDER_PATHS, TransactionList, type Transaction } from '@bimi/contracts/orders';
@@ -45,7 +46,7 @@ function Receipt({ t }: { t: Transaction }) {
 /** Spec §2: every charge and refund, newest first, each with its receipt. */
 export function TransactionsPage({ route }: PageProps) {
   const { data, error, loading, reload } = useApi(ORDER_PATHS.transactions, TransactionList);
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { defaultMatches: usePhoneHint() });
   return (
     <Box>
       <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: 28, md: 34 } }}>

@@ -9,10 +9,9 @@ import Typography from '@mui/material/Typography';
 import { ASSISTANT_QUESTION_MAX, AssistantRequest, type ConversationEntry } from '@bimi/contracts/monitors';
 import { failureMessage } from '@bimi/session/api';
 import { askAssistant, loadConversation } from './api';
+import { LocalTime } from '../../components/LocalTime';
 
 export const SUGGESTED_QUESTIONS = ['Why is my logo not showing?', 'What should I fix first?', 'Is my DMARC policy strong enough?', 'When does my certificate expire?'];
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function Entry({ entry, streaming = false }: { entry: ConversationEntry; streaming?: boolean }) {
   const mine = entry.role === 'user';
@@ -43,7 +42,7 @@ function Entry({ entry, streaming = false }: { entry: ConversationEntry; streami
         {entry.timestamp && (
           <>
             {' · '}
-            <time dateTime={entry.timestamp}>{timeFormat.format(new Date(entry.timestamp))}</time>
+            <LocalTime iso={entry.timestamp} />
           </>
         )}
       </Typography>

@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import type { CertificateCard } from '@bimi/contracts/monitors';
 import { StatusChip } from './StatusChip';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+// The UTC day, as the mails write dates: the same on the server and in every browser.
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const date = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
 
 /** The published mark certificate: kind, mark type, who issued it, validity and the logo match. */

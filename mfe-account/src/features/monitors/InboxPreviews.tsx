@@ -4,6 +4,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { usePhoneHint } from '@bimi/session/page-state';
 import { MAILBOX_PROVIDERS, MAILBOX_PROVIDER_LABELS, type LogoReport, type MailboxProvider, type ProviderDisplay } from '@bimi/contracts/monitors';
 
 type Appearance = 'light' | 'dark';
@@ -232,9 +233,11 @@ function Verdict({ display, logo }: { display: ProviderDisplay | undefined; logo
  * The logo is only ever an <img> of the data URL the bff made from a checked SVG Tiny PS file.
  */
 export function InboxPreviews({ domain, logo, providers }: { domain: string; logo: LogoReport; providers: ProviderDisplay[] }) {
-  const narrow = useMediaQuery('(max-width:768px)', { noSsr: true });
+  const narrow = useMediaQuery('(max-width:768px)', { defaultMatches: usePhoneHint() });
   const [appearance, setAppearance] = useState<Appearance>('light');
-  const [device, setDevice] = useState<Device>(narrow ? 'phone' : 'desktop');
+  // The screen's kind until the visitor picks one.
+  const [chosenDevice, setDevice] = useState<Device | null>(null);
+  const device = chosenDevice ?? (narrow ? 'phone' : 'desktop');
   const [selected, setSelected] = useState<MailboxProvider>('gmail');
   const shown = narrow ? [selected] : MAILBOX_PROVIDERS;
   const byProvider = (provider: MailboxProvider) => providers.find((p) => p.provider === provider);

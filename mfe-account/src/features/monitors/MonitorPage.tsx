@@ -21,12 +21,14 @@ import { AssistantPanel } from './AssistantPanel';
 import { CertificateCardView } from './CertificateCardView';
 import { InboxPreviews } from './InboxPreviews';
 import { RecordGroups } from './RecordGroups';
+import { LocalTime } from '../../components/LocalTime';
+import { useHydrated } from '../../lib/hydrated';
 
-// @mui/x-charts only ever loads here, in chunks of their own.
+// @mui/x-charts only ever loads here, in chunks of their own, and only in the browser: its charts
+// are sized to their box and laid out in the visitor's time zone, which the server cannot know.
 const HealthGauge = lazy(() => import('./HealthGauge'));
 const HistoryChart = lazy(() => import('./HistoryChart'));
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 /** While a run is queued or under way, the page asks again this often. */
 const POLL_MS = 3000;
 const MAX_POLLS = 100;
@@ -59,6 +61,7 @@ export function MonitorPage(_props: PageProps) {
   const { domain = '' } = useParams();
   const navigate = useNavigate();
   const { data, error, loading, reload, set } = useApi(MONITOR_PATHS.monitor(domain), MonitorDetail);
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState<'check' | 'status' | 'delete' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const waiting = Boolean(data && (data.monitor.checking || !data.latest));
@@ -106,6 +109,13 @@ export function MonitorPage(_props: PageProps) {
   }
 
   const { monitor, latest, history } = data;
+  // What the server and the browser's hydration show in place of the charts.
+  const gaugeFallback = latest && <Typography sx={{ fontSize: 34, fontWeight: 700 }}>{latest.healthScore}</Typography>;
+  const chartFallback = (
+    <Box sx={{ height: 240, display: 'grid', placeItems: 'center' }}>
+      <CircularProgress size={24} aria-label="Loading the chart" />
+    </Box>
+  );
   const act = async (kind: 'check' | 'status' | 'delete') => {
     setBusy(kind);
     try {
@@ -144,7 +154,15 @@ export function MonitorPage(_props: PageProps) {
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.75, color: 'text.secondary', fontSize: 14 }}>
             <Chip size="small" label={monitor.status === 'active' ? 'Active' : 'Paused'} color={monitor.status === 'active' ? 'success' : 'default'} data-testid="monitor-status" />
             {monitor.checking && <Chip size="small" icon={<CircularProgress size={12} />} label="Checking…" />}
-            <span>{monitor.lastCheckedAt ? `Last checked ${timeFormat.format(new Date(monitor.lastCheckedAt))}` : 'Not checked yet'}</span>
+            <span>
+              {monitor.lastCheckedAt ? (
+                <>
+                  Last checked <LocalTime iso={monitor.lastCheckedAt} />
+                </>
+              ) : (
+                'Not checked yet'
+              )}
+            </span>
           </Box>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -195,9 +213,13 @@ export function MonitorPage(_props: PageProps) {
                   role="img"
                   sx={{ width: 160, height: 120, display: 'grid', placeItems: 'center' }}
                 >
-                  <Suspense fallback={<Typography sx={{ fontSize: 34, fontWeight: 700 }}>{latest.healthScore}</Typography>}>
-                    <HealthGauge score={latest.healthScore} />
-                  </Suspense>
+                  {hydrated ? (
+                    <Suspense fallback={gaugeFallback}>
+                      <HealthGauge score={latest.healthScore} />
+                    </Suspense>
+                  ) : (
+                    gaugeFallback
+                  )}
                 </Box>
                 <Typography color="text.secondary" sx={{ fontSize: 13 }}>
                   out of 100
@@ -221,15 +243,13 @@ export function MonitorPage(_props: PageProps) {
               The health score of each check; a dot marks a check that found record changes.
             </Typography>
             <Box sx={{ height: 240 }}>
-              <Suspense
-                fallback={
-                  <Box sx={{ height: 240, display: 'grid', placeItems: 'center' }}>
-                    <CircularProgress size={24} aria-label="Loading the chart" />
-                  </Box>
-                }
-              >
-                <HistoryChart history={history} />
-              </Suspense>
+              {hydrated ? (
+                <Suspense fallback={chartFallback}>
+                  <HistoryChart history={history} />
+                </Suspense>
+              ) : (
+                chartFallback
+              )}
             </Box>
             <Typography variant="h3" sx={{ fontSize: 16, fontWeight: 700, mt: 2, mb: 0.5 }}>
               Changes found by the last check

@@ -18,6 +18,7 @@ import Stepper from '@mui/material/Stepper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { usePhoneHint } from '@bimi/session/page-state';
 import type { Theme } from '@mui/material/styles';
 import { formatUsd } from '@bimi/catalog/prices';
 import { isCertificateId, type ProductId } from '@bimi/catalog/products';
@@ -44,7 +45,7 @@ function Card({ title, children, testId }: { title: string; children: React.Reac
 }
 
 function ValidationStepper({ order }: { order: OrderDetail }) {
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { defaultMatches: usePhoneHint() });
   const byStep = new Map(order.validationSteps.map((s) => [s.step, s]));
   const active = VALIDATION_STEPS.findIndex((step) => byStep.get(step)?.state !== 'done');
   return (

@@ -14,6 +14,7 @@ import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
 import { callApi } from '@bimi/session/api';
 import { useApi } from '../../lib/useApi';
 import { useNoticeForm } from '../../lib/useNoticeForm';
+import { formatShortDate } from '../../lib/order-format';
 
 const EMPTY = { category: 'order' as TicketCategory, subject: '', message: '' };
 
@@ -85,7 +86,7 @@ export function SupportPage({ route }: PageProps) {
                   <Chip size="small" label={ticket.status === 'open' ? 'Open' : 'Closed'} color={ticket.status === 'open' ? 'primary' : 'default'} />
                 </Box>
                 <Typography variant="body2" color="text.secondary">
-                  {ticket.reference} · {TICKET_CATEGORIES[ticket.category]} · {new Date(ticket.createdAt).toLocaleDateString()}
+                  {ticket.reference} · {TICKET_CATEGORIES[ticket.category]} · {formatShortDate(ticket.createdAt)}
                 </Typography>
               </Box>
             ))}

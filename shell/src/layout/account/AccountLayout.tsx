@@ -5,7 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Sidebar } from './Sidebar';
 import { MobileTopBar, MOBILE_TOP_BAR_HEIGHT } from './MobileTopBar';
 import { MobileTabs, MOBILE_TABS_HEIGHT } from './MobileTabs';
-import { useShell } from '../../app/shell-context';
+import { usePhoneHint } from '@bimi/session/page-state';
 
 /** Spec §2: phones are 768px wide or less. */
 const PHONE_QUERY = '(max-width:768px)';
@@ -13,7 +13,7 @@ const PHONE_QUERY = '(max-width:768px)';
 /** The account frame: no public header or footer; a sidebar on desktop, top bar and bottom tabs on phones. */
 export function AccountLayout({ children }: { children: ReactNode }) {
   // The browser's screen, except while hydrating a page the server drew: then the layout it drew.
-  const phone = useMediaQuery(PHONE_QUERY, { defaultMatches: useShell().phoneHint ?? false });
+  const phone = useMediaQuery(PHONE_QUERY, { defaultMatches: usePhoneHint() });
   if (phone) {
     return (
       <Box data-testid="account-layout" data-variant="phone" sx={{ minHeight: '100vh', bgcolor: '#f6f8fc' }}>

@@ -1,0 +1,43 @@
+// Part of the shell's start.js (StartAfterPaintPlugin in index.mjs), run once the document is
+// parsed. A page the bff rendered on the server shows its buttons before its JavaScript has
+// started and hydrated it; React does not listen yet, so a click or a submit made then would do
+// nothing. They are held instead, and the last one is made again once the page is live
+// (`<html data-page-ready="true">`, shell/src/federation/PageReady.tsx) on the same element:
+// hydration keeps the server's elements. Only the last: two impatient clicks on "Add a card"
+// add one card. Links are left alone: they work without JavaScript.
+(function () {
+  var root = document.getElementById('root');
+  var html = document.documentElement;
+  if (!root || root.dataset.serverRendered !== 'true' || html.dataset.pageReady === 'true') return;
+  var held = null;
+  function hold(event) {
+    var target = event.target;
+    if (!(target instanceof Element) || !root.contains(target)) return;
+    if (event.type === 'click' && target.closest('a[href]')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = event.type === 'submit' ? { form: target } : { element: target };
+  }
+  function replay() {
+    if (html.dataset.pageReady !== 'true') return;
+    watcher.disconnect();
+    document.removeEventListener('click', hold, true);
+    document.removeEventListener('submit', hold, true);
+    var last = held;
+    held = null;
+    // After React's own effects of the commit that marked the page live.
+    if (last)
+      setTimeout(function () {
+        if (last.form && document.contains(last.form)) last.form.requestSubmit();
+        else if (last.element && document.contains(last.element)) {
+          // An icon's <svg> has no click(): an event of its own does what the click did.
+          if (typeof last.element.click === 'function') last.element.click();
+          else last.element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+        }
+      }, 0);
+  }
+  var watcher = new MutationObserver(replay);
+  watcher.observe(html, { attributes: true, attributeFilter: ['data-page-ready'] });
+  document.addEventListener('click', hold, true);
+  document.addEventListener('submit', hold, true);
+})();
