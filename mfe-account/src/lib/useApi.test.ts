@@ -10,6 +10,8 @@ describe('prefetchApi and takeAnswer', () => {
   /** Status of each answer in turn (200 once the list runs out). */
   let statuses: number[];
   beforeEach(() => {
+    // A browser's page (on the server prefetchApi asks nothing).
+    Object.assign(globalThis, { window: globalThis });
     calls = [];
     statuses = [];
     now = 1_000_000;
@@ -21,7 +23,16 @@ describe('prefetchApi and takeAnswer', () => {
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+    delete (globalThis as { window?: unknown }).window;
+  });
+
+  it('asks nothing on the server, where the answers come with the render', () => {
+    delete (globalThis as { window?: unknown }).window;
+    prefetchApi([PATH]);
+    expect(calls).toEqual([]);
+  });
 
   it('gives the page the answer asked for while its code loaded, once, then asks again', async () => {
     prefetchApi([PATH]);
@@ -52,5 +63,57 @@ describe('prefetchApi and takeAnswer', () => {
     prefetchApi([PATH]);
     await expect(takeAnswer(PATH, Monitors)).resolves.toEqual({ monitors: ['answer 2'] });
     expect(calls).toEqual([PATH, PATH]);
+  });
+});
+
+describe('a page the server rendered for its signed-in visitor', () => {
+  const DASHBOARD = '/account/dashboard';
+  beforeEach(() => jest.resetModules());
+  afterEach(() => {
+    for (const name of ['window', 'document', 'location']) delete (globalThis as Record<string, unknown>)[name];
+  });
+
+  /** The modules as a fresh page loads them, over a page carrying `answers` in #page-state. */
+  async function pageWith(answers: Record<string, unknown>) {
+    const state = JSON.stringify({ session: { user: { name: 'Ada', email: 'ada@example.com', image: null }, expires: '2027-01-01T00:00:00.000Z' }, answers, phone: false });
+    const location = { pathname: DASHBOARD, search: '' };
+    Object.assign(globalThis, { window: globalThis, location, document: { getElementById: (id: string) => (id === 'page-state' ? { textContent: state } : null) } });
+    const calls: string[] = [];
+    globalThis.fetch = jest.fn(async (url: string | URL | Request) => {
+      calls.push(String(url));
+      return new Response(JSON.stringify({ monitors: ['asked'] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const useApi = (await import('./useApi')) as typeof import('./useApi');
+    const pageState = (await import('@bimi/session/page-state')) as typeof import('@bimi/session/page-state');
+    return { calls, location, ...useApi, ...pageState };
+  }
+
+  it('hydrates with the answer it was rendered with and asks nothing for it, until the page has shown it', async () => {
+    const page = await pageWith({ [PATH]: { monitors: ['rendered'] } });
+    expect(page.renderedAnswer(PATH)).toEqual({ monitors: ['rendered'] });
+    page.prefetchApi([PATH, '/api/account/orders']);
+    expect(page.calls).toEqual(['/api/account/orders']);
+    page.answerShown(PATH);
+    expect(page.renderedAnswer(PATH)).toBeUndefined();
+    page.prefetchApi([PATH]);
+    expect(page.calls).toEqual(['/api/account/orders', PATH]);
+  });
+
+  it('forgets the rendered answers once the visitor has gone to another address', async () => {
+    const page = await pageWith({ [PATH]: { monitors: ['rendered'] } });
+    // The shell reads the state as the page starts (bootstrap.tsx).
+    expect(page.readPageState()?.answers).toEqual({ [PATH]: { monitors: ['rendered'] } });
+    page.location.pathname = '/account/orders';
+    expect(page.renderedAnswer(PATH)).toBeUndefined();
+    page.location.pathname = DASHBOARD;
+    expect(page.renderedAnswer(PATH)).toBeUndefined();
+  });
+
+  it('renders in the browser, as before, when the page state does not match its contract', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    Object.assign(globalThis, { document: { getElementById: () => ({ textContent: '{"session":{}}' }) } });
+    const pageState = (await import('@bimi/session/page-state')) as typeof import('@bimi/session/page-state');
+    expect(pageState.readPageState()).toBeNull();
+    expect(pageState.renderedAnswer(PATH)).toBeUndefined();
   });
 });
