@@ -173,6 +173,7 @@ describe('server rendering in the bff', () => {
         session: { user: { name: 'Jane <Doe>', email: 'jane@example.com', image: null }, expires: expect.any(String) },
         answers: { '/api/account/monitors': { monitors: [], limit: 25 } },
         phone: true,
+        sidebarCollapsed: false,
       });
       // Its main content is parsed before the first paint, like a public page's.
       expect(page.body).toContain('<link rel="expect" href="#main" blocking="render">');
@@ -258,6 +259,22 @@ describe('server rendering in the bff', () => {
       expect(await phoneOf({ 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) Safari/604.1' })).toBe('<main>phone=false</main>');
       expect(await phoneOf({ 'sec-ch-ua-mobile': '?0', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' })).toBe('<main>phone=false</main>');
       expect(await phoneOf({ 'sec-ch-ua-mobile': '?1', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' })).toBe('<main>phone=true</main>');
+    });
+
+    it("draws the sidebar as the visitor's cookie left it", async () => {
+      identity = await startIdentityStore(storageEngines()[0]!, {
+        ROOT_DIR: rootWithShellServerBuild(`return { html: '<main>collapsed=' + request.signedIn.sidebarCollapsed + '</main>', errors: [] };`),
+      });
+      const jane = await signedInUser(identity, 'Jane Doe', 'jane@example.com');
+      const drawn = async () => {
+        const page = await jane.request({ url: '/account/monitors/example.com' });
+        return [ROOT_OF.exec(page.body)?.[2], JSON.parse(/<script id="page-state" type="application\/json">(.*?)<\/script>/.exec(page.body)?.[1] ?? '{}').sidebarCollapsed];
+      };
+      expect(await drawn()).toEqual(['<main>collapsed=false</main>', false]);
+      jane.cookies.set('bimi_sidebar', 'collapsed');
+      expect(await drawn()).toEqual(['<main>collapsed=true</main>', true]);
+      jane.cookies.set('bimi_sidebar', 'open');
+      expect(await drawn()).toEqual(['<main>collapsed=false</main>', false]);
     });
 
     it('is a public page like any other outside the account area', async () => {

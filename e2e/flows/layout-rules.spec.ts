@@ -182,6 +182,8 @@ test.describe('at 1280px', () => {
     // 272px open, 76px collapsed (after a .2s transition).
     await expect.poll(async () => (await sidebar.boundingBox())?.width ?? 0).toBeLessThan(120);
 
+    // The server draws it collapsed too (its cookie): no sidebar opening and closing on each load.
+    expect((await (await page.request.get('/account/dashboard')).text()).includes('data-collapsed="true"'), 'collapsed in the first HTML').toBe(true);
     await page.reload();
     await expectRemotePage(page, 'account', 'Dashboard');
     await expect(page.getByTestId('account-sidebar')).toHaveAttribute('data-collapsed', 'true');

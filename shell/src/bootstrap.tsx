@@ -54,9 +54,9 @@ async function start() {
   const pageState = readPageState();
   if (pageState) startWithRenderedSession(pageState.session);
   const app = <App registry={registryState} config={config} />;
-  // The bff rendered the page on the server (issue 14; an account page: its frame): the browser
-  // takes the markup over instead of drawing it again. A mismatch is reported; React then renders
-  // that part anew.
+  // The bff rendered the page on the server (issue 14; an account page whole for its signed-in
+  // visitor, else its frame): the browser takes the markup over instead of drawing it again. A
+  // mismatch is reported; React then renders that part anew.
   if (container.dataset.serverRendered === 'true') {
     // As a transition, hydration yields to the browser every few milliseconds instead of taking
     // the page over in one task.

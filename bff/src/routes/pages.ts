@@ -1,6 +1,6 @@
 import { AUTH_PATHS, SignedInSession } from '@bimi/contracts/auth';
 import { CONSENT_COOKIE, COOKIE_BANNER_END_ID, consentChoiceOf } from '@bimi/contracts/consent';
-import { renderableAnswerPath, type PageState } from '@bimi/contracts/page-state';
+import { renderableAnswerPath, SIDEBAR_COOKIE, type PageState } from '@bimi/contracts/page-state';
 import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -138,14 +138,15 @@ const pages: FastifyPluginAsync = async (fastify) => {
 
     if (session && owner) {
       const phone = looksLikePhone(request);
+      const sidebarCollapsed = request.cookies[SIDEBAR_COOKIE] === 'collapsed';
       // Only the visitor's account API: a page is never rendered with anything else the bff answers.
       const fetchAnswer = (path: string) => {
         const asked = renderableAnswerPath(path);
         return asked === undefined ? Promise.resolve(undefined) : askOwnApi(fastify, request, asked, ownApiBudgetMs);
       };
-      const rendered = await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consent, { session, phone, fetchAnswer });
+      const rendered = await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consent, { session, phone, sidebarCollapsed, fetchAnswer });
       if (rendered) {
-        const pageState: PageState = { session, answers: rendered.answers ?? {}, phone };
+        const pageState: PageState = { session, answers: rendered.answers ?? {}, phone, sidebarCollapsed };
         const paintAfter = [MAIN_CONTENT_ID, ...bannerEnd];
         const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner.route, preloads, pageUrl, rootHtml: rendered.html, paintAfter, pageState });
         if (html === undefined) return notBuilt(reply);

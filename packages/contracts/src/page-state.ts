@@ -6,15 +6,23 @@ import { SignedInSession } from './auth';
 export const PAGE_STATE_ID = 'page-state';
 
 /**
+ * The account sidebar's collapsed or open choice, kept in this cookie as well as in the browser's
+ * storage, so the server draws the sidebar as the visitor left it (`collapsed` or `open`).
+ */
+export const SIDEBAR_COOKIE = 'bimi_sidebar';
+
+/**
  * What the bff rendered a signed-in visitor's account page with (issue 14), carried in the page so
- * the browser hydrates with the same: the session, the GET answers the page showed (by path), and
- * whether the server drew the phone layout (a guess from the request; the browser corrects it).
+ * the browser hydrates with the same: the session, the GET answers the page showed (by path),
+ * whether the server drew the phone layout (a guess from the request; the browser corrects it) and
+ * the sidebar collapsed (SIDEBAR_COOKIE).
  * Such a page is the visitor's own: never cached, by the bff or anybody else.
  */
 export const PageState = z.object({
   session: SignedInSession,
   answers: z.record(z.string(), z.unknown()),
   phone: z.boolean(),
+  sidebarCollapsed: z._default(z.boolean(), false),
 });
 export type PageState = z.infer<typeof PageState>;
 

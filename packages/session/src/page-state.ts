@@ -15,6 +15,8 @@ export interface ServerPage {
   answer(path: string): Promise<unknown>;
   /** Whether the page is drawn for a phone (the bff's guess from the request). */
   phone: boolean;
+  /** Whether the account sidebar is drawn collapsed (the visitor's choice, SIDEBAR_COOKIE). */
+  sidebarCollapsed: boolean;
 }
 
 /** Only on the server, around a signed-in page's render. */
@@ -64,6 +66,12 @@ export function renderedAnswer(path: string): unknown {
 export function usePhoneHint(): boolean {
   const serverPage = useContext(ServerPageContext);
   return serverPage ? serverPage.phone : (readPageState()?.phone ?? false);
+}
+
+/** Whether a server-rendered signed-in page drew the account sidebar collapsed: hydration draws the same. */
+export function useSidebarCollapsedHint(): boolean {
+  const serverPage = useContext(ServerPageContext);
+  return serverPage ? serverPage.sidebarCollapsed : (readPageState()?.sidebarCollapsed ?? false);
 }
 
 /** The page has shown the answer it was rendered with (after hydration). */

@@ -31,6 +31,8 @@ export interface SignedInRender {
   fetchAnswer(path: string): Promise<unknown>;
   /** Draw the phone layout (the bff's guess from the request). */
   phone: boolean;
+  /** Draw the account sidebar collapsed (the visitor's choice). */
+  sidebarCollapsed: boolean;
 }
 
 export interface RenderResult {
@@ -43,11 +45,12 @@ export interface RenderResult {
 }
 
 /** The page's answers for one render: each path asked for once, whatever asks for it, and kept for the browser. */
-function answersFor({ session, fetchAnswer, phone }: SignedInRender, answers: Record<string, unknown>): ServerPage {
+function answersFor({ session, fetchAnswer, phone, sidebarCollapsed }: SignedInRender, answers: Record<string, unknown>): ServerPage {
   const asked = new Map<string, Promise<unknown>>();
   return {
     session,
     phone,
+    sidebarCollapsed,
     answer(path) {
       let answer = asked.get(path);
       if (!answer) {

@@ -22,6 +22,7 @@ export interface SignedInRender {
   session: PageState['session'];
   fetchAnswer(path: string): Promise<unknown>;
   phone: boolean;
+  sidebarCollapsed: boolean;
 }
 interface RenderResult {
   html: string;
@@ -85,12 +86,11 @@ const RETRY_AFTER_FAILURE_MS = 10_000;
 let instances = 0;
 
 /**
- * Server-side rendering of the pages (issue 14; of the account area, its frame). The bff is a
- * Module Federation host in Node: it loads the shell's server container (`shell/render`) and,
- * through it, each remote's server container (`<remote>/routes`), from the same registry the
- * browser reads: a remote built on this
- * machine from its build folder, a remote on another origin (REMOTE_<NAME>_URL) from that origin's
- * `server/remoteEntry.js`. Never from a URL a request names. A registry change (a deploy) starts a
+ * Server-side rendering of the pages (issue 14; an account page whole for its signed-in visitor,
+ * else its frame). The bff is a Module Federation host in Node: it loads the shell's server
+ * container (`shell/render`) and, through it, each remote's server container (`<remote>/routes`),
+ * from the same registry the browser reads: a remote built on this machine from its build folder,
+ * a remote on another origin (REMOTE_<NAME>_URL) from that origin's `server/remoteEntry.js`. Never from a URL a request names. A registry change (a deploy) starts a
  * new federation instance, so the next render uses the new code without a bff restart.
  */
 export default fp(

@@ -16,6 +16,8 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import { useSession } from '@bimi/session/useSession';
+import { useSidebarCollapsedHint } from '@bimi/session/page-state';
+import { SIDEBAR_COOKIE } from '@bimi/contracts/page-state';
 import { Logo } from '../Logo';
 import { ACCOUNT_SUPPORT_LINKS, ACCOUNT_TOOL_LINKS, MONITORS_LINK, SETTINGS_LINKS, type NavLink } from '../navigation';
 import { signOutToSignIn } from '../signOutToSignIn';
@@ -143,18 +145,20 @@ const noSubscription = () => () => {};
 
 /** Spec §2: the desktop account sidebar, collapsible, the choice remembered locally. */
 export function Sidebar() {
-  // The server, which cannot read the browser's storage, draws it open; hydration too, and the
-  // stored choice applies right after.
-  const stored = useSyncExternalStore(noSubscription, readCollapsed, () => false);
+  // The server draws it as the choice's cookie says, and hydration the same; the browser's storage
+  // decides right after (a choice made before the cookie was kept too).
+  const drawnCollapsed = useSidebarCollapsedHint();
+  const stored = useSyncExternalStore(noSubscription, readCollapsed, () => drawnCollapsed);
   const [chosen, setChosen] = useState<boolean | null>(null);
   const collapsed = chosen ?? stored;
   const toggle = () => {
     const next = !collapsed;
     setChosen(next);
+    document.cookie = `${SIDEBAR_COOKIE}=${next ? 'collapsed' : 'open'}; path=/; max-age=31536000; samesite=lax`;
     try {
       window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(next));
     } catch {
-      // Private mode without storage: the choice lasts for this page only.
+      // Private mode without storage: the cookie keeps the choice.
     }
   };
   return (
