@@ -65,7 +65,7 @@ async function askOwnApi(fastify: FastifyInstance, request: FastifyRequest, path
 }
 
 /** Whether the browser is most likely a phone: its client hint says so, or its user agent names itself "Mobi…" (MDN's advice). */
-export function looksLikePhone(request: FastifyRequest): boolean {
+function looksLikePhone(request: FastifyRequest): boolean {
   const hint = request.headers['sec-ch-ua-mobile'];
   if (hint === '?1') return true;
   if (hint === '?0') return false;
