@@ -1,7 +1,7 @@
 import { formatUsd } from '@bimi/catalog/prices';
 import { SITE_NAME } from '@bimi/contracts/site';
 import type { MailMessage } from '../plugins/app/mailer';
-import { longDate } from './long-date';
+import { longDate } from '@bimi/contracts/dates';
 
 /**
  * The texts of the mails orders and payments send (issue 11); each link is absolute, built on the

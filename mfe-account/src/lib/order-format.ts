@@ -1,3 +1,4 @@
+import { longDate } from '@bimi/contracts/dates';
 import type { BillingPeriod, OrderDetail, OrderFilter, OrderStatus, ValidationStep } from '@bimi/contracts/orders';
 
 export const FILTER_LABELS: Record<OrderFilter, string> = {
@@ -49,29 +50,11 @@ export function billedEvery({ interval, count }: BillingPeriod): string {
   return `Every ${count} ${interval}s`;
 }
 
-// A day as the mails and receipts write it: the UTC day, in the site's language. The same on the
-// server, which renders a signed-in visitor's pages (issue 14), and in every browser that hydrates
-// them: a date in the runtime's own locale and time zone drew "March 3" over the server's "March 4".
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** "March 4, 2027": the UTC day of an ISO timestamp, as the mails and receipts write dates. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : LONG_DATE.format(date);
-}
-
-/** "Mar 4, 2027": the UTC day, short. */
-export function formatShortDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : SHORT_DATE.format(date);
-}
-
 /** What happens at the end of the paid period, in words. */
 export function periodEndText(order: { renews: boolean; currentPeriodEnd: string | null; status: OrderStatus }): string {
   if (!order.currentPeriodEnd) return order.status === 'incomplete' ? 'Starts once paid' : '—';
-  if (order.status === 'cancelled' || order.status === 'expired') return `Ended ${formatDate(order.currentPeriodEnd)}`;
-  return `${order.renews ? 'Renews' : 'Ends'} ${formatDate(order.currentPeriodEnd)}`;
+  if (order.status === 'cancelled' || order.status === 'expired') return `Ended ${longDate(order.currentPeriodEnd)}`;
+  return `${order.renews ? 'Renews' : 'Ends'} ${longDate(order.currentPeriodEnd)}`;
 }
 
 export function isOrderFilter(value: string | null): value is OrderFilter {

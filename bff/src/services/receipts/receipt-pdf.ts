@@ -1,7 +1,7 @@
 import { formatUsd } from '@bimi/catalog/prices';
 import { SITE_NAME } from '@bimi/contracts/site';
 import PDFDocument from 'pdfkit';
-import { longDate } from '../../lib/long-date';
+import { longDate } from '@bimi/contracts/dates';
 
 export interface ReceiptContent {
   /** "R-1A2B3C4D" or the provider's invoice number. */

@@ -12,8 +12,9 @@ import type { Theme } from '@mui/material/styles';
 import { formatUsd } from '@bimi/catalog/prices';
 import { ORDER_PATHS, TransactionList, type Transaction } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
+import { shortDate } from '@bimi/contracts/dates';
 import { useApi } from '../../lib/useApi';
-import { formatShortDate } from '../../lib/order-format';
+
 import { signedAmount, TransactionStatusChip } from '../../components/TransactionStatusChip';
 
 function OrderLink({ t }: { t: Transaction }) {
@@ -30,7 +31,7 @@ function Receipt({ t }: { t: Transaction }) {
   return (
     <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
       {t.receiptUrl && (
-        <Link href={t.receiptUrl} target="_blank" rel="noopener" aria-label={`Receipt PDF for ${t.description}, ${formatShortDate(t.date)}`}>
+        <Link href={t.receiptUrl} target="_blank" rel="noopener" aria-label={`Receipt PDF for ${t.description}, ${shortDate(t.date)}`}>
           Receipt (PDF)
         </Link>
       )}
@@ -78,7 +79,7 @@ export function TransactionsPage({ route }: PageProps) {
               </Box>
               <Typography variant="body2">{t.description}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {formatShortDate(t.date)}
+                {shortDate(t.date)}
                 {t.orderId && (
                   <>
                     {' · '}
@@ -119,7 +120,7 @@ export function TransactionsPage({ route }: PageProps) {
             <tbody>
               {data.transactions.map((t) => (
                 <tr key={t.id} data-testid="transaction-row">
-                  <td>{formatShortDate(t.date)}</td>
+                  <td>{shortDate(t.date)}</td>
                   <td>
                     <OrderLink t={t} />
                   </td>

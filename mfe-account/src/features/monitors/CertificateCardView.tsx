@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { shortDate } from '@bimi/contracts/dates';
 import type { CertificateCard } from '@bimi/contracts/monitors';
 import { StatusChip } from './StatusChip';
 
-// The UTC day, as the mails write dates: the same on the server and in every browser.
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const date = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+const date = (iso: string | null) => (iso ? shortDate(iso) || '—' : '—');
 
 /** The published mark certificate: kind, mark type, who issued it, validity and the logo match. */
 export function CertificateCardView({ certificate }: { certificate: CertificateCard }) {

@@ -26,10 +26,12 @@ import { ACCOUNT_PATHS, ContactList, Organization, OrganizationList, type Contac
 import { ORDER_PATHS, OrderDetail, VALIDATION_STEPS } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { callApi, failureMessage } from '@bimi/session/api';
+import { longDate, shortDate } from '@bimi/contracts/dates';
 import { useApi } from '../../lib/useApi';
 import { CertificateDetailsForm } from '@bimi/ui/CertificateDetailsForm';
 import { checkDetails, emptyDraft, type DetailsDraft, type DetailsErrors } from '@bimi/ui/certificate-details';
-import { billedEvery, domainCountOf, formatDate, formatShortDate, perPeriod, periodEndText, STEP_LABELS } from '../../lib/order-format';
+import { billedEvery, domainCountOf, perPeriod, periodEndText, STEP_LABELS } from '../../lib/order-format';
+
 import { OrderStatusChip } from '../../components/OrderStatusChip';
 import { signedAmount, TransactionStatusChip } from '../../components/TransactionStatusChip';
 
@@ -60,7 +62,7 @@ function ValidationStepper({ order }: { order: OrderDetail }) {
             : state?.state === 'failed'
               ? 'Needs attention'
               : state?.state === 'done' && state.updatedAt
-                ? formatShortDate(state.updatedAt)
+                ? shortDate(state.updatedAt)
                 : undefined);
         return (
           <Step key={step} completed={state?.state === 'done'} data-testid="validation-step" data-state={state?.state ?? 'waiting'}>
@@ -160,7 +162,7 @@ function RenewalCard({ order, onChanged }: { order: OrderDetail; onChanged: (o: 
     }
     setBusy(false);
   };
-  const endDate = order.currentPeriodEnd ? formatDate(order.currentPeriodEnd) : 'the end of the paid period';
+  const endDate = order.currentPeriodEnd ? longDate(order.currentPeriodEnd) : 'the end of the paid period';
   const editable = order.status !== 'cancelled' && order.status !== 'expired';
   return (
     <Card title="Renewal">
@@ -233,7 +235,7 @@ export function OrderPage({ route }: PageProps) {
           <OrderStatusChip status={order.status} />
         </Box>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {order.productName} · {order.description} · ordered {formatDate(order.createdAt)}
+          {order.productName} · {order.description} · ordered {longDate(order.createdAt)}
         </Typography>
       </Box>
 
@@ -263,7 +265,7 @@ export function OrderPage({ route }: PageProps) {
             <dd>{billedEvery(order.billingPeriod)}</dd>
             <dt>{order.renews ? 'Next renewal' : 'Ends'}</dt>
             <dd data-testid="order-period-end">
-              {order.currentPeriodEnd && order.status !== 'cancelled' && order.status !== 'expired' ? formatDate(order.currentPeriodEnd) : periodEndText(order)}
+              {order.currentPeriodEnd && order.status !== 'cancelled' && order.status !== 'expired' ? longDate(order.currentPeriodEnd) : periodEndText(order)}
             </dd>
           </Box>
           <Box
@@ -325,12 +327,12 @@ export function OrderPage({ route }: PageProps) {
                 <Typography>{t.description}</Typography>
                 <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
                   <Typography variant="body2" color="text.secondary">
-                    {formatShortDate(t.date)}
+                    {shortDate(t.date)}
                   </Typography>
                   <TransactionStatusChip status={t.status} />
                   <Typography sx={{ fontWeight: 600 }}>{formatUsd(signedAmount(t))}</Typography>
                   {t.receiptUrl && (
-                    <Link href={t.receiptUrl} target="_blank" rel="noopener" aria-label={`Receipt PDF for ${t.description}, ${formatShortDate(t.date)}`}>
+                    <Link href={t.receiptUrl} target="_blank" rel="noopener" aria-label={`Receipt PDF for ${t.description}, ${shortDate(t.date)}`}>
                       Receipt (PDF)
                     </Link>
                   )}

@@ -11,8 +11,10 @@ import Typography from '@mui/material/Typography';
 import { formatUsd } from '@bimi/catalog/prices';
 import { ORDER_FILTERS, ORDER_PATHS, OrderList, type OrderFilter, type OrderSummary } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
+import { shortDate } from '@bimi/contracts/dates';
 import { useApi } from '../../lib/useApi';
-import { FILTER_EMPTY, FILTER_LABELS, formatShortDate, isOrderFilter, perPeriod, periodEndText } from '../../lib/order-format';
+import { FILTER_EMPTY, FILTER_LABELS, isOrderFilter, perPeriod, periodEndText } from '../../lib/order-format';
+
 import { OrderStatusChip } from '../../components/OrderStatusChip';
 
 export function orderPath(order: { id: string }): string {
@@ -32,7 +34,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
           </Box>
           <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{order.productName}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {order.description} · ordered {formatShortDate(order.createdAt)}
+            {order.description} · ordered {shortDate(order.createdAt)}
           </Typography>
         </Box>
         <Box sx={{ textAlign: { xs: 'left', sm: 'right' } }}>

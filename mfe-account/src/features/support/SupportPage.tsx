@@ -12,9 +12,9 @@ import { ACCOUNT_PATHS, Ticket, TICKET_CATEGORIES, TicketCreate, TicketList, typ
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { AccountPageTitle, SettingsCard } from '../../components/SettingsCard';
 import { callApi } from '@bimi/session/api';
+import { shortDate } from '@bimi/contracts/dates';
 import { useApi } from '../../lib/useApi';
 import { useNoticeForm } from '../../lib/useNoticeForm';
-import { formatShortDate } from '../../lib/order-format';
 
 const EMPTY = { category: 'order' as TicketCategory, subject: '', message: '' };
 
@@ -86,7 +86,7 @@ export function SupportPage({ route }: PageProps) {
                   <Chip size="small" label={ticket.status === 'open' ? 'Open' : 'Closed'} color={ticket.status === 'open' ? 'primary' : 'default'} />
                 </Box>
                 <Typography variant="body2" color="text.secondary">
-                  {ticket.reference} · {TICKET_CATEGORIES[ticket.category]} · {formatShortDate(ticket.createdAt)}
+                  {ticket.reference} · {TICKET_CATEGORIES[ticket.category]} · {shortDate(ticket.createdAt)}
                 </Typography>
               </Box>
             ))}
