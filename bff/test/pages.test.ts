@@ -183,6 +183,28 @@ describe('a server-rendered page', () => {
     expect(page).not.toContain('noscript');
   });
 
+  it("puts the markup's styles into the head as Emotion's browser cache finds them, global sheets first, and no CSS can close its element", () => {
+    const template = '<!doctype html><html><head><title>x</title><!--bff:inject--></head><body><div id="root"></div></body></html>';
+    const page = injectPageData(template, {
+      registry,
+      publicConfig,
+      rootHtml: '<main class="bimi-a1"><h1 class="bimi-b2">Hello</h1></main>',
+      rootStyles: [
+        { key: 'bimi-global', ids: ['animation-k1'], css: '@keyframes animation-k1{from{opacity:0}}' },
+        { key: 'bimi', ids: ['a1', 'b2'], css: '.bimi-a1{color:red}.bimi-b2::after{content:"</style><script>alert(1)</script>"}' },
+      ],
+      paintAfter: ['main-content'],
+    });
+    const head = page.slice(page.indexOf('<head>'), page.indexOf('</head>'));
+    expect(head).toContain(
+      '<style data-emotion="bimi-global animation-k1">@keyframes animation-k1{from{opacity:0}}</style>' +
+        '<style data-emotion="bimi a1 b2">.bimi-a1{color:red}.bimi-b2::after{content:"\\3c /style>\\3c script>alert(1)\\3c /script>"}</style>' +
+        '<link rel="expect" href="#main-content" blocking="render">',
+    );
+    expect(page.match(/<\/style>/g)).toHaveLength(2);
+    expect(page).not.toContain('<script>');
+  });
+
   it('leaves the root as it is when the page renders in the browser', () => {
     const template = '<html><head><!--bff:inject--></head><body><div id="root"><noscript>JS</noscript></div></body></html>';
     expect(injectPageData(template, { registry, publicConfig })).toContain('<div id="root"><noscript>JS</noscript></div>');

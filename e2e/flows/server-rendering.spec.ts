@@ -69,6 +69,11 @@ test('with JavaScript off, a visitor still reads the page: its heading, its text
   await page.goto('/products/digicert-verified-mark-certificate');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verified Mark Certificate (VMC)');
   await expect(page.getByText(/From \$[\d,]+\.\d\d a year per domain/)).toBeVisible();
+  // Styled as with JavaScript, from one sheet of the page's classes in the head (the body holds no <style>).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '700');
+  await expect(page.getByRole('link', { name: 'Configure and buy' })).toHaveCSS('background-color', 'rgb(23, 70, 199)');
+  expect(await page.locator('head style[data-emotion^="bimi "]').count()).toBe(1);
+  expect(await page.locator('body style').count()).toBe(0);
   await page.goto('/bimi-checker');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('BIMI checker');
   await context.close();

@@ -148,7 +148,17 @@ const pages: FastifyPluginAsync = async (fastify) => {
       if (rendered) {
         const pageState: PageState = { session, answers: rendered.answers ?? {}, phone, sidebarCollapsed };
         const paintAfter = [MAIN_CONTENT_ID, ...bannerEnd];
-        const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner.route, preloads, pageUrl, rootHtml: rendered.html, paintAfter, pageState });
+        const html = await fastify.shellPage.render({
+          registry,
+          publicConfig: fastify.publicConfig,
+          route: owner.route,
+          preloads,
+          pageUrl,
+          rootHtml: rendered.html,
+          rootStyles: rendered.styles,
+          paintAfter,
+          pageState,
+        });
         if (html === undefined) return notBuilt(reply);
         const encoding = Buffer.byteLength(html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
         return send(reply, {
@@ -174,7 +184,16 @@ const pages: FastifyPluginAsync = async (fastify) => {
     // The header is whole and the main content begun (an account page has neither before the
     // session is known), and the cookie banner when it shows, before the first paint.
     const paintAfter = [...(owner?.route.layout === 'account' ? [] : [MAIN_CONTENT_ID]), ...bannerEnd];
-    const html = await fastify.shellPage.render({ registry, publicConfig: fastify.publicConfig, route: owner?.route, preloads, pageUrl, rootHtml: rendered?.html, paintAfter });
+    const html = await fastify.shellPage.render({
+      registry,
+      publicConfig: fastify.publicConfig,
+      route: owner?.route,
+      preloads,
+      pageUrl,
+      rootHtml: rendered?.html,
+      rootStyles: rendered?.styles,
+      paintAfter,
+    });
     if (html === undefined) return notBuilt(reply);
 
     const encoding = Buffer.byteLength(html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;

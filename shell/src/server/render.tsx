@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom/server';
+import createEmotionServer from '@emotion/server/create-instance';
 import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { RegistryEntry } from '@bimi/contracts/registry';
@@ -35,9 +36,20 @@ export interface SignedInRender {
   sidebarCollapsed: boolean;
 }
 
+/** Emotion's styles for one `<style data-emotion="{key} {ids}">` of the page's head. */
+export interface StyleSheetChunk {
+  /** The cache's key (the page's class names begin with it), or `{key}-global` for a global sheet. */
+  key: string;
+  /** The styles' names: the browser's cache takes them as already inserted. */
+  ids: string[];
+  css: string;
+}
+
 export interface RenderResult {
   /** The markup of #root. */
   html: string;
+  /** The styles the markup uses, for the head: global sheets first, then the elements' classes in the order they were rendered. */
+  styles: StyleSheetChunk[];
   /** Parts that failed on the server (a remote that would not load or threw): the browser renders them. */
   errors: string[];
   /** A signed-in page's answers, by path, as it showed them: the browser hydrates with the same. */
@@ -70,20 +82,24 @@ function answersFor({ session, fetchAnswer, phone, sidebarCollapsed }: SignedInR
 
 /**
  * `shell/render` of the shell's server build: the page as the browser's first render will draw it
- * (the same App, with a StaticRouter), every Suspense boundary waited for, Emotion's styles inline
- * beside the elements they style (the browser's cache moves them into <head> before hydrating).
+ * (the same App, with a StaticRouter), every Suspense boundary waited for. Emotion's styles come
+ * apart from the markup, for the head (the cache in compat mode keeps them instead of writing a
+ * `<style>` before each element): the browser parses and styles one sheet instead of about a
+ * hundred in the body, which its cache then had to move into the head before hydrating.
  */
 export async function renderPage({ url, remotes, config, consent, loadRemoteModule, signal, signedIn }: RenderRequest): Promise<RenderResult> {
   const errors: string[] = [];
   const answers: Record<string, unknown> = {};
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  const emotionCache = createSiteEmotionCache();
+  emotionCache.compat = true;
   const { prelude } = await prerenderToNodeStream(
     <RemoteLoaderContext.Provider value={loadRemoteModule}>
       <App
         registry={{ status: 'ready', remotes }}
         config={config}
         Router={Router}
-        emotionCache={createSiteEmotionCache()}
+        emotionCache={emotionCache}
         serverConsent={consent ?? null}
         serverPage={signedIn ? answersFor(signedIn, answers) : null}
       />
@@ -100,5 +116,6 @@ export async function renderPage({ url, remotes, config, consent, loadRemoteModu
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  return { html, errors, answers };
+  const { styles } = createEmotionServer(emotionCache).extractCriticalToChunks(html);
+  return { html, styles: styles.filter((chunk) => chunk.css !== ''), errors, answers };
 }

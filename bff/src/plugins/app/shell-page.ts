@@ -22,6 +22,8 @@ export interface PageData {
   pageUrl?: string;
   /** The page as the server rendered it: it goes into #root, and the browser hydrates it. */
   rootHtml?: string;
+  /** The styles of `rootHtml` (Emotion's sheets): they go into the head. */
+  rootStyles?: StyleSheetChunk[];
   /** Ids of elements of the server-rendered page that must be parsed before it is first painted. */
   paintAfter?: string[];
   /** What a signed-in visitor's page was rendered with: the browser hydrates with the same. */
@@ -30,6 +32,22 @@ export interface PageData {
 
 /** The shell template's empty root (html-webpack-plugin may drop the quotes), with its <noscript> notice. */
 const EMPTY_ROOT = /<div id=("?)root\1>(?:<noscript>[\s\S]*?<\/noscript>)?<\/div>/;
+
+/** One of Emotion's sheets as the shell's server render gives it (`StyleSheetChunk` in shell/src/server/render.tsx). */
+export interface StyleSheetChunk {
+  key: string;
+  ids: string[];
+  css: string;
+}
+
+/**
+ * A sheet as Emotion's browser cache finds it: `data-emotion` holds the cache's key and the names it
+ * takes as inserted (a global sheet, `{key}-global {name}`, is taken by its Global component). A `<`
+ * in the CSS is written as its CSS escape, so no text can close the element.
+ */
+function styleElement({ key, ids, css }: StyleSheetChunk): string {
+  return `<style data-emotion="${escapeHtml([key, ...ids].join(' '))}">${css.replace(/</g, '\\3c ')}</style>`;
+}
 
 export interface ShellPage {
   /** The shell's index.html with the page data filled in; undefined while the shell is not built. */
@@ -63,7 +81,7 @@ function headTags(route: RemoteRoute | undefined, pageUrl: string | undefined): 
   );
 }
 
-export function injectPageData(html: string, { registry, publicConfig, route, preloads = [], pageUrl, rootHtml, paintAfter = [], pageState }: PageData): string {
+export function injectPageData(html: string, { registry, publicConfig, route, preloads = [], pageUrl, rootHtml, rootStyles = [], paintAfter = [], pageState }: PageData): string {
   // A template without the placeholder is not the shell's: it goes out as it is.
   if (!html.includes(INJECTION_PLACEHOLDER)) return html;
   const scripts =
@@ -84,7 +102,7 @@ export function injectPageData(html: string, { registry, publicConfig, route, pr
     // A first paint made while the parser is half-way through a part that later grows moves what
     // is already on screen (a layout shift): the browser waits for these parts.
     const expected = paintAfter.map((id) => `<link rel="expect" href="#${escapeHtml(id)}" blocking="render">`).join('');
-    page = page.replace('</head>', () => `${expected}</head>`);
+    page = page.replace('</head>', () => `${rootStyles.map(styleElement).join('')}${expected}</head>`);
   }
   if (route?.description) {
     page = page.replace(/(<meta name=("?)description\2 content=)("[^"]*"|[^ >]*)/, (_m, start: string) => `${start}"${escapeHtml(route.description ?? '')}"`);
