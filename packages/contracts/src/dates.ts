@@ -24,3 +24,18 @@ export const longDate = (iso: string) => dayOf(iso, 'long');
 
 /** "Mar 5, 2027"; '' for a timestamp that is not one. */
 export const shortDate = (iso: string) => dayOf(iso, 'short');
+
+/**
+ * `from` plus `months` calendar months in UTC, as Stripe counts a billing period: a day the month
+ * lacks becomes its last (January 31 plus a month is February 28; February 29 plus a year, February 28).
+ * The checkout's renewal date and the built-in test payments' period ends are both this.
+ */
+export function addMonths(from: Date, months: number): Date {
+  const date = new Date(from.getTime());
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date;
+}

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatUsd } from '@bimi/catalog/prices';
+import { addMonths } from '@bimi/contracts/dates';
 import { escapeHtml } from '../../lib/html';
 import { type PaymentEvent, type PaymentProvider, type PaymentUser, type ProviderCheckout, type ProviderPaymentMethod, type SubscriptionChanged, WebhookSignatureError } from './provider';
 
@@ -131,12 +132,9 @@ function digitsOf(cardNumber: unknown): string {
   return typeof cardNumber === 'string' ? cardNumber.replace(/[\s-]/g, '') : '';
 }
 
-/** The end of one billing period that starts at `from`: calendar months, as Stripe counts them. */
+/** The end of one billing period that starts at `from`: calendar months, as Stripe counts them (January 31 + 1 month = February 28). */
 export function periodEnd(from: number, interval: 'month' | 'year', count: number): number {
-  const date = new Date(from);
-  if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + count);
-  else date.setUTCFullYear(date.getUTCFullYear() + count);
-  return date.getTime();
+  return addMonths(new Date(from), interval === 'month' ? count : count * 12).getTime();
 }
 
 function brandOf(number: string): string {

@@ -23,6 +23,7 @@ import { decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store
 import { useCart } from '@bimi/cart/useCart';
 import type { Contact, Organization } from '@bimi/contracts/account';
 import { ACCOUNT_PATHS } from '@bimi/contracts/api-paths';
+import { addMonths, longDate } from '@bimi/contracts/dates';
 import { CheckoutStarted, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts/orders';
 import { useSession } from '@bimi/session/useSession';
 import type { PageProps, RouteEntry } from '@bimi/ui/RouteTable';
@@ -31,7 +32,7 @@ import { editLink } from '../../lib/edit-link';
 import { AccountStep } from './AccountStep';
 import { CertificateDetailsForm } from '@bimi/ui/CertificateDetailsForm';
 import { checkDetails, emptyDraft, type DetailsErrors } from '@bimi/ui/certificate-details';
-import { billingTermOf, describeOptions, formatDate, isCertificateItem, quoteLineOf, renewalDate } from './lines';
+import { billingTermOf, describeOptions, isCertificateItem, quoteLineOf } from './lines';
 import { PaymentOutcome } from './PaymentOutcome';
 import { useDetailsDrafts } from './useDetailsDrafts';
 import { useQuote } from './useQuote';
@@ -74,7 +75,7 @@ function lineName(item: CartItem): string {
 
 function ReviewLine({ item, amount }: { item: CartItem; amount: number | null }) {
   const term = billingTermOf(item);
-  const renews = renewalDate(new Date(), term.months);
+  const renews = addMonths(new Date(), term.months);
   const edit = editLink(item);
   return (
     <Box
@@ -95,7 +96,7 @@ function ReviewLine({ item, amount }: { item: CartItem; amount: number | null })
         </Typography>
       </Box>
       <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="checkout-line-billing">
-        Billed {term.every}; renews on {formatDate(renews)} unless you turn renewal off.
+        Billed {term.every}; renews on {longDate(renews.toISOString())} unless you turn renewal off.
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
         {isCertificateItem(item) ? (

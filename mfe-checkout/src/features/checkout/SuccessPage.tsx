@@ -10,11 +10,11 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import { formatUsd } from '@bimi/catalog/prices';
 import { clearCart } from '@bimi/cart/store';
+import { longDate } from '@bimi/contracts/dates';
 import { CheckoutState, ORDER_PATHS, OrderDetail } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { callApi, failureMessage } from '@bimi/session/api';
 import { checkoutIdFrom } from './checkout-id';
-import { formatDate } from './lines';
 import { clearDetailsDrafts } from './useDetailsDrafts';
 
 const POLL_MS = 1500;
@@ -153,7 +153,7 @@ export function SuccessPage({ route }: PageProps) {
                 </Box>
                 {order.currentPeriodEnd && (
                   <Typography variant="body2" sx={{ mt: 1 }}>
-                    {order.renews ? 'Renews' : 'Ends'} on {formatDate(order.currentPeriodEnd)}.
+                    {order.renews ? 'Renews' : 'Ends'} on {longDate(order.currentPeriodEnd)}.
                   </Typography>
                 )}
                 {order.needsAction.length > 0 && (

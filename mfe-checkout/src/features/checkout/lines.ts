@@ -47,18 +47,3 @@ export function billingTermOf(item: CartItem): BillingTerm {
   }
   return PRODUCTS[item.id].billingPeriod === 'month' ? { every: 'every month', months: 1 } : { every: 'every year', months: 12 };
 }
-
-/** The date a line bought on `from` renews, as the payment provider counts months (end-of-month clamps). */
-export function renewalDate(from: Date, months: number): Date {
-  const date = new Date(from.getTime());
-  const day = date.getDate();
-  date.setDate(1);
-  date.setMonth(date.getMonth() + months);
-  const lastDay = new Date(date.getFullYear(), date.getMonth() + 1, 0).getDate();
-  date.setDate(Math.min(day, lastDay));
-  return date;
-}
-
-export function formatDate(date: Date | string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(typeof date === 'string' ? new Date(date) : date);
-}
