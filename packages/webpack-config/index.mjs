@@ -371,7 +371,7 @@ export function createAppConfig(app) {
         remotes: {},
         shared,
         shareStrategy: 'loaded-first',
-        runtimePlugins: app.runtimePlugins,
+        runtimePlugins: [require.resolve('./yield-between-shares.js'), ...(app.runtimePlugins ?? [])],
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
         experiments: {
