@@ -8,6 +8,7 @@ import { containsNul, NUL_REFUSED } from './lib/nul-characters';
 import { anonymousWrites } from './lib/csrf';
 import { serverOptions } from './lib/server-options';
 import { databaseEndpointOf, UNAVAILABLE_MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableService } from './lib/unavailable';
+import { isOwnApiCall } from './lib/own-api-calls';
 import clock, { movableClock } from './plugins/app/clock';
 import contactMessages from './plugins/app/contact-messages';
 import contacts from './plugins/app/contacts';
@@ -99,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Proxy trust and the request, header, keep-alive and idle timeouts (src/lib/server-options.ts).
     ...serverOptions(config),
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // The calls the bff makes of its own API for a page are logged as that page's request.
+    disableRequestLogging: isOwnApiCall,
     // Long landing-page paths must reach the page route rather than fail as too long.
     routerOptions: { maxParamLength: 2048 },
     // Errors raised before routing (a malformed URL) answer in the same shape as every other error.

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFakeRoot, shellTemplate, startTestStore, type TestStore } from './fixtures';
 import { Browser, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
+import { OWN_API_CALL_HEADER } from '../src/lib/own-api-calls';
 
 /**
  * The bff's server rendering (plugins/app/server-render.ts) with a hand-written federation
@@ -161,8 +162,12 @@ describe('server rendering in the bff', () => {
       const jane = await signedInUser(identity, 'Jane <Doe>', 'jane@example.com');
       const PAGE = '/account/monitors/example.com';
 
+      const loggedBefore = identity.logs.entries.length;
       const page = await jane.request({ url: PAGE, headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36' } });
       expect(page.statusCode).toBe(200);
+      // Logged as one request: the calls the bff made of its own API for it are part of it.
+      const logged = identity.logs.entries.slice(loggedBefore).filter((entry) => entry.msg === 'incoming request');
+      expect(logged.map((entry) => (entry.req as { url: string }).url)).toEqual([PAGE]);
       expect(page.headers['cache-control']).toBe('private, no-store');
       expect(page.headers.vary).toBe('accept-encoding, cookie');
       expect(ROOT_OF.exec(page.body)?.[2]).toBe('<main>Jane &lt;Doe> {"monitors":[],"limit":25} undefined undefined phone=true #1</main>');
@@ -185,6 +190,10 @@ describe('server rendering in the bff', () => {
       expect(ROOT_OF.exec(anonymous.body)?.[2]).toBe('<main>anonymous #3</main>');
       expect(anonymous.body).not.toContain('page-state');
       expect(anonymous.body).not.toContain('Jane');
+      // A visitor cannot keep their requests out of the log by sending the header of the bff's own calls.
+      const loggedBeforeForged = identity.logs.entries.length;
+      await identity.app.inject({ url: '/api/auth/session', headers: { [OWN_API_CALL_HEADER]: 'guessed' } });
+      expect(identity.logs.entries.slice(loggedBeforeForged).some((entry) => entry.msg === 'incoming request')).toBe(true);
       // A session cookie that names no live session gets the anonymous page, kept as it is for everybody.
       const forged = await identity.app.inject({ url: PAGE, headers: { cookie: 'bimi.session=forged.value' } });
       expect(ROOT_OF.exec(forged.body)?.[2]).toBe('<main>anonymous #3</main>');

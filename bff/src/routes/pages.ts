@@ -8,6 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { publicBaseUrl } from '../config';
 import { chooseContentEncoding, compress } from '../lib/content-encoding';
 import { looksLikeFilePath } from '../lib/route-match';
+import { ownApiCallHeaders } from '../lib/own-api-calls';
 import { sessionCookieName } from '../plugins/app/sessions';
 
 /** Paths the page route never answers: they belong to the API, the builds and the registry. */
@@ -38,7 +39,7 @@ const OWN_API_HEADERS = ['cookie', 'host', 'user-agent', 'x-forwarded-for', 'x-f
  * `budgetMs`: the page then goes without it (the visitor's browser asks).
  */
 async function askOwnApi(fastify: FastifyInstance, request: FastifyRequest, path: string, budgetMs: number): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...ownApiCallHeaders() };
   for (const name of OWN_API_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
