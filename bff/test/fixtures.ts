@@ -10,8 +10,8 @@ import { loadConfig } from '../src/config';
 
 export const SHELL_CHUNK = 'main.0a1b2c3d4e.js';
 
-/** A small route table per remote, covering plain segments, :params and a final *. */
-export const FIXTURE_ROUTES: Record<RemoteName, { path: string; title: string; layout: string; description?: string }[]> = {
+/** A small route table per remote, covering plain segments, :params, a final * and a route that only forwards. */
+export const FIXTURE_ROUTES: Record<RemoteName, { path: string; title: string; layout: string; description?: string; redirectTo?: string }[]> = {
   storefront: [
     { path: '/', title: 'Home', layout: 'public' },
     { path: '/faq', title: 'FAQ & <answers>', layout: 'public', description: 'Questions "answered"' },
@@ -19,6 +19,7 @@ export const FIXTURE_ROUTES: Record<RemoteName, { path: string; title: string; l
   ],
   checkout: [{ path: '/checkout', title: 'Checkout', layout: 'checkout' }],
   account: [
+    { path: '/account', title: 'Account', layout: 'account', redirectTo: '/account/monitors/example.com' },
     { path: '/account/monitors/:domain', title: 'Monitor', layout: 'account' },
     { path: '/auth/signin', title: 'Sign in', layout: 'auth' },
   ],

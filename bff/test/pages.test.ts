@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PublicConfig } from '@bimi/contracts/public-config';
-import { Registry } from '@bimi/contracts/registry';
+import { Registry, RemoteRoute } from '@bimi/contracts/registry';
 import { injectPageData } from '../src/plugins/app/shell-page';
 import { createFakeRoot, shellTemplate, startTestStore, writeRoutes, type TestStore } from './fixtures';
 
@@ -48,6 +48,26 @@ describe('client routes', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it.each([
+    ['/account', '/account/monitors/example.com'],
+    ['/account/', '/account/monitors/example.com'],
+    ['/account?tab=1&x=%20', '/account/monitors/example.com?tab=1&x=%20'],
+    ['/account?é=ü', '/account/monitors/example.com?%C3%A9=%C3%BC'],
+  ])('answers a route that only forwards (%s) with a redirect to where its routes.json says, the query kept', async (url, location) => {
+    const response = await store.app.inject({ url });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(location);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('refuses a route table whose route forwards anywhere but a page of the site', () => {
+    const refused = ['//evil.example/', 'https://evil.example/', '/account/:id', '/a/../b', '/a/.', 'account', '/a b'].filter(
+      (redirectTo) => RemoteRoute.safeParse({ path: '/account', title: 'Account', layout: 'account', redirectTo }).success === false,
+    );
+    expect(refused).toHaveLength(7);
+    expect(RemoteRoute.safeParse({ path: '/account', title: 'Account', layout: 'account', redirectTo: '/account/dashboard' }).success).toBe(true);
   });
 
   it("puts the route's title and description in the head, escaped, before any script runs", async () => {

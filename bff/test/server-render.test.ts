@@ -112,7 +112,7 @@ describe('server rendering in the bff', () => {
       return { root: ROOT_OF.exec(answer.body)?.[2], timing: answer.headers['server-timing'], body: answer.body };
     };
     const first = await page();
-    expect(first.root).toBe('<main>#1 3,1,2,1</main>');
+    expect(first.root).toBe('<main>#1 3,1,3,1</main>');
     expect(await page()).toMatchObject({ root: first.root, timing: 'render;desc="cached"' });
 
     const template = join(rootDir, 'shell', 'dist', 'index.html');
@@ -120,7 +120,7 @@ describe('server rendering in the bff', () => {
     renameSync(`${template}.next`, template);
     const withNewTemplate = await page();
     expect(withNewTemplate.body).toContain('<meta name="release" content="2">');
-    expect(withNewTemplate.root).toBe('<main>#2 3,1,2,1</main>');
+    expect(withNewTemplate.root).toBe('<main>#2 3,1,3,1</main>');
 
     // A remote publishes a route more, with no server build changed: rendered with the new registry.
     const routes = join(rootDir, 'mfe-checkout', 'dist', 'routes.json');
@@ -128,7 +128,7 @@ describe('server rendering in the bff', () => {
     table.routes.push({ ...table.routes[0], path: '/checkout/review' });
     writeFileSync(`${routes}.next`, JSON.stringify(table));
     renameSync(`${routes}.next`, routes);
-    expect((await page()).root).toBe('<main>#3 3,2,2,1</main>');
+    expect((await page()).root).toBe('<main>#3 3,2,3,1</main>');
 
     // A remote team's rebuild keeps its version: the build folder is looked at again within a second,
     // and the page is rendered anew. (Under jest the container's module is not read again, as jest
@@ -138,7 +138,7 @@ describe('server rendering in the bff', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const rebuilt = await page();
     expect(rebuilt.timing).toMatch(/^render;dur=/);
-    expect(rebuilt.root).toMatch(/<main>(rebuilt )?#4 3,2,2,1<\/main>/);
+    expect(rebuilt.root).toMatch(/<main>(rebuilt )?#4 3,2,3,1<\/main>/);
   });
 
   describe("a signed-in visitor's account page", () => {

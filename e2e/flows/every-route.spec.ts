@@ -3,7 +3,7 @@ import { concretePath, fetchRegistry, findOwner } from '../support/registry';
 import { expect, expectRemotePage, navigateClientSide, REMOTES, SITE_NAME, test } from '../support/test';
 import { createVerifiedAccount, signInByApi } from '../support/account';
 
-/** Routes that only forward somewhere else (mfe-account pages.tsx). */
+/** Routes that only forward somewhere else (their remote's routes.json says where). */
 const REDIRECTS: Record<string, string> = {
   '/account': '/account/dashboard',
   '/account/settings': '/account/settings/profile',
@@ -64,9 +64,17 @@ for (const remoteName of REMOTES) {
     const remote = remotes.find((entry) => entry.name === remoteName);
     if (!remote) throw new Error(`${remoteName} is not in /remotes.json`);
 
-    // HTTP: every route is a page the bff owns (200), with its title already in the head.
+    // HTTP: every route is a page the bff owns (200), with its title already in the head; a route
+    // that only forwards is a redirect there, its query kept.
     for (const route of remote.routes) {
       const path = concretePath(route.path);
+      expect(route.redirectTo, `where ${path} forwards`).toBe(REDIRECTS[route.path]);
+      if (route.redirectTo) {
+        const forwarded = await request.get(`${path}?from=e2e`, { maxRedirects: 0 });
+        expect(forwarded.status(), `GET ${path}`).toBe(302);
+        expect(forwarded.headers().location).toBe(`${route.redirectTo}?from=e2e`);
+        continue;
+      }
       const response = await request.get(path);
       expect(response.status(), `GET ${path}`).toBe(200);
       expect(response.headers()['content-type']).toContain('text/html');

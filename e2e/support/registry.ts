@@ -12,6 +12,8 @@ export interface RegistryRoute {
   layout: 'public' | 'enrollment' | 'auth' | 'legal' | 'checkout' | 'landing' | 'account';
   header: 'white' | 'fade';
   description?: string;
+  /** A route that only forwards: the bff redirects its address there. */
+  redirectTo?: string;
 }
 export interface RegistryEntry {
   name: string;

@@ -116,19 +116,23 @@ const pages: FastifyPluginAsync = async (fastify) => {
     if (NOT_PAGES.test(urlPath)) return reply.callNotFound();
 
     const [registry, template] = await Promise.all([fastify.remoteRegistry.current(), fastify.shellPage.template()]);
+    const owner = findRouteOwner(registry.remotes, urlPath);
+    // A route that only forwards (its remote's routes.json says where): the query goes along.
+    const forwardTo = owner?.route.redirectTo;
+    // (URL's search: characters a header cannot hold come percent-encoded.)
+    if (forwardTo) return reply.header('cache-control', 'no-cache').redirect(forwardTo + new URL(request.url, 'http://query.invalid').search, 302);
     const consent = consentChoiceOf(request.cookies[CONSENT_COOKIE]);
     const acceptedEncoding = chooseContentEncoding(request.headers['accept-encoding']);
     const key = `${identityOf(registry)} ${identityOf(template)} ${consent ?? 'unset'} ${acceptedEncoding ?? 'identity'} ${fastify.serverRender.buildsOf(registry)} ${request.url}`;
     // A signed-in visitor's account page is theirs alone: rendered with their session and answers.
     // A cookie that names no live session (ended, forged) gets the page every such visitor gets.
     const session =
-      renderLimitMs > 0 && request.cookies[sessionCookie] !== undefined && findRouteOwner(registry.remotes, urlPath)?.route.layout === 'account'
+      renderLimitMs > 0 && request.cookies[sessionCookie] !== undefined && owner?.route.layout === 'account'
         ? SignedInSession.safeParse(await askOwnApi(fastify, request, AUTH_PATHS.session, ownApiBudgetMs)).data
         : undefined;
     const kept = session ? undefined : answers.get(key);
     if (kept) return send(reply, kept);
 
-    const owner = findRouteOwner(registry.remotes, urlPath);
     const owned = owner !== null;
     if (!owned && looksLikeFilePath(urlPath)) return reply.callNotFound();
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { matchPath, Navigate } from 'react-router-dom';
+import { matchPath } from 'react-router-dom';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { DASHBOARD_ANSWERS } from '../features/dashboard/dashboard-answers';
 import { prefetchApi } from '../lib/useApi';
@@ -49,8 +49,6 @@ const PaymentMethodsPage = page(() => import('../features/billing/PaymentMethods
 const MonitorPage = lazy(() => import('../features/monitors/MonitorPage'));
 
 export const pages: Record<string, PreloadablePage> = {
-  '/account': () => <Navigate to="/account/dashboard" replace />,
-  '/account/settings': () => <Navigate to="/account/settings/profile" replace />,
   '/account/dashboard': DashboardPage,
   '/auth/signin': SignInPage,
   '/auth/signup': SignUpPage,

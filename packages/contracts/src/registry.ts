@@ -19,8 +19,18 @@ export const RoutePath = z
   .string()
   .check(z.regex(/^\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*)?(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*))*$/, 'Route paths start with / and use plain segments, :params or a final *'));
 
+/** A page of this site by its path: plain segments only (no `.` or `..`), so never another site (`//host`) or a pattern. */
+const SitePagePath = z
+  .string()
+  .check(z.regex(/^(?!(?:.*\/)?\.{1,2}(?:\/|$))\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/, 'A route forwards to a path of this site: / and plain segments'));
+
 export const RemoteRoute = z.object({
   path: RoutePath,
+  /**
+   * A route that only forwards to another page of the remote (`/account` → `/account/dashboard`):
+   * the bff answers its address with a redirect, and the shell's router replaces it, query kept.
+   */
+  redirectTo: z.optional(SitePagePath),
   /** The document title, without the site name. */
   title: z.string().check(z.minLength(1), z.maxLength(120)),
   /** The meta description search engines show. */

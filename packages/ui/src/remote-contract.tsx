@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { ThemeProvider } from '@mui/material/styles';
-import { MemoryRouter } from 'react-router-dom';
+import { matchPath, MemoryRouter } from 'react-router-dom';
 import { RemoteRouteTable } from '@bimi/contracts/registry';
 import { concretePath } from '@bimi/contracts/route-match';
 import { REMOTE_EXPOSES, type RemoteName, type RemoteRoutesModule } from '@bimi/contracts/remote-modules';
@@ -55,12 +55,21 @@ export function describeRemoteContract({ remote, appDir, routes, table }: { remo
       expect(published.remote).toBe(remote);
     });
 
-    // Its own page, not the shell's not-found (a redirect, /account → the dashboard, renders nothing).
-    it.each(published.routes.map((route) => [route.path, concretePath(route.path)]))('renders %s (as %s) inside its marked wrapper', async (_path, url) => {
+    // Its own page, not the shell's not-found. A route that only forwards (redirectTo) is the
+    // shell's and the bff's to follow: the remote is never asked for it.
+    const pages = published.routes.filter((route) => route.redirectTo === undefined);
+    it.each(pages.map((route) => [route.path, concretePath(route.path)]))('renders %s (as %s) inside its marked wrapper', async (_path, url) => {
       const { html, errors } = await renderRoute(routes, url);
       expect(errors).toEqual([]);
       expect(html).toContain(`data-remote="${remote}"`);
       expect(html).not.toContain('data-contract-not-found');
     });
+
+    const forwards = published.routes.flatMap((route) => (route.redirectTo ? [[route.path, route.redirectTo]] : []));
+    if (forwards.length > 0) {
+      it.each(forwards)('forwards %s to %s, a page of its own', (_path, target) => {
+        expect(pages.some((route) => matchPath(route.path, target ?? ''))).toBe(true);
+      });
+    }
   });
 }

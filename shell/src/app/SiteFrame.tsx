@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import { SITE_NAME } from '@bimi/contracts/site';
 import { RemoteRoute } from '../federation/RemoteRoute';
@@ -32,17 +32,23 @@ export function SiteFrame() {
   const title = owner ? owner.route.title : registry.status === 'ready' ? 'Page not found' : 'Temporarily unavailable';
 
   const description = owner?.route.description;
+  const redirectTo = owner?.route.redirectTo;
   useEffect(() => {
+    // A route that only forwards is not a page view: its target is.
+    if (redirectTo) return;
     document.title = `${title} | ${SITE_NAME}`;
     if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
     sendPageView({ path: pathname + search, title, referrer: document.referrer || undefined });
-  }, [pathname, search, title, description]);
+  }, [pathname, search, title, description, redirectTo]);
 
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
 
   useEffect(() => preloadLinkedRemotesWhenIdle(owner?.remote.name), [owner?.remote.name, pathname]);
+
+  // The bff answers such an address with a redirect; this is for a link followed in the page.
+  if (redirectTo) return <Navigate to={redirectTo + search} replace />;
 
   const layout = owner?.route.layout ?? 'public';
   const content = registry.status !== 'ready' ? <RegistryUnavailablePage /> : owner ? <RemoteRoute remote={owner.remote.name} notFound={notFound} /> : notFound;
