@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import { ADD_MONITOR_PARAM, type AddMonitorModalProps } from '@bimi/contracts/remote-modules';
 import { RemoteWidget } from '../../federation/RemoteWidget';
 import { loadRemoteModule } from '../../federation/registry';
+import { CollapsedTooltip } from './CollapsedTooltip';
 
 const preload = () => loadRemoteModule('account', './AddMonitorModal').catch(() => {});
 
@@ -36,11 +36,11 @@ export function AddMonitorButton({ variant }: { variant: 'sidebar' | 'sidebar-co
         Add Monitor
       </Button>
     ) : variant === 'sidebar-collapsed' ? (
-      <Tooltip title="Add Monitor" placement="right">
+      <CollapsedTooltip title="Add Monitor">
         <IconButton color="primary" onClick={openModal} onPointerEnter={preload} aria-label="Add Monitor" sx={{ alignSelf: 'center', mb: 1 }}>
           <AddCircleOutline />
         </IconButton>
-      </Tooltip>
+      </CollapsedTooltip>
     ) : (
       <Button size="small" variant="contained" startIcon={<AddCircleOutline />} onClick={openModal} sx={{ ml: 'auto', borderRadius: 2, whiteSpace: 'nowrap' }}>
         Add Monitor

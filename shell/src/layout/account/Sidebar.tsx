@@ -2,7 +2,6 @@ import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
@@ -22,6 +21,7 @@ import { Logo } from '../Logo';
 import { ACCOUNT_SUPPORT_LINKS, ACCOUNT_TOOL_LINKS, MONITORS_LINK, SETTINGS_LINKS, type NavLink } from '../navigation';
 import { signOutToSignIn } from '../signOutToSignIn';
 import { AddMonitorButton } from './AddMonitorButton';
+import { CollapsedTooltip } from './CollapsedTooltip';
 
 const SIDEBAR_COLLAPSED_KEY = 'bimi.sidebar.collapsed';
 
@@ -64,13 +64,7 @@ function Item({ to, icon, label, collapsed, activeWhen }: { to: string; icon: Re
       {!collapsed && <span>{label}</span>}
     </Box>
   );
-  return collapsed ? (
-    <Tooltip title={label} placement="right">
-      {link}
-    </Tooltip>
-  ) : (
-    link
-  );
+  return collapsed ? <CollapsedTooltip title={label}>{link}</CollapsedTooltip> : link;
 }
 
 function Group({ icon, label, links, collapsed, prefix }: { icon: ReactNode; label: string; links: NavLink[]; collapsed: boolean; prefix?: string }) {
@@ -114,11 +108,11 @@ function UserMenu({ collapsed }: { collapsed: boolean }) {
   if (collapsed) {
     return (
       <Box sx={{ borderTop: '1px solid', borderColor: 'divider', pt: 1.5 }}>
-        <Tooltip title={`Sign out ${email}`} placement="right">
+        <CollapsedTooltip title={`Sign out ${email}`}>
           <IconButton onClick={signOutToSignIn} aria-label="Sign out" sx={{ display: 'flex', mx: 'auto' }}>
             <LogoutOutlined />
           </IconButton>
-        </Tooltip>
+        </CollapsedTooltip>
       </Box>
     );
   }
