@@ -176,11 +176,21 @@ test.describe('at 1280px', () => {
     await sidebar.getByRole('button', { name: 'Support' }).click();
     await expect(sidebar.getByRole('link', { name: 'Validation guide' })).toHaveAttribute('href', '/docs/Mark-Certificate-Validation-Guide.pdf');
 
+    // The open sidebar shows no tooltips: their code (MUI's Tooltip and Popper) is not downloaded.
+    const manifest = (await (await page.request.get('/mfe/shell/mf-manifest.json')).json()) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
+    const tooltipFiles = manifest.shared.find((shared) => shared.name === '@mui/material/Tooltip')?.assets.js.sync ?? [];
+    expect(tooltipFiles.length, "the shell's manifest lists the Tooltip's files").toBeGreaterThan(0);
+    const loadedFiles = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop() ?? ''));
+    expect((await loadedFiles()).filter((file) => tooltipFiles.includes(file))).toEqual([]);
+
     await sidebar.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect(sidebar).toHaveAttribute('data-collapsed', 'true');
     expect(await page.evaluate(() => window.localStorage.getItem('bimi.sidebar.collapsed'))).toBe('true');
     // 272px open, 76px collapsed (after a .2s transition).
     await expect.poll(async () => (await sidebar.boundingBox())?.width ?? 0).toBeLessThan(120);
+    // Collapsed, an item's name shows beside it on hover.
+    await sidebar.getByRole('link', { name: 'Monitors' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Monitors');
 
     // The server draws it collapsed too (its cookie): no sidebar opening and closing on each load.
     expect((await (await page.request.get('/account/dashboard')).text()).includes('data-collapsed="true"'), 'collapsed in the first HTML').toBe(true);
