@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiError } from '@bimi/contracts/api-error';
 import { PAYMENTS_BASE_PATH, SITE_API_PATHS, TOOLS_BASE_PATH } from '@bimi/contracts/api-paths';
@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...serverOptions(config),
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // The calls the bff makes of its own API for a page are logged as that page's request.
-    disableRequestLogging: isOwnApiCall,
+    logController: new LogController({ disableRequestLogging: isOwnApiCall }),
     // Long landing-page paths must reach the page route rather than fail as too long.
     routerOptions: { maxParamLength: 2048 },
     // Errors raised before routing (a malformed URL) answer in the same shape as every other error.

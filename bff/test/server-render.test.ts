@@ -252,6 +252,8 @@ describe('server rendering in the bff', () => {
       const slow = await jane.request({ url: '/account/monitors/example.com' });
       expect(ROOT_OF.exec(slow.body)?.[2]).toBe('<main>undefined after less than the limit</main>');
       expect(slow.headers['cache-control']).toBe('private, no-store');
+      // The answer that came too late is in the log, under the page's request, with its path.
+      expect(identity.logs.entries.find((entry) => entry.msg.includes('no answer in time'))).toMatchObject({ path: '/api/account/monitors', budgetMs: 200 });
       const broken = await jane.request({ url: '/account/monitors/broken.example' });
       expect(ROOT_OF.exec(broken.body)?.[2]).toBe('<main>anonymous</main>');
       expect(broken.body).not.toContain('page-state');

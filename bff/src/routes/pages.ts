@@ -47,8 +47,12 @@ async function askOwnApi(fastify: FastifyInstance, request: FastifyRequest, path
   let late: () => void = () => {};
   const timer = setTimeout(() => late(), budgetMs);
   const tooLate = new Promise<undefined>((resolve) => (late = () => resolve(undefined)));
+  // Such a call is not logged as a request of its own (lib/own-api-calls.ts): what goes wrong with
+  // it is logged here, under the page's request.
+  tooLate.then(() => request.log.warn({ path, budgetMs }, 'a page went without an answer of its own API: no answer in time'));
   const asked = fastify.inject({ method: 'GET', url: path, headers, remoteAddress: request.socket.remoteAddress }).then(
     (answer) => {
+      if (answer.statusCode >= 500) request.log.warn({ path, statusCode: answer.statusCode }, 'a page went without an answer of its own API: it failed');
       if (answer.statusCode !== 200) return undefined;
       try {
         return answer.json() as unknown;
@@ -56,13 +60,22 @@ async function askOwnApi(fastify: FastifyInstance, request: FastifyRequest, path
         return undefined;
       }
     },
-    () => undefined,
+    (error: unknown) => {
+      request.log.warn({ path, err: error }, 'a page went without an answer of its own API: it failed');
+      return undefined;
+    },
   );
   try {
     return await Promise.race([asked, tooLate]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The query of a request's URL as a header may carry it (what it cannot hold comes percent-encoded): '' or `?…`. */
+function queryOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : new URL(`/?${url.slice(start + 1)}`, 'http://query.invalid').search;
 }
 
 /** Whether the browser is most likely a phone: its client hint says so, or its user agent names itself "Mobi…" (MDN's advice). */
@@ -119,8 +132,7 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const owner = findRouteOwner(registry.remotes, urlPath);
     // A route that only forwards (its remote's routes.json says where): the query goes along.
     const forwardTo = owner?.route.redirectTo;
-    // (URL's search: characters a header cannot hold come percent-encoded.)
-    if (forwardTo) return reply.header('cache-control', 'no-cache').redirect(forwardTo + new URL(request.url, 'http://query.invalid').search, 302);
+    if (forwardTo) return reply.header('cache-control', 'no-cache').redirect(forwardTo + queryOf(request.url), 302);
     const consent = consentChoiceOf(request.cookies[CONSENT_COOKIE]);
     const acceptedEncoding = chooseContentEncoding(request.headers['accept-encoding']);
     const key = `${identityOf(registry)} ${identityOf(template)} ${consent ?? 'unset'} ${acceptedEncoding ?? 'identity'} ${fastify.serverRender.buildsOf(registry)} ${request.url}`;

@@ -28,8 +28,8 @@ const TOOL_PAGES = {
 const PUBLIC_TOOLS = ['vmc-validator', 'bimi-checker', 'dmarc-inspector'] as const;
 
 const ToolsIndexPage = lazy(() => import('../features/tools-index/ToolsIndexPage'));
-/** What the tools index lists: every route under /account/tools in this remote's route table. */
-const ACCOUNT_TOOLS = table.routes.filter((entry) => entry.path.startsWith('/account/tools/'));
+/** What the tools index lists: every page under /account/tools in this remote's route table (not a route that only forwards). */
+const ACCOUNT_TOOLS = table.routes.filter((entry) => entry.path.startsWith('/account/tools/') && !('redirectTo' in entry));
 
 function ToolsIndex({ route }: PageProps) {
   return <ToolsIndexPage route={route} tools={ACCOUNT_TOOLS} />;

@@ -26,9 +26,11 @@ export const longDate = (iso: string) => dayOf(iso, 'long');
 export const shortDate = (iso: string) => dayOf(iso, 'short');
 
 /**
- * `from` plus `months` calendar months in UTC, as Stripe counts a billing period: a day the month
- * lacks becomes its last (January 31 plus a month is February 28; February 29 plus a year, February 28).
- * The checkout's renewal date and the built-in test payments' period ends are both this.
+ * `from` plus `months` calendar months in UTC, as Stripe ends a billing period counted from its
+ * anchor: a day the month lacks becomes its last (January 31 plus a month is February 28; February 29
+ * plus a year, February 28). The checkout's renewal date and the end of the built-in test payments'
+ * first period are both this; the n-th period ends at `addMonths(anchor, n × months)`, never at the
+ * previous end plus a period (that drifts to the 28th after February).
  */
 export function addMonths(from: Date, months: number): Date {
   const date = new Date(from.getTime());

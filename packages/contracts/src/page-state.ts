@@ -44,3 +44,15 @@ export function renderableAnswerPath(path: string): string | undefined {
   if (url.origin !== NOWHERE || url.hash !== '' || !url.pathname.startsWith(`${ACCOUNT_BASE_PATH}/`)) return undefined;
   return url.pathname + url.search;
 }
+
+/**
+ * One of Emotion's sheets of a server-rendered page, for its head: the shell's server render
+ * (`styles` of shell/render) gives them, the bff writes each as `<style data-emotion="{key} {ids}">`.
+ */
+export interface PageStyleSheet {
+  /** The cache's key (the page's class names begin with it), or `{key}-global` for a global sheet. */
+  key: string;
+  /** The styles' names: the browser's cache takes them as already inserted. */
+  ids: string[];
+  css: string;
+}

@@ -4,6 +4,7 @@
 import semver from 'semver';
 import * as z from 'zod/mini';
 import type { RemoteRouteTable } from './registry';
+import { findRouteOwner } from './route-match';
 
 /**
  * sharing.json, published beside every build by packages/webpack-config: the share keys the
@@ -62,6 +63,13 @@ export function admissionProblems(input: AdmissionInput): string[] {
     }
     const owner = input.ownedElsewhere?.get(route.path);
     if (owner && owner !== name) problems.push(`its route ${route.path} is already ${owner}'s`);
+    // A route that only forwards leads to a page of the remote's own: never to nothing, another
+    // remote's page or another forward (a loop the browser would follow until it gives up).
+    if (route.redirectTo) {
+      const target = findRouteOwner([{ name, routes: routes.routes }], route.redirectTo)?.route;
+      if (!target) problems.push(`its route ${route.path} forwards to ${route.redirectTo}, which is none of its pages`);
+      else if (target.redirectTo) problems.push(`its route ${route.path} forwards to ${route.redirectTo}, which forwards again`);
+    }
   }
   // Every module of a singleton package the shell provides, not only those this remote imports:
   // the remote's own copy of another module of the package would meet the shell's at run time.

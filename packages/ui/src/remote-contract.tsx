@@ -67,8 +67,14 @@ export function describeRemoteContract({ remote, appDir, routes, table }: { remo
 
     const forwards = published.routes.flatMap((route) => (route.redirectTo ? [[route.path, route.redirectTo]] : []));
     if (forwards.length > 0) {
-      it.each(forwards)('forwards %s to %s, a page of its own', (_path, target) => {
-        expect(pages.some((route) => matchPath(route.path, target ?? ''))).toBe(true);
+      it.each(forwards)('forwards %s to %s, a page of its own, and forwards it itself for a shell from before redirectTo', async (path, target) => {
+        expect(pages.some((route) => matchPath(route.path, target as string))).toBe(true);
+        // Mounted for it by such a shell: neither its not-found nor a page of its title.
+        const { html, errors } = await renderRoute(routes, path as string);
+        expect(errors).toEqual([]);
+        expect(html).toContain(`data-remote="${remote}"`);
+        expect(html).not.toContain('data-contract-not-found');
+        expect(html).not.toContain('<h1');
       });
     }
   });

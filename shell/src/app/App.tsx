@@ -17,7 +17,7 @@ import { ShellErrorBoundary } from './ShellErrorBoundary';
 import { createSiteEmotionCache } from './emotion-cache';
 
 // One Emotion cache for the whole site: remotes share @emotion/react, so their styles land here.
-// Made when the page starts, it also moves the styles a server-rendered page carries into <head>.
+// Made when the page starts, it takes over the sheets a server-rendered page carries in its head.
 const siteEmotionCache = createSiteEmotionCache();
 
 export interface AppProps {

@@ -25,7 +25,7 @@ const AccountLayout = lazy(() => loadAccountLayout().then((m) => ({ default: m.A
 
 /** Picks the remote that owns the path and the frame (spec §2 layout rules) it is shown in. */
 export function SiteFrame() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const { registry } = useShell();
   const { status } = useSession();
   const owner = useMemo(() => findRouteOwner(registry.remotes, pathname), [registry.remotes, pathname]);
@@ -47,11 +47,19 @@ export function SiteFrame() {
 
   useEffect(() => preloadLinkedRemotesWhenIdle(owner?.remote.name), [owner?.remote.name, pathname]);
 
-  // The bff answers such an address with a redirect; this is for a link followed in the page.
-  if (redirectTo) return <Navigate to={redirectTo + search} replace />;
-
   const layout = owner?.route.layout ?? 'public';
-  const content = registry.status !== 'ready' ? <RegistryUnavailablePage /> : owner ? <RemoteRoute remote={owner.remote.name} notFound={notFound} /> : notFound;
+  // A route that only forwards: the bff answers its address with a redirect; this is for a link
+  // followed in the page. In the content's place, so the frame stays on screen meanwhile.
+  const content =
+    registry.status !== 'ready' ? (
+      <RegistryUnavailablePage />
+    ) : redirectTo ? (
+      <Navigate to={redirectTo + search + hash} replace />
+    ) : owner ? (
+      <RemoteRoute remote={owner.remote.name} notFound={notFound} />
+    ) : (
+      notFound
+    );
 
   return (
     <>

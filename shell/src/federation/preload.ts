@@ -8,7 +8,8 @@ function linkTarget(href: string | null): { remote: string; pathname: string } |
   const url = new URL(href, window.location.href);
   if (url.origin !== window.location.origin) return null;
   const owner = findRouteOwner(registryRemotes(), url.pathname);
-  return owner ? { remote: owner.remote.name, pathname: url.pathname } : null;
+  // A link to a route that only forwards warms the page it forwards to.
+  return owner ? { remote: owner.remote.name, pathname: owner.route.redirectTo ?? url.pathname } : null;
 }
 
 /**

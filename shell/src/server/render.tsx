@@ -7,6 +7,7 @@ import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { RegistryEntry } from '@bimi/contracts/registry';
 import type { Session } from '@bimi/session/client';
 import type { ServerPage } from '@bimi/session/page-state';
+import type { PageStyleSheet } from '@bimi/contracts/page-state';
 import { App } from '../app/App';
 import { RemoteLoaderContext, type RemoteModuleLoader } from '../federation/remote-loader';
 import { createSiteEmotionCache } from '../app/emotion-cache';
@@ -36,20 +37,11 @@ export interface SignedInRender {
   sidebarCollapsed: boolean;
 }
 
-/** Emotion's styles for one `<style data-emotion="{key} {ids}">` of the page's head. */
-export interface StyleSheetChunk {
-  /** The cache's key (the page's class names begin with it), or `{key}-global` for a global sheet. */
-  key: string;
-  /** The styles' names: the browser's cache takes them as already inserted. */
-  ids: string[];
-  css: string;
-}
-
 export interface RenderResult {
   /** The markup of #root. */
   html: string;
   /** The styles the markup uses, for the head: global sheets first, then the elements' classes in the order they were rendered. */
-  styles: StyleSheetChunk[];
+  styles: PageStyleSheet[];
   /** Parts that failed on the server (a remote that would not load or threw): the browser renders them. */
   errors: string[];
   /** A signed-in page's answers, by path, as it showed them: the browser hydrates with the same. */

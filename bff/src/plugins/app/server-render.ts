@@ -4,9 +4,8 @@ import { createInstance, type ModuleFederation, type ModuleFederationRuntimePlug
 import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { Registry, RegistryEntry } from '@bimi/contracts/registry';
-import type { PageState } from '@bimi/contracts/page-state';
+import type { PageState, PageStyleSheet } from '@bimi/contracts/page-state';
 import fp from 'fastify-plugin';
-import type { StyleSheetChunk } from './shell-page';
 
 /** What `shell/render` (shell/src/server/render.tsx) takes and gives. */
 interface RenderRequest {
@@ -28,7 +27,7 @@ export interface SignedInRender {
 interface RenderResult {
   html: string;
   /** The markup's styles, for the head (a shell build from before them writes them into the markup instead). */
-  styles?: StyleSheetChunk[];
+  styles?: PageStyleSheet[];
   errors: string[];
   /** A signed-in page's answers by path (a shell build from before them gives none). */
   answers?: Record<string, unknown>;

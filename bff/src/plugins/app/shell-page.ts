@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { PAGE_STATE_ID, type PageState } from '@bimi/contracts/page-state';
+import { PAGE_STATE_ID, type PageState, type PageStyleSheet } from '@bimi/contracts/page-state';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { Registry, RemoteRoute } from '@bimi/contracts/registry';
 import { SITE_NAME } from '@bimi/contracts/site';
@@ -23,7 +23,7 @@ export interface PageData {
   /** The page as the server rendered it: it goes into #root, and the browser hydrates it. */
   rootHtml?: string;
   /** The styles of `rootHtml` (Emotion's sheets): they go into the head. */
-  rootStyles?: StyleSheetChunk[];
+  rootStyles?: PageStyleSheet[];
   /** Ids of elements of the server-rendered page that must be parsed before it is first painted. */
   paintAfter?: string[];
   /** What a signed-in visitor's page was rendered with: the browser hydrates with the same. */
@@ -33,19 +33,14 @@ export interface PageData {
 /** The shell template's empty root (html-webpack-plugin may drop the quotes), with its <noscript> notice. */
 const EMPTY_ROOT = /<div id=("?)root\1>(?:<noscript>[\s\S]*?<\/noscript>)?<\/div>/;
 
-/** One of Emotion's sheets as the shell's server render gives it (`StyleSheetChunk` in shell/src/server/render.tsx). */
-export interface StyleSheetChunk {
-  key: string;
-  ids: string[];
-  css: string;
-}
-
 /**
  * A sheet as Emotion's browser cache finds it: `data-emotion` holds the cache's key and the names it
  * takes as inserted (a global sheet, `{key}-global {name}`, is taken by its Global component). A `<`
- * in the CSS is written as its CSS escape, so no text can close the element.
+ * in the CSS is written as its CSS escape, so no text can close the element. (As in Emotion's own
+ * server rendering, a Global whose styles use `keyframes` is not found again in the browser, which
+ * inserts its sheet once more: none does so here.)
  */
-function styleElement({ key, ids, css }: StyleSheetChunk): string {
+function styleElement({ key, ids, css }: PageStyleSheet): string {
   return `<style data-emotion="${escapeHtml([key, ...ids].join(' '))}">${css.replace(/</g, '\\3c ')}</style>`;
 }
 

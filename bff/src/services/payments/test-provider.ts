@@ -133,7 +133,7 @@ function digitsOf(cardNumber: unknown): string {
 }
 
 /** The end of one billing period that starts at `from`: calendar months, as Stripe counts them (January 31 + 1 month = February 28). */
-export function periodEnd(from: number, interval: 'month' | 'year', count: number): number {
+function periodEnd(from: number, interval: 'month' | 'year', count: number): number {
   return addMonths(new Date(from), interval === 'month' ? count : count * 12).getTime();
 }
 
