@@ -201,6 +201,8 @@ test("a checked monitor's page, rendered for a visitor in another time zone and 
       // Once live: the visitor's own time, the charts drawn.
       await expect(page.locator('time').first()).not.toContainText('UTC');
       await expect(page.getByTestId('monitor-history').locator('svg').first()).toBeVisible();
+      // It opens at its top: the assistant's conversation scrolls within its own box, not the page.
+      expect(await page.evaluate(() => window.scrollY), 'the page scrolled on its own').toBe(0);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -58,21 +58,21 @@ export function renderedAnswer(path: string): unknown {
   return unshown.get(path);
 }
 
+/** What a server-rendered signed-in page was drawn with, on the server and while the browser hydrates it; false for any other page. */
+function usePageHint(hint: 'phone' | 'sidebarCollapsed'): boolean {
+  const serverPage = useContext(ServerPageContext);
+  return serverPage ? serverPage[hint] : (readPageState()?.[hint] ?? false);
+}
+
 /**
  * Whether a server-rendered signed-in page was drawn for a phone: the first value of a screen-size
  * query (MUI's useMediaQuery `defaultMatches`), so hydration draws what the server drew before the
- * browser's own screen decides. False for any other page.
+ * browser's own screen decides.
  */
-export function usePhoneHint(): boolean {
-  const serverPage = useContext(ServerPageContext);
-  return serverPage ? serverPage.phone : (readPageState()?.phone ?? false);
-}
+export const usePhoneHint = () => usePageHint('phone');
 
 /** Whether a server-rendered signed-in page drew the account sidebar collapsed: hydration draws the same. */
-export function useSidebarCollapsedHint(): boolean {
-  const serverPage = useContext(ServerPageContext);
-  return serverPage ? serverPage.sidebarCollapsed : (readPageState()?.sidebarCollapsed ?? false);
-}
+export const useSidebarCollapsedHint = () => usePageHint('sidebarCollapsed');
 
 /** The page has shown the answer it was rendered with (after hydration). */
 export function answerShown(path: string): void {

@@ -92,8 +92,9 @@ let instances = 0;
  * else its frame). The bff is a Module Federation host in Node: it loads the shell's server
  * container (`shell/render`) and, through it, each remote's server container (`<remote>/routes`),
  * from the same registry the browser reads: a remote built on this machine from its build folder,
- * a remote on another origin (REMOTE_<NAME>_URL) from that origin's `server/remoteEntry.js`. Never from a URL a request names. A registry change (a deploy) starts a
- * new federation instance, so the next render uses the new code without a bff restart.
+ * a remote on another origin (REMOTE_<NAME>_URL) from that origin's `server/remoteEntry.js`.
+ * Never from a URL a request names. A registry change (a deploy) starts a new federation instance,
+ * so the next render uses the new code without a bff restart.
  */
 export default fp(
   async function serverRender(fastify) {

@@ -14,7 +14,6 @@ import { ORDER_PATHS, TransactionList, type Transaction } from '@bimi/contracts/
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { shortDate } from '@bimi/contracts/dates';
 import { useApi } from '../../lib/useApi';
-
 import { signedAmount, TransactionStatusChip } from '../../components/TransactionStatusChip';
 
 function OrderLink({ t }: { t: Transaction }) {

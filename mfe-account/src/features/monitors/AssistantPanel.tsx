@@ -58,7 +58,7 @@ export function AssistantPanel({ domain }: { domain: string }) {
   const [error, setError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
-  const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     loadConversation(domain).then(
@@ -68,8 +68,11 @@ export function AssistantPanel({ domain }: { domain: string }) {
     return () => abort.current?.abort();
   }, [domain]);
 
+  // The newest entry in view: the conversation scrolls within its own box, never the page (the
+  // page's scrollIntoView took a visitor opening a monitor down to the assistant, past its heading).
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'nearest' });
+    const box = list.current;
+    if (box) box.scrollTop = box.scrollHeight;
   }, [entries.length, pending?.answer]);
 
   const ask = async (text: string) => {
@@ -117,7 +120,7 @@ export function AssistantPanel({ domain }: { domain: string }) {
         </Typography>
       </Box>
       {loadError && <Alert severity="warning">{loadError}</Alert>}
-      <Box component="ol" aria-label="Conversation" aria-live="polite" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5, maxHeight: 420, overflowY: 'auto' }}>
+      <Box component="ol" ref={list} aria-label="Conversation" aria-live="polite" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5, maxHeight: 420, overflowY: 'auto' }}>
         {entries.map((entry, index) => (
           <Entry key={`${entry.timestamp}-${index}`} entry={entry} />
         ))}
@@ -127,7 +130,6 @@ export function AssistantPanel({ domain }: { domain: string }) {
             <Entry entry={{ role: 'assistant', text: pending.answer, timestamp: '' }} streaming />
           </>
         )}
-        <div ref={end} />
       </Box>
       {entries.length === 0 && !pending && (
         <Typography color="text.secondary" sx={{ fontSize: 14 }}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,7 +22,7 @@ import { CertificateCardView } from './CertificateCardView';
 import { InboxPreviews } from './InboxPreviews';
 import { RecordGroups } from './RecordGroups';
 import { LocalTime } from '../../components/LocalTime';
-import { useHydrated } from '../../lib/hydrated';
+import { BrowserOnly } from '../../lib/hydrated';
 
 // @mui/x-charts only ever loads here, in chunks of their own, and only in the browser: its charts
 // are sized to their box and laid out in the visitor's time zone, which the server cannot know.
@@ -61,7 +61,6 @@ export function MonitorPage(_props: PageProps) {
   const { domain = '' } = useParams();
   const navigate = useNavigate();
   const { data, error, loading, reload, set } = useApi(MONITOR_PATHS.monitor(domain), MonitorDetail);
-  const hydrated = useHydrated();
   const [busy, setBusy] = useState<'check' | 'status' | 'delete' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const waiting = Boolean(data && (data.monitor.checking || !data.latest));
@@ -109,7 +108,7 @@ export function MonitorPage(_props: PageProps) {
   }
 
   const { monitor, latest, history } = data;
-  // What the server and the browser's hydration show in place of the charts.
+  // What the server, the browser's hydration and a chart whose code still loads show in its place.
   const gaugeFallback = latest && <Typography sx={{ fontSize: 34, fontWeight: 700 }}>{latest.healthScore}</Typography>;
   const chartFallback = (
     <Box sx={{ height: 240, display: 'grid', placeItems: 'center' }}>
@@ -213,13 +212,9 @@ export function MonitorPage(_props: PageProps) {
                   role="img"
                   sx={{ width: 160, height: 120, display: 'grid', placeItems: 'center' }}
                 >
-                  {hydrated ? (
-                    <Suspense fallback={gaugeFallback}>
-                      <HealthGauge score={latest.healthScore} />
-                    </Suspense>
-                  ) : (
-                    gaugeFallback
-                  )}
+                  <BrowserOnly fallback={gaugeFallback}>
+                    <HealthGauge score={latest.healthScore} />
+                  </BrowserOnly>
                 </Box>
                 <Typography color="text.secondary" sx={{ fontSize: 13 }}>
                   out of 100
@@ -243,13 +238,9 @@ export function MonitorPage(_props: PageProps) {
               The health score of each check; a dot marks a check that found record changes.
             </Typography>
             <Box sx={{ height: 240 }}>
-              {hydrated ? (
-                <Suspense fallback={chartFallback}>
-                  <HistoryChart history={history} />
-                </Suspense>
-              ) : (
-                chartFallback
-              )}
+              <BrowserOnly fallback={chartFallback}>
+                <HistoryChart history={history} />
+              </BrowserOnly>
             </Box>
             <Typography variant="h3" sx={{ fontSize: 16, fontWeight: 700, mt: 2, mb: 0.5 }}>
               Changes found by the last check

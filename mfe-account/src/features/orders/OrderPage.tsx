@@ -31,7 +31,6 @@ import { useApi } from '../../lib/useApi';
 import { CertificateDetailsForm } from '@bimi/ui/CertificateDetailsForm';
 import { checkDetails, emptyDraft, type DetailsDraft, type DetailsErrors } from '@bimi/ui/certificate-details';
 import { billedEvery, domainCountOf, perPeriod, periodEndText, STEP_LABELS } from '../../lib/order-format';
-
 import { OrderStatusChip } from '../../components/OrderStatusChip';
 import { signedAmount, TransactionStatusChip } from '../../components/TransactionStatusChip';
 

@@ -14,7 +14,6 @@ import type { PageProps } from '@bimi/ui/RouteTable';
 import { shortDate } from '@bimi/contracts/dates';
 import { useApi } from '../../lib/useApi';
 import { FILTER_EMPTY, FILTER_LABELS, isOrderFilter, perPeriod, periodEndText } from '../../lib/order-format';
-
 import { OrderStatusChip } from '../../components/OrderStatusChip';
 
 export function orderPath(order: { id: string }): string {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 
 const noSubscription = () => () => {};
 
@@ -13,4 +13,9 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/** `children` drawn in the browser only, once hydrated: `fallback` on the server, while hydrating and while their code loads. */
+export function BrowserOnly({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  return useHydrated() ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }
