@@ -202,6 +202,22 @@ test.describe('at 1280px', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('bimi.sidebar.collapsed'))).toBe('false');
   });
 
+  test("a collapsed sidebar whose tooltips' code will not load still shows and leads everywhere, without tooltips", async ({ page }) => {
+    await signedInOnDashboard(page);
+    const manifest = (await (await page.request.get('/mfe/shell/mf-manifest.json')).json()) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
+    const tooltipFiles = manifest.shared.find((shared) => shared.name === '@mui/material/Tooltip')?.assets.js.sync ?? [];
+    expect(tooltipFiles.length).toBeGreaterThan(0);
+    await page.route(/\/mfe\/shell\/[^/]+\.js$/, (route: Route) => (tooltipFiles.some((file) => route.request().url().endsWith(`/${file}`)) ? route.abort() : route.fallback()));
+    await page.getByTestId('account-sidebar').getByRole('button', { name: 'Collapse sidebar' }).click();
+    const sidebar = page.getByTestId('account-sidebar');
+    await expect(sidebar).toHaveAttribute('data-collapsed', 'true');
+    await sidebar.getByRole('link', { name: 'Monitors' }).hover();
+    await sidebar.getByRole('link', { name: 'Monitors' }).click();
+    await expect(page).toHaveURL(/\/account\/dashboard#monitors$/);
+    await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+  });
+
   test.describe('newsletter sign-up in the footer', () => {
     const subscribeUrl = '**/api/newsletter/subscribe?*';
 
