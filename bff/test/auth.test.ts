@@ -327,6 +327,28 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       MANY_SIGN_INS_MS,
     );
 
+    it(
+      'allows 30 verifications per address in 15 minutes, or as many as a higher sign-up limit allows',
+      async () => {
+        const verifyOften = async (target: IdentityStore, address: string) => {
+          const browser = new Browser(target.app, address);
+          const answers: number[] = [];
+          for (let index = 0; index < 31; index++) answers.push((await browser.write('POST', '/api/auth/verify', { token: `not-a-token-${index}` })).statusCode);
+          return answers;
+        };
+        const byDefault = await verifyOften(store, '192.0.2.220');
+        expect(byDefault.slice(0, 30).every((status) => status === 400)).toBe(true);
+        expect(byDefault[30]).toBe(429);
+        const raised = await startIdentityStore(engine, { SIGNUP_RATE_LIMIT_PER_HOUR: '40' });
+        try {
+          expect((await verifyOften(raised, '192.0.2.221')).every((status) => status === 400)).toBe(true);
+        } finally {
+          await raised.cleanUp();
+        }
+      },
+      MANY_SIGN_INS_MS,
+    );
+
     if (engine.redis) {
       it(
         'shares the counters between replicas through Redis',
