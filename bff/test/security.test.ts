@@ -1,4 +1,8 @@
-import { startTestStore, type TestStore } from './fixtures';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inlineScriptHashes } from '../src/plugins/app/shell-page';
+import { createFakeRoot, shellTemplate, startTestStore, type TestStore } from './fixtures';
 
 /** The content security policy of a response, directive → sources. */
 function policyOf(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -77,5 +81,42 @@ describe('the content security policy follows the configuration', () => {
 
   it('upgrades insecure requests in production only', async () => {
     expect((await policyFor({ NODE_ENV: 'production', SESSION_SECRET: 'a production secret of at least 32 characters' })).has('upgrade-insecure-requests')).toBe(true);
+  });
+});
+
+describe("the shell's inline scripts", () => {
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const EARLY = '(function(){document.addEventListener("click",function(){},true)})();';
+
+  it('are found by their hash, and only scripts that run: not a source, not a data block', () => {
+    const template = shellTemplate(
+      `<script>${EARLY}</script><script type="text/javascript">var a = "</p>";</script><script defer src="/mfe/shell/start.js"></script>` +
+        '<script id="page-state" type="application/json">{"a":1}</script><script type="module">import "x";</script><script></script>',
+    );
+    expect(inlineScriptHashes(template)).toEqual([sha256(EARLY), sha256('var a = "</p>";'), sha256('import "x";')]);
+    expect(inlineScriptHashes(shellTemplate())).toEqual([]);
+  });
+
+  it("are allowed on the shell's pages by their hash, cached or not, and follow a new template; nowhere else", async () => {
+    const rootDir = createFakeRoot();
+    const templatePath = join(rootDir, 'shell', 'dist', 'index.html');
+    writeFileSync(templatePath, shellTemplate(`<!--bff:inject--><script>${EARLY}</script>`));
+    const store = await startTestStore({}, rootDir);
+    try {
+      const scriptSources = async (url: string) => policyOf((await store.app.inject({ url })).headers['content-security-policy']).get('script-src');
+      expect(await scriptSources('/faq')).toEqual(["'self'", sha256(EARLY)]);
+      // The same page again, from the bff's page cache.
+      expect(await scriptSources('/faq')).toEqual(["'self'", sha256(EARLY)]);
+      expect(await scriptSources('/no-such-page')).toEqual(["'self'", sha256(EARLY)]);
+      expect(await scriptSources('/api/health')).toEqual(["'self'"]);
+      expect(await scriptSources('/mfe/shell/main.js')).toEqual(["'self'"]);
+
+      // A shell deployed with another script: its hash replaces the old one.
+      const next = EARLY.replace('true', 'false');
+      writeFileSync(templatePath, shellTemplate(`<!--bff:inject--><script>${next}</script>`));
+      expect(await scriptSources('/faq')).toEqual(["'self'", sha256(next)]);
+    } finally {
+      await store.cleanUp();
+    }
   });
 });

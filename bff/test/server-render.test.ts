@@ -272,6 +272,23 @@ describe('server rendering in the bff', () => {
       expect(await phoneOf({ 'sec-ch-ua-mobile': '?1', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' })).toBe('<main>phone=true</main>');
     });
 
+    it('draws the layout the screen measured itself at, once an account page has said so, over the guess', async () => {
+      identity = await startIdentityStore(storageEngines()[0]!, {
+        ROOT_DIR: rootWithShellServerBuild(`return { html: '<main>phone=' + request.signedIn.phone + '</main>', errors: [] };`),
+      });
+      const jane = await signedInUser(identity, 'Jane Doe', 'jane@example.com');
+      const desktop = { 'sec-ch-ua-mobile': '?0', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' };
+      const phoneOf = async (headers: Record<string, string>) => ROOT_OF.exec((await jane.request({ url: '/account/monitors/example.com', headers })).body)?.[2];
+      // A desktop browser in a window narrower than 768px.
+      jane.cookies.set('bimi_screen', 'phone');
+      expect(await phoneOf(desktop)).toBe('<main>phone=true</main>');
+      jane.cookies.set('bimi_screen', 'wide');
+      expect(await phoneOf({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1' })).toBe('<main>phone=false</main>');
+      // Anything else is no measurement: the guess.
+      jane.cookies.set('bimi_screen', 'tablet');
+      expect(await phoneOf(desktop)).toBe('<main>phone=false</main>');
+    });
+
     it("draws the sidebar as the visitor's cookie left it", async () => {
       identity = await startIdentityStore(storageEngines()[0]!, {
         ROOT_DIR: rootWithShellServerBuild(`return { html: '<main>collapsed=' + request.signedIn.sidebarCollapsed + '</main>', errors: [] };`),

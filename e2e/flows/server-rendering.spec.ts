@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { devices, type Page } from '@playwright/test';
 import { CART_STORAGE_KEY, ONE_VMC_CART, ONE_VMC_TOTAL } from '../fixtures/cart';
 import { concretePath, fetchRegistry } from '../support/registry';
-import { CONSENT_COOKIE, expect, tempRoot, test } from '../support/test';
+import { CONSENT_COOKIE, expect, tempRoot, test, untilPageReady } from '../support/test';
 import { AUTH_PATHS, CSRF_HEADER } from '@bimi/contracts/auth';
 import { MONITOR_PATHS } from '@bimi/contracts/api-paths';
+import { SCREEN_COOKIE } from '@bimi/contracts/page-state';
 import { createVerifiedAccount, signInByApi } from '../support/account';
 
 /**
@@ -46,11 +48,24 @@ test('every public route and checkout come with their heading in the first HTML;
     // (A route that only forwards is a redirect: every-route.spec.ts.)
     for (const route of remote.routes.filter((entry) => !entry.redirectTo)) {
       const path = concretePath(route.path);
-      const html = await (await request.get(path)).text();
+      const response = await request.get(path);
+      const html = await response.text();
       // (Booleans: a failure names the page without printing all its markup.)
       expect(html.includes('<div id="root" data-server-rendered="true">'), `${path} is server-rendered`).toBe(true);
-      // Only the page's own data scripts: React left no inline script (the CSP would refuse it).
-      expect(html.match(/<script(?![^>]*type="application\/json")(?![^>]*\bsrc=)[^>]*>/g) ?? [], path).toEqual([]);
+      // Inline, only the page's data and the shell's own scripts before the page: React left none
+      // in it. The page's policy lets each of them run, by its hash, and no other.
+      const root = html.indexOf('<div id="root"');
+      const inline = [...html.matchAll(/<script(?![^>]*type="application\/json")(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(inline.filter((script) => script.index > root).length, `${path}: inline scripts in the page`).toBe(0);
+      const scriptSources = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers()['content-security-policy'] ?? '')?.[1]?.split(' ') ?? [];
+      const hashes = inline.map(
+        ([, code]) =>
+          `'sha256-${createHash('sha256')
+            .update(code ?? '')
+            .digest('base64')}'`,
+      );
+      expect(scriptSources.filter((source) => source.startsWith("'sha256-")).sort(), `${path}: the hashes its policy allows`).toEqual(hashes.sort());
+      expect(scriptSources, `${path}: no inline script is allowed by anything but its hash`).not.toContain("'unsafe-inline'");
       if (route.layout === 'account') {
         // Without a session: the same first HTML for every such visitor, the page loading (the
         // browser then sends them to sign in).
@@ -161,6 +176,32 @@ for (const device of ['desktop', 'phone'] as const) {
   });
 }
 
+test('a desktop browser in a phone-wide window: the first account page is a guess, the next comes drawn for its screen, and nothing moves as it hydrates', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
+  await context.addCookies([{ name: CONSENT_COOKIE, value: 'declined', url: baseURL ?? '' }]);
+  const page = await context.newPage();
+  const user = await createVerifiedAccount(page);
+  await signInByApi(page, user);
+  // The browser names itself a desktop: the server guesses the desktop layout, and the browser's
+  // screen corrects it once live.
+  expect(await (await page.request.get('/account/dashboard')).text()).toContain('data-variant="desktop"');
+  await page.goto('/account/dashboard');
+  await expect(page.getByTestId('account-layout')).toHaveAttribute('data-variant', 'phone');
+  expect((await context.cookies()).find((cookie) => cookie.name === SCREEN_COOKIE)?.value).toBe('phone');
+  // From now on the server draws what this screen shows: the heading stays where it first was.
+  expect(await (await page.request.get('/account/dashboard')).text()).toContain('data-variant="phone"');
+  await page.goto('/account/orders', { waitUntil: 'commit' });
+  const firstShown = await page.getByRole('heading', { level: 1 }).boundingBox();
+  await untilPageReady(page);
+  await expect(page.getByTestId('account-layout')).toHaveAttribute('data-variant', 'phone');
+  expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(firstShown);
+  // A wider window is remembered too.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId('account-layout')).toHaveAttribute('data-variant', 'desktop');
+  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === SCREEN_COOKIE)?.value).toBe('wide');
+  await context.close();
+});
+
 test("a checked monitor's page, rendered for a visitor in another time zone and language, hydrates without a mismatch, on a phone and a desktop", async ({ browser, baseURL }) => {
   const setUp = await browser.newContext({ baseURL });
   const user = await createVerifiedAccount(await setUp.newPage());
@@ -213,8 +254,9 @@ test("a checked monitor's page, rendered for a visitor in another time zone and 
 test("a click made on the server's page before it is live is not lost: the last one is made again once it is", async ({ context }) => {
   // A page of its own, without the flows' wait for the page to be live after each load.
   const page = await context.newPage();
-  // The shell's code arrives late: the page is on screen, and does not answer yet.
-  await page.route('**/mfe/shell/main.js', async (route) => {
+  // The shell's code arrives late, from its first script on: the page is on screen, and does not
+  // answer yet (what holds the clicks is in the page itself).
+  await page.route('**/mfe/shell/start.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await route.continue();
   });

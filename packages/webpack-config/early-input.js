@@ -1,28 +1,37 @@
-// Part of the shell's start.js (StartAfterPaintPlugin in index.mjs), run once the document is
-// parsed. A page the bff rendered on the server shows its buttons before its JavaScript has
-// started and hydrated it; React does not listen yet, so a click or a submit made then would do
-// nothing. They are held instead, and the last one is made again once the page is live
-// (`<html data-page-ready="true">`, shell/src/federation/PageReady.tsx) on the same element:
-// hydration keeps the server's elements. Only the last: two impatient clicks on "Add a card"
-// add one card. Links are left alone: they work without JavaScript.
+// Inline in the head of the shell's page (StartAfterPaintPlugin in index.mjs), so it listens before
+// the body is parsed; the bff allows it by its hash in the page's content security policy. A page
+// the bff rendered on the server shows its buttons before its JavaScript has started and hydrated
+// it; React does not listen yet, so a click or a submit made then would do nothing. They are held
+// instead, and the last one is made again once the page is live (`<html data-page-ready="true">`,
+// shell/src/federation/PageReady.tsx) on the same element: hydration keeps the server's elements.
+// Only the last: two impatient clicks on "Add a card" add one card. Links are left alone: they work
+// without JavaScript. A page the server did not render (no `data-server-rendered` on #root) has
+// nothing to click before its JavaScript runs: the listeners go once it is parsed.
 (function () {
-  var root = document.getElementById('root');
   var html = document.documentElement;
-  if (!root || root.dataset.serverRendered !== 'true' || html.dataset.pageReady === 'true') return;
+  if (html.dataset.pageReady === 'true') return;
   var held = null;
+  function serverRenderedRoot() {
+    var root = document.getElementById('root');
+    return root && root.dataset.serverRendered === 'true' ? root : null;
+  }
   function hold(event) {
+    var root = serverRenderedRoot();
     var target = event.target;
-    if (!(target instanceof Element) || !root.contains(target)) return;
+    if (!root || html.dataset.pageReady === 'true' || !(target instanceof Element) || !root.contains(target)) return;
     if (event.type === 'click' && target.closest('a[href]')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = event.type === 'submit' ? { form: target } : { element: target };
   }
-  function replay() {
-    if (html.dataset.pageReady !== 'true') return;
+  function stop() {
     watcher.disconnect();
     document.removeEventListener('click', hold, true);
     document.removeEventListener('submit', hold, true);
+  }
+  function replay() {
+    if (html.dataset.pageReady !== 'true') return;
+    stop();
     var last = held;
     held = null;
     // After React's own effects of the commit that marked the page live.
@@ -40,4 +49,7 @@
   watcher.observe(html, { attributes: true, attributeFilter: ['data-page-ready'] });
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
+  document.addEventListener('DOMContentLoaded', function () {
+    if (!serverRenderedRoot()) stop();
+  });
 })();

@@ -11,6 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import webpack from 'webpack';
 import TerserPlugin from 'terser-webpack-plugin';
+import swc from '@swc/core';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -62,11 +63,8 @@ class EmitSharingPlugin {
   }
 }
 
-/** early-input.js without its comments and indentation: the clicks made before the page is live. */
-const EARLY_INPUT = readFileSync(new URL('./early-input.js', import.meta.url), 'utf8')
-  .replace(/^\s*\/\/.*\n/gm, '')
-  .replace(/^\s+/gm, '')
-  .replace(/\n/g, '');
+/** early-input.js, minified (it goes into every page): the clicks made before the page is live. */
+const EARLY_INPUT = swc.minifySync(readFileSync(new URL('./early-input.js', import.meta.url), 'utf8'), { compress: true, mangle: true, ecma: 2015 }).code;
 
 /**
  * The shell's page loads its code once it has been painted (issue 14). Its only script is
@@ -78,8 +76,9 @@ const EARLY_INPUT = readFileSync(new URL('./early-input.js', import.meta.url), '
  * `data-server-rendered`: a page not found, or a render that failed), which has nothing to paint
  * before the shell runs, start at once. With the entry's scripts, start.js preloads the chunk
  * named `bootstrap` (the shell's app, which main.js imports as soon as it runs): one round trip
- * less before the page works. It begins with early-input.js: a click made on the server's page
- * before it is live is made again once it is.
+ * less before the page works. Before it, inline, comes early-input.js: a click made on the
+ * server's page before it is live is made again once it is (inline, so there is no moment when the
+ * page shows and a click is lost while start.js is on its way).
  */
 class StartAfterPaintPlugin {
   /** @param {import('webpack').Compiler} compiler */
@@ -91,7 +90,6 @@ class StartAfterPaintPlugin {
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
         const preloads = [...(compilation.namedChunks.get('bootstrap')?.files ?? [])].filter((file) => file.endsWith('.js')).map((file) => `${publicPath}${file}`);
         const code =
-          EARLY_INPUT +
           `(function(){var s=${JSON.stringify(sources)},p=${JSON.stringify(preloads)};` +
           'function l(){p.forEach(function(u){var e=document.createElement("link");e.rel="preload";e.as="script";e.href=u;document.head.appendChild(e)});' +
           's.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.head.appendChild(e)})}' +
@@ -100,7 +98,12 @@ class StartAfterPaintPlugin {
         compilation.emitAsset('start.js', new webpack.sources.RawSource(code));
         const [first] = entryTags;
         if (!first) return data;
-        data.assetTags.scripts = [...data.assetTags.scripts.filter((tag) => !entryTags.includes(tag)), { ...first, attributes: { ...first.attributes, src: `${publicPath}start.js` } }];
+        const earlyInput = { tagName: 'script', voidTag: false, meta: { plugin: 'StartAfterPaintPlugin' }, attributes: {}, innerHTML: EARLY_INPUT };
+        data.assetTags.scripts = [
+          earlyInput,
+          ...data.assetTags.scripts.filter((tag) => !entryTags.includes(tag)),
+          { ...first, attributes: { ...first.attributes, src: `${publicPath}start.js` } },
+        ];
         return data;
       });
     });

@@ -1,6 +1,6 @@
 import { AUTH_PATHS, SignedInSession } from '@bimi/contracts/auth';
 import { CONSENT_COOKIE, COOKIE_BANNER_END_ID, consentChoiceOf } from '@bimi/contracts/consent';
-import { renderableAnswerPath, SIDEBAR_COOKIE, type PageState } from '@bimi/contracts/page-state';
+import { renderableAnswerPath, SCREEN_COOKIE, SIDEBAR_COOKIE, type PageState } from '@bimi/contracts/page-state';
 import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +26,8 @@ interface PageAnswer {
   /** The Server-Timing header: the render's cost when it was rendered for this request. */
   serverTiming?: string;
   encoding?: string;
+  /** The page's content security policy: the site's, with the hashes of the shell's inline scripts. */
+  policy: string;
   body: string | Buffer;
 }
 
@@ -78,8 +80,15 @@ function queryOf(url: string): string {
   return start === -1 ? '' : new URL(`/?${url.slice(start + 1)}`, 'http://query.invalid').search;
 }
 
-/** Whether the browser is most likely a phone: its client hint says so, or its user agent names itself "Mobi…" (MDN's advice). */
+/**
+ * Whether to draw the phone layout: as the screen measured itself on the last account page
+ * (SCREEN_COOKIE); before that, whether the browser is most likely a phone: its client hint says
+ * so, or its user agent names itself "Mobi…" (MDN's advice).
+ */
 function looksLikePhone(request: FastifyRequest): boolean {
+  const measured = request.cookies[SCREEN_COOKIE];
+  if (measured === 'phone') return true;
+  if (measured === 'wide') return false;
   const hint = request.headers['sec-ch-ua-mobile'];
   if (hint === '?1') return true;
   if (hint === '?0') return false;
@@ -165,7 +174,7 @@ const pages: FastifyPluginAsync = async (fastify) => {
       if (rendered) {
         const pageState: PageState = { session, answers: rendered.answers ?? {}, phone, sidebarCollapsed };
         const paintAfter = [MAIN_CONTENT_ID, ...bannerEnd];
-        const html = await fastify.shellPage.render({
+        const page = await fastify.shellPage.render({
           registry,
           publicConfig: fastify.publicConfig,
           route: owner.route,
@@ -176,14 +185,15 @@ const pages: FastifyPluginAsync = async (fastify) => {
           paintAfter,
           pageState,
         });
-        if (html === undefined) return notBuilt(reply);
-        const encoding = Buffer.byteLength(html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
+        if (page === undefined) return notBuilt(reply);
+        const encoding = Buffer.byteLength(page.html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
         return send(reply, {
           status: 200,
           vary: 'accept-encoding, cookie',
           personal: true,
           encoding,
-          body: encoding ? compress(html, encoding) : html,
+          policy: page.policy,
+          body: encoding ? compress(page.html, encoding) : page.html,
           serverTiming: serverTimingOf(rendered),
         });
       }
@@ -201,7 +211,7 @@ const pages: FastifyPluginAsync = async (fastify) => {
     // The header is whole and the main content begun (an account page has neither before the
     // session is known), and the cookie banner when it shows, before the first paint.
     const paintAfter = [...(owner?.route.layout === 'account' ? [] : [MAIN_CONTENT_ID]), ...bannerEnd];
-    const html = await fastify.shellPage.render({
+    const page = await fastify.shellPage.render({
       registry,
       publicConfig: fastify.publicConfig,
       route: owner?.route,
@@ -211,14 +221,15 @@ const pages: FastifyPluginAsync = async (fastify) => {
       rootStyles: rendered?.styles,
       paintAfter,
     });
-    if (html === undefined) return notBuilt(reply);
+    if (page === undefined) return notBuilt(reply);
 
-    const encoding = Buffer.byteLength(html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
+    const encoding = Buffer.byteLength(page.html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
     const answer: PageAnswer = {
       status: owned ? 200 : 404,
       vary: rendered ? 'accept-encoding, cookie' : 'accept-encoding',
       encoding,
-      body: encoding ? compress(html, encoding) : html,
+      policy: page.policy,
+      body: encoding ? compress(page.html, encoding) : page.html,
     };
     // A page the server could not render (in whole or in part) is rendered again for the next visitor.
     const complete = serverRendered ? rendered !== undefined && rendered.errors.length === 0 : true;
@@ -240,6 +251,7 @@ function send(reply: FastifyReply, answer: PageAnswer) {
     .code(answer.status)
     .header('cache-control', answer.personal ? 'private, no-store' : 'no-cache')
     .header('vary', answer.vary)
+    .header('content-security-policy', answer.policy)
     .type('text/html; charset=utf-8');
   if (answer.serverTiming) reply.header('server-timing', answer.serverTiming);
   if (answer.encoding) reply.header('content-encoding', answer.encoding);

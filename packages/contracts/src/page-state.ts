@@ -12,10 +12,17 @@ export const PAGE_STATE_ID = 'page-state';
 export const SIDEBAR_COOKIE = 'bimi_sidebar';
 
 /**
+ * Whether the visitor's screen was phone-sized (`phone`) or not (`wide`) when an account page last
+ * measured it: the server draws that layout next time, rather than guess from the request (a
+ * desktop browser in a narrow window names itself a desktop).
+ */
+export const SCREEN_COOKIE = 'bimi_screen';
+
+/**
  * What the bff rendered a signed-in visitor's account page with (issue 14), carried in the page so
  * the browser hydrates with the same: the session, the GET answers the page showed (by path),
- * whether the server drew the phone layout (a guess from the request; the browser corrects it) and
- * the sidebar collapsed (SIDEBAR_COOKIE).
+ * whether the server drew the phone layout (SCREEN_COOKIE, else a guess from the request; the
+ * browser corrects it) and the sidebar collapsed (SIDEBAR_COOKIE).
  * Such a page is the visitor's own: never cached, by the bff or anybody else.
  */
 export const PageState = z.object({

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { PAGE_STATE_ID, type PageState, type PageStyleSheet } from '@bimi/contracts/page-state';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { Registry, RemoteRoute } from '@bimi/contracts/registry';
 import { SITE_NAME } from '@bimi/contracts/site';
 import fp from 'fastify-plugin';
+import { Parser } from 'htmlparser2';
 import { watchBuildFile } from '../../lib/build-file';
 import { escapeHtml, jsonForScriptElement } from '../../lib/html';
 import type { Preload } from './remote-registry';
@@ -44,9 +46,15 @@ function styleElement({ key, ids, css }: PageStyleSheet): string {
   return `<style data-emotion="${escapeHtml([key, ...ids].join(' '))}">${css.replace(/</g, '\\3c ')}</style>`;
 }
 
+/** A page of the shell: its HTML, and the content security policy that lets its inline scripts run. */
+export interface RenderedShellPage {
+  html: string;
+  policy: string;
+}
+
 export interface ShellPage {
   /** The shell's index.html with the page data filled in; undefined while the shell is not built. */
-  render(data: PageData): Promise<string | undefined>;
+  render(data: PageData): Promise<RenderedShellPage | undefined>;
   /** The template as it is now: the same object until index.html changes (a page kept from another one is stale). */
   template(): Promise<unknown>;
 }
@@ -105,6 +113,33 @@ export function injectPageData(html: string, { registry, publicConfig, route, pr
   return page;
 }
 
+/**
+ * The hashes (`'sha256-…'`, as a content security policy names them) of the scripts a template runs
+ * inline: the shell's own (its early-input script, packages/webpack-config), which the page's policy
+ * allows by hash rather than allowing every inline script. Data blocks (`type="application/json"`)
+ * do not run and need none; what the bff injects is data only.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  let inline: string | undefined;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      const type = (attributes.type ?? '').trim().toLowerCase();
+      const runs = type === '' || type === 'module' || /^(?:text|application)\/(?:java|ecma)script$/.test(type);
+      inline = name === 'script' && attributes.src === undefined && runs ? '' : undefined;
+    },
+    ontext(text) {
+      if (inline !== undefined) inline += text;
+    },
+    onclosetag(name) {
+      if (name === 'script' && inline) hashes.push(`'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`);
+      inline = undefined;
+    },
+  });
+  parser.end(html);
+  return hashes;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     shellPage: ShellPage;
@@ -116,7 +151,7 @@ export default fp(
     const indexPath = join(fastify.config.rootDir, 'shell', 'dist', 'index.html');
     const template = watchBuildFile(
       indexPath,
-      (text) => text,
+      (text) => ({ text, policy: fastify.pagePolicy(inlineScriptHashes(text)) }),
       (state) => {
         if (state.status === 'missing') fastify.log.warn(`shell not built: no ${indexPath}; pages answer 503 until it is`);
       },
@@ -128,9 +163,9 @@ export default fp(
         const state = await template();
         if (state.status === 'missing') return undefined;
         if (state.status === 'invalid') throw new Error(`cannot read ${indexPath}: ${state.reason}`);
-        return injectPageData(state.value, data);
+        return { html: injectPageData(state.value.text, data), policy: state.value.policy };
       },
     } satisfies ShellPage);
   },
-  { name: 'shell-page', decorators: { fastify: ['config'] } },
+  { name: 'shell-page', decorators: { fastify: ['config', 'pagePolicy'] } },
 );

@@ -40,7 +40,7 @@ export function contentSecurityDirectives(config: Config): Record<string, string
  * The headers a helmet middleware sets. With this configuration every one of them is the same for
  * every response (no per-request policy: no nonce, no function directive), so helmet runs once.
  */
-function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
+function headersOf(middleware: ReturnType<typeof helmet> | ReturnType<typeof helmet.contentSecurityPolicy>): [string, string][] {
   const headers = new Map<string, string>();
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
@@ -53,6 +53,19 @@ function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return [...headers];
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The content security policy of a page of the shell whose template runs inline scripts:
+     * the site's policy with each script's hash (`'sha256-…'`) allowed in script-src.
+     */
+    pagePolicy(scriptHashes: readonly string[]): string;
+  }
+}
+
+/** Policies for pages with inline scripts, by their hashes: one or two templates live at a time. */
+const PAGE_POLICIES_KEPT = 8;
 
 /**
  * helmet's headers on every response, computed once at start: building them per request (as
@@ -78,6 +91,23 @@ export default fp(
     fastify.addHook('onRequest', (_request, reply, done) => {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
       done();
+    });
+
+    const directives = contentSecurityDirectives(fastify.config);
+    const sitePolicy = headers.find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1] ?? '';
+    const pagePolicies = new Map<string, string>();
+    fastify.decorate('pagePolicy', (scriptHashes: readonly string[]) => {
+      if (scriptHashes.length === 0) return sitePolicy;
+      const key = scriptHashes.join(' ');
+      let policy = pagePolicies.get(key);
+      if (policy === undefined) {
+        const withHashes = { ...directives, 'script-src': [...(directives['script-src'] ?? []), ...scriptHashes] };
+        policy =
+          headersOf(helmet.contentSecurityPolicy({ useDefaults: false, directives: withHashes })).find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1] ?? sitePolicy;
+        if (pagePolicies.size >= PAGE_POLICIES_KEPT) pagePolicies.clear();
+        pagePolicies.set(key, policy);
+      }
+      return policy;
     });
   },
   { name: 'security-headers', decorators: { fastify: ['config'] } },

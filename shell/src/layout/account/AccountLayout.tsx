@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -6,14 +6,34 @@ import { Sidebar } from './Sidebar';
 import { MobileTopBar, MOBILE_TOP_BAR_HEIGHT } from './MobileTopBar';
 import { MobileTabs, MOBILE_TABS_HEIGHT } from './MobileTabs';
 import { usePhoneHint } from '@bimi/session/page-state';
+import { SCREEN_COOKIE } from '@bimi/contracts/page-state';
 
 /** Spec §2: phones are 768px wide or less. */
 const PHONE_QUERY = '(max-width:768px)';
+
+/**
+ * Keeps the screen's size class in SCREEN_COOKIE, so the server draws the next account page in the
+ * layout this screen shows: a guess that differs makes the page change under the visitor's finger
+ * as it hydrates. Written only when it changes.
+ */
+function useRememberedScreen(): void {
+  useEffect(() => {
+    const query = window.matchMedia(PHONE_QUERY);
+    const remember = () => {
+      const value = `${SCREEN_COOKIE}=${query.matches ? 'phone' : 'wide'}`;
+      if (!document.cookie.split('; ').includes(value)) document.cookie = `${value}; path=/; max-age=31536000; samesite=lax`;
+    };
+    remember();
+    query.addEventListener('change', remember);
+    return () => query.removeEventListener('change', remember);
+  }, []);
+}
 
 /** The account frame: no public header or footer; a sidebar on desktop, top bar and bottom tabs on phones. */
 export function AccountLayout({ children }: { children: ReactNode }) {
   // The browser's screen, except while hydrating a page the server drew: then the layout it drew.
   const phone = useMediaQuery(PHONE_QUERY, { defaultMatches: usePhoneHint() });
+  useRememberedScreen();
   if (phone) {
     return (
       <Box data-testid="account-layout" data-variant="phone" sx={{ minHeight: '100vh', bgcolor: '#f6f8fc' }}>
