@@ -9,7 +9,7 @@ export const POLICIES: readonly Policy[] = [
   {
     path: '/privacy-policy',
     title: 'Privacy policy',
-    updated: '1 November 2026',
+    updated: '26 November 2026',
     lead: 'How BIMI Store collects, uses, shares and protects personal data when you visit this site, use our tools, or buy certificates and plans from us.',
     sections: [
       {
@@ -83,7 +83,7 @@ export const POLICIES: readonly Policy[] = [
         heading: '7. Cookies',
         blocks: [
           p(
-            'We use strictly necessary cookies for sign-in, security and your cart, and a cookie that remembers your cookie choice for 365 days. Analytics and tag manager cookies are set only after you accept them in the cookie banner; if you decline, none are set. You can change your choice by clearing the cookie in your browser.',
+            'We use strictly necessary cookies for sign-in, security and your cart, and a cookie that remembers your cookie choice for 365 days. In your account, two cookies remember its layout for 365 days: whether you collapsed the sidebar, and whether your screen is phone-sized. Analytics and tag manager cookies are set only after you accept them in the cookie banner; if you decline, none are set. You can change your choice by clearing the cookie in your browser.',
           ),
         ],
       },
