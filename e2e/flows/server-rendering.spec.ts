@@ -265,7 +265,12 @@ test("a click made on the server's page before it is live is not lost: the last 
   await addToCart.click();
   await addToCart.click();
   expect(await page.evaluate(() => document.documentElement.dataset.pageReady), 'clicked before the page was live').toBeUndefined();
+  const scrolledTo = await page.evaluate(() => window.scrollY);
+  expect(scrolledTo, 'the button is below the fold').toBeGreaterThan(0);
   await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+  // The page stays where the visitor scrolled it as it goes live (it jumped to the top, and a second
+  // click landed beside the button).
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
   // Made once: one line in the cart.
   await expect(page.getByTestId('in-cart')).toHaveAttribute('data-count', '1');
   await expect(page.getByTestId('cart-toggle')).toHaveAttribute('data-count', '1');

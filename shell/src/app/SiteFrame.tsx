@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import { SITE_NAME } from '@bimi/contracts/site';
@@ -41,7 +41,13 @@ export function SiteFrame() {
     sendPageView({ path: pathname + search, title, referrer: document.referrer || undefined });
   }, [pathname, search, title, description, redirectTo]);
 
+  // Another page starts at its top. The first stays where it is: a server-rendered page may have
+  // been scrolled before it was live (or the browser restored its place on a reload), and going to
+  // the top then moved the button under the visitor's finger.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 
