@@ -110,3 +110,33 @@ export async function startTestStore(env: NodeJS.ProcessEnv = {}, rootDir = crea
     },
   };
 }
+
+/**
+ * The bff's server rendering (plugins/app/server-render.ts) with a hand-written federation
+ * container in place of the shell's server build: `renderPage` does what `body` says (`head`: the
+ * template's head, as shellTemplate takes it). The real
+ * builds are rendered in the e2e flow server-rendering.spec.ts.
+ */
+export function rootWithShellServerBuild(body: string, head?: string): string {
+  const rootDir = createFakeRoot();
+  // The root as the shell's template has it: empty but for the notice.
+  writeFileSync(
+    join(rootDir, 'shell', 'dist', 'index.html'),
+    shellTemplate(head).replace(/<div id="root">[\s\S]*?<\/div>/, '<div id="root"><noscript>This site needs JavaScript to run.</noscript></div>'),
+  );
+  const folder = join(rootDir, 'shell', 'dist', 'server');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'remoteEntry.js'),
+    `let renders = 0;
+module.exports = {
+  init() {},
+  get(expose) {
+    if (expose !== './render') return Promise.reject(new Error('no ' + expose));
+    return Promise.resolve(() => ({ async renderPage(request) { renders += 1; ${body} } }));
+  },
+};
+`,
+  );
+  return rootDir;
+}

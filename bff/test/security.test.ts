@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inlineScriptHashes } from '../src/plugins/app/shell-page';
-import { createFakeRoot, shellTemplate, startTestStore, type TestStore } from './fixtures';
+import { PublicConfig } from '@bimi/contracts/public-config';
+import { injectPageData, inlineScriptHashes } from '../src/plugins/app/shell-page';
+import { rootWithShellServerBuild, shellTemplate, startTestStore, type TestStore } from './fixtures';
 
 /** The content security policy of a response, directive → sources. */
 function policyOf(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -88,33 +89,48 @@ describe("the shell's inline scripts", () => {
   const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   const EARLY = '(function(){document.addEventListener("click",function(){},true)})();';
 
-  it('are found by their hash, and only scripts that run: not a source, not a data block', () => {
+  it('are found by their hash, whatever their type, with line breaks as the browser reads them; not a script file', () => {
     const template = shellTemplate(
-      `<script>${EARLY}</script><script type="text/javascript">var a = "</p>";</script><script defer src="/mfe/shell/start.js"></script>` +
-        '<script id="page-state" type="application/json">{"a":1}</script><script type="module">import "x";</script><script></script>',
+      `<script>${EARLY}</script><script type="text/javascript; charset=utf-8">var a = "</p>";\r\nvar b = 1;\rvar c;</script><script defer src="/mfe/shell/start.js"></script>` +
+        `<script type="module">import "x";</script><script></script><script>${EARLY}</script>`,
     );
-    expect(inlineScriptHashes(template)).toEqual([sha256(EARLY), sha256('var a = "</p>";'), sha256('import "x";')]);
+    expect(inlineScriptHashes(template)).toEqual([sha256(EARLY), sha256('var a = "</p>";\nvar b = 1;\nvar c;'), sha256('import "x";')]);
     expect(inlineScriptHashes(shellTemplate())).toEqual([]);
   });
 
-  it("are allowed on the shell's pages by their hash, cached or not, and follow a new template; nowhere else", async () => {
-    const rootDir = createFakeRoot();
+  it('are not changed by what the bff fills in (a script changed after it was hashed would be refused)', () => {
+    const template = shellTemplate(`<!--bff:inject--><script>${EARLY}</script>`);
+    const page = injectPageData(template, {
+      registry: { remotes: [] },
+      publicConfig: PublicConfig.parse({ newsletterUrl: '/api/newsletter/subscribe', tagManagerId: null, priceSettings: {} }),
+      pageUrl: 'https://store.example/faq',
+      rootHtml: '<main><h1>FAQ</h1></main>',
+      rootStyles: [{ key: 'bimi', ids: ['a1'], css: '.bimi-a1{color:red}' }],
+    });
+    // (The page also holds the data blocks the bff adds, which do not run.)
+    expect(inlineScriptHashes(page)).toEqual(expect.arrayContaining(inlineScriptHashes(template)));
+  });
+
+  it("are allowed on the shell's pages by their hash, rendered or kept, and follow a new template; nowhere else", async () => {
+    const rootDir = rootWithShellServerBuild("return { html: '<main><h1>Hello</h1></main>', errors: [] };", `<!--bff:inject--><script>${EARLY}</script>`);
     const templatePath = join(rootDir, 'shell', 'dist', 'index.html');
-    writeFileSync(templatePath, shellTemplate(`<!--bff:inject--><script>${EARLY}</script>`));
     const store = await startTestStore({}, rootDir);
     try {
-      const scriptSources = async (url: string) => policyOf((await store.app.inject({ url })).headers['content-security-policy']).get('script-src');
-      expect(await scriptSources('/faq')).toEqual(["'self'", sha256(EARLY)]);
-      // The same page again, from the bff's page cache.
-      expect(await scriptSources('/faq')).toEqual(["'self'", sha256(EARLY)]);
-      expect(await scriptSources('/no-such-page')).toEqual(["'self'", sha256(EARLY)]);
-      expect(await scriptSources('/api/health')).toEqual(["'self'"]);
-      expect(await scriptSources('/mfe/shell/main.js')).toEqual(["'self'"]);
+      const answer = async (url: string) => {
+        const response = await store.app.inject({ url });
+        return { scriptSources: policyOf(response.headers['content-security-policy']).get('script-src'), timing: response.headers['server-timing'] };
+      };
+      expect(await answer('/faq')).toEqual({ scriptSources: ["'self'", sha256(EARLY)], timing: expect.stringContaining('render;dur=') });
+      // The same page again, kept by the bff.
+      expect(await answer('/faq')).toEqual({ scriptSources: ["'self'", sha256(EARLY)], timing: 'render;desc="cached"' });
+      expect((await answer('/no-such-page')).scriptSources).toEqual(["'self'", sha256(EARLY)]);
+      expect((await answer('/api/health')).scriptSources).toEqual(["'self'"]);
+      expect((await answer('/mfe/shell/main.js')).scriptSources).toEqual(["'self'"]);
 
       // A shell deployed with another script: its hash replaces the old one.
       const next = EARLY.replace('true', 'false');
-      writeFileSync(templatePath, shellTemplate(`<!--bff:inject--><script>${next}</script>`));
-      expect(await scriptSources('/faq')).toEqual(["'self'", sha256(next)]);
+      writeFileSync(templatePath, readFileSync(templatePath, 'utf8').replace(EARLY, next));
+      expect((await answer('/faq')).scriptSources).toEqual(["'self'", sha256(next)]);
     } finally {
       await store.cleanUp();
     }

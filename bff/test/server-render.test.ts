@@ -1,37 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFakeRoot, shellTemplate, startTestStore, type TestStore } from './fixtures';
+import { rootWithShellServerBuild, startTestStore, type TestStore } from './fixtures';
 import { Browser, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 import { OWN_API_CALL_HEADER } from '../src/lib/own-api-calls';
-
-/**
- * The bff's server rendering (plugins/app/server-render.ts) with a hand-written federation
- * container in place of the shell's server build: `renderPage` does what `body` says. The real
- * builds are rendered in the e2e flow server-rendering.spec.ts.
- */
-function rootWithShellServerBuild(body: string): string {
-  const rootDir = createFakeRoot();
-  // The root as the shell's template has it: empty but for the notice.
-  writeFileSync(
-    join(rootDir, 'shell', 'dist', 'index.html'),
-    shellTemplate().replace(/<div id="root">[\s\S]*?<\/div>/, '<div id="root"><noscript>This site needs JavaScript to run.</noscript></div>'),
-  );
-  const folder = join(rootDir, 'shell', 'dist', 'server');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(
-    join(folder, 'remoteEntry.js'),
-    `let renders = 0;
-module.exports = {
-  init() {},
-  get(expose) {
-    if (expose !== './render') return Promise.reject(new Error('no ' + expose));
-    return Promise.resolve(() => ({ async renderPage(request) { renders += 1; ${body} } }));
-  },
-};
-`,
-  );
-  return rootDir;
-}
 
 const ROOT_OF = /<div id="root"([^>]*)>([\s\S]*?)<\/div><script/;
 

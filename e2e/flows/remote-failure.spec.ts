@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { CART_STORAGE_KEY, ONE_VMC_CART } from '../fixtures/cart';
 import { makeExposedModuleThrow } from '../support/federation';
 import { expect, expectRemotePage, navigateClientSide, recordBeacons, SITE_NAME, test, type ClientErrorReport, type RemoteName } from '../support/test';
 
@@ -167,6 +168,20 @@ test('a routes chunk that failed loads after Retry', async ({ page }) => {
   await page.unroute(pattern);
   await message.getByRole('button', { name: 'Retry' }).click();
   await expectRemotePage(page, 'account', 'Forgot your password?');
+});
+
+test("checkout's own chunk for a cart with lines: when it fails, a message with Retry inside the page, and Retry loads it", async ({ page }) => {
+  await page.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), { key: CART_STORAGE_KEY, value: JSON.stringify(ONE_VMC_CART) });
+  const pattern = '**/mfe/checkout/cart-checkout.*';
+  await page.route(pattern, (route: Route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }));
+  await page.goto('/checkout');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your cart could not be loaded.' })).toBeVisible();
+  // The page and its frame stay: only the cart's part failed.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
+  await expect(remoteError(page, 'checkout')).toHaveCount(0);
+  await page.unroute(pattern);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('checkout-line')).toHaveCount(1);
 });
 
 test('a remote that throws while rendering shows the message in place; the error is reported and the site works', async ({ page }) => {

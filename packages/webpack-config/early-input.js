@@ -6,11 +6,16 @@
 // shell/src/federation/PageReady.tsx) on the same element: hydration keeps the server's elements.
 // Only the last: two impatient clicks on "Add a card" add one card. Links are left alone: they work
 // without JavaScript. A page the server did not render (no `data-server-rendered` on #root) has
-// nothing to click before its JavaScript runs: the listeners go once it is parsed.
+// nothing to click before its JavaScript runs: the listeners go once it is parsed. When the page's
+// code will not come (a script of its own that failed to load) or not in time (GIVE_UP_MS after
+// the document was parsed), clicks go to the page as it is again (a form's own action works
+// without JavaScript) and nothing held is made again.
 (function () {
+  var GIVE_UP_MS = 20000;
   var html = document.documentElement;
   if (html.dataset.pageReady === 'true') return;
   var held = null;
+  var giveUpTimer = 0;
   function serverRenderedRoot() {
     var root = document.getElementById('root');
     return root && root.dataset.serverRendered === 'true' ? root : null;
@@ -26,8 +31,20 @@
   }
   function stop() {
     watcher.disconnect();
+    clearTimeout(giveUpTimer);
     document.removeEventListener('click', hold, true);
     document.removeEventListener('submit', hold, true);
+    window.removeEventListener('error', scriptFailed, true);
+  }
+  function giveUp() {
+    held = null;
+    stop();
+  }
+  // The site's own scripts only: another origin's (a tag manager an extension blocks, a remote on
+  // a CDN whose failure the page shows in its place) does not keep the page from going live.
+  function scriptFailed(event) {
+    var script = event.target;
+    if (script instanceof HTMLScriptElement && script.src.indexOf(location.origin + '/') === 0) giveUp();
   }
   function replay() {
     if (html.dataset.pageReady !== 'true') return;
@@ -49,7 +66,9 @@
   watcher.observe(html, { attributes: true, attributeFilter: ['data-page-ready'] });
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
+  window.addEventListener('error', scriptFailed, true);
   document.addEventListener('DOMContentLoaded', function () {
     if (!serverRenderedRoot()) stop();
+    else giveUpTimer = setTimeout(giveUp, GIVE_UP_MS);
   });
 })();

@@ -67,7 +67,7 @@ class EmitSharingPlugin {
 const EARLY_INPUT = swc.minifySync(readFileSync(new URL('./early-input.js', import.meta.url), 'utf8'), { compress: true, mangle: true, ecma: 2015 }).code;
 
 /**
- * The shell's page loads its code once it has been painted (issue 14). Its only script is
+ * The shell's page loads its code once it has been painted (issue 14). Its only script file is
  * start.js (a few hundred bytes, deferred), which adds the entry's scripts in the first task after
  * the second frame (the first frame is on screen by then). A deferred main.js that had already
  * arrived (a repeat visit) ran before the first paint, so a server-rendered page waited for the

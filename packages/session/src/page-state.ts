@@ -13,7 +13,7 @@ export interface ServerPage {
   session: Session;
   /** The answer to GET `path` for this render (the same promise for the same path); undefined when it failed. */
   answer(path: string): Promise<unknown>;
-  /** Whether the page is drawn for a phone (the bff's guess from the request). */
+  /** Whether the page is drawn for a phone (SCREEN_COOKIE, else the bff's guess from the request). */
   phone: boolean;
   /** Whether the account sidebar is drawn collapsed (the visitor's choice, SIDEBAR_COOKIE). */
   sidebarCollapsed: boolean;

@@ -114,30 +114,29 @@ export function injectPageData(html: string, { registry, publicConfig, route, pr
 }
 
 /**
- * The hashes (`'sha256-…'`, as a content security policy names them) of the scripts a template runs
+ * The hashes (`'sha256-…'`, as a content security policy names them) of the scripts a template has
  * inline: the shell's own (its early-input script, packages/webpack-config), which the page's policy
- * allows by hash rather than allowing every inline script. Data blocks (`type="application/json"`)
- * do not run and need none; what the bff injects is data only.
+ * allows by hash rather than allowing every inline script. Every inline script of the template is
+ * hashed, whatever its type (a hash allows only that exact text), with its line breaks as the
+ * browser's parser hands them over (CR LF and CR become LF). What the bff injects is data only.
  */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
+  const hashes = new Set<string>();
   let inline: string | undefined;
   const parser = new Parser({
     onopentag(name, attributes) {
-      const type = (attributes.type ?? '').trim().toLowerCase();
-      const runs = type === '' || type === 'module' || /^(?:text|application)\/(?:java|ecma)script$/.test(type);
-      inline = name === 'script' && attributes.src === undefined && runs ? '' : undefined;
+      inline = name === 'script' && attributes.src === undefined ? '' : undefined;
     },
     ontext(text) {
       if (inline !== undefined) inline += text;
     },
     onclosetag(name) {
-      if (name === 'script' && inline) hashes.push(`'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`);
+      if (name === 'script' && inline) hashes.add(`'sha256-${createHash('sha256').update(inline.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}'`);
       inline = undefined;
     },
   });
   parser.end(html);
-  return hashes;
+  return [...hashes];
 }
 
 declare module 'fastify' {

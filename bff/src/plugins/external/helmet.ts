@@ -38,7 +38,8 @@ export function contentSecurityDirectives(config: Config): Record<string, string
 
 /**
  * The headers a helmet middleware sets. With this configuration every one of them is the same for
- * every response (no per-request policy: no nonce, no function directive), so helmet runs once.
+ * every response (no per-request policy: no nonce, no function directive), so helmet runs once; a
+ * page of the shell has its own content security policy, made once per template (`pagePolicy`).
  */
 function headersOf(middleware: ReturnType<typeof helmet> | ReturnType<typeof helmet.contentSecurityPolicy>): [string, string][] {
   const headers = new Map<string, string>();
@@ -64,20 +65,25 @@ declare module 'fastify' {
   }
 }
 
-/** Policies for pages with inline scripts, by their hashes: one or two templates live at a time. */
-const PAGE_POLICIES_KEPT = 8;
-
 /**
  * helmet's headers on every response, computed once at start: building them per request (as
  * @fastify/helmet does, options and policy parsed each time) cost about a tenth of a health
  * check's CPU, and running helmet's middlewares per request a few per cent more.
  */
+/** The Content-Security-Policy header among helmet's headers. */
+function policyOf(headers: [string, string][]): string {
+  const policy = headers.find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1];
+  if (policy === undefined) throw new Error('helmet set no Content-Security-Policy header');
+  return policy;
+}
+
 export default fp(
   async function securityHeaders(fastify) {
     const production = fastify.config.nodeEnv === 'production';
+    const directives = contentSecurityDirectives(fastify.config);
     const headers = headersOf(
       helmet({
-        contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(fastify.config) },
+        contentSecurityPolicy: { useDefaults: false, directives },
         // Remote entries and chunks may come from another origin; /mfe/* also says so per response.
         crossOriginEmbedderPolicy: false,
         // helmet's no-referrer would make the browser send `Origin: null` on the site's own POSTs
@@ -93,21 +99,11 @@ export default fp(
       done();
     });
 
-    const directives = contentSecurityDirectives(fastify.config);
-    const sitePolicy = headers.find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1] ?? '';
-    const pagePolicies = new Map<string, string>();
+    const sitePolicy = policyOf(headers);
     fastify.decorate('pagePolicy', (scriptHashes: readonly string[]) => {
       if (scriptHashes.length === 0) return sitePolicy;
-      const key = scriptHashes.join(' ');
-      let policy = pagePolicies.get(key);
-      if (policy === undefined) {
-        const withHashes = { ...directives, 'script-src': [...(directives['script-src'] ?? []), ...scriptHashes] };
-        policy =
-          headersOf(helmet.contentSecurityPolicy({ useDefaults: false, directives: withHashes })).find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1] ?? sitePolicy;
-        if (pagePolicies.size >= PAGE_POLICIES_KEPT) pagePolicies.clear();
-        pagePolicies.set(key, policy);
-      }
-      return policy;
+      const withHashes = { ...directives, 'script-src': [...(directives['script-src'] ?? []), ...scriptHashes] };
+      return policyOf(headersOf(helmet.contentSecurityPolicy({ useDefaults: false, directives: withHashes })));
     });
   },
   { name: 'security-headers', decorators: { fastify: ['config'] } },

@@ -31,7 +31,6 @@ import { AccountStep } from './AccountStep';
 import { CertificateDetailsForm } from '@bimi/ui/CertificateDetailsForm';
 import { checkDetails, emptyDraft, type DetailsErrors } from '@bimi/ui/certificate-details';
 import { billingTermOf, describeOptions, isCertificateItem, quoteLineOf } from './lines';
-import { PaymentOutcome } from './PaymentOutcome';
 import { useDetailsDrafts } from './useDetailsDrafts';
 import { useQuote } from './useQuote';
 
@@ -175,7 +174,7 @@ function useAccountChoices(signedIn: boolean) {
  * Checkout of a cart with lines: the review, the account, the certificates' details and payment,
  * in the page's frame (CheckoutPage). Its own chunk, so an empty cart's page does without its forms.
  */
-export function CartCheckout({ items, totalQuantities, returnedFrom }: { items: CartItem[]; totalQuantities: number; returnedFrom: string | null }) {
+export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; totalQuantities: number }) {
   const { data: session } = useSession();
   const signedIn = Boolean(session);
   const quote = useQuote(items);
@@ -226,8 +225,6 @@ export function CartCheckout({ items, totalQuantities, returnedFrom }: { items: 
 
   return (
     <>
-      {returnedFrom && <PaymentOutcome checkoutId={returnedFrom} />}
-
       <Section step={++step} title="Review your order" id="checkout-review">
         <Typography data-testid="checkout-total" sx={{ mb: 1, color: 'text.secondary' }}>
           {quote.status === 'ready' ? `${totalQuantities} item${totalQuantities === 1 ? '' : 's'}, total ${formatUsd(quote.quote.total)}` : 'Pricing your cart…'}

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { CartItem } from '@bimi/catalog/cart-items';
-import { cart } from '@bimi/cart/store';
+import { cart, CART_STORAGE_KEY } from '@bimi/cart/store';
 import { useCart } from '@bimi/cart/useCart';
 import type { PageProps, RouteEntry } from '@bimi/ui/RouteTable';
 import { PaymentOutcome } from './PaymentOutcome';
@@ -15,13 +16,59 @@ import { clearDetailsDrafts } from './useDetailsDrafts';
 /**
  * The checkout of a cart with lines (its account step, the certificates' details and payment:
  * MUI's text fields, selects, tabs and menus) comes in a chunk of its own: an empty cart's page
- * does without it. A visitor whose stored cart has lines asks for it as soon as this module runs
- * (the shell read the cart before), so it arrives while the page hydrates; until then the cart
- * shows as loading, as the server drew it.
+ * does without it. A visitor whose stored cart has lines asks for it as soon as this module runs,
+ * so it arrives while the page hydrates; until then the cart shows as loading, as the server drew
+ * it. A load that failed is asked for again on Retry.
  */
-const loadCartCheckout = () => import('./CartCheckout');
-const CartCheckout = lazy(() => loadCartCheckout().then((module) => ({ default: module.CartCheckout })));
-if (typeof window !== 'undefined' && cart.items.length > 0) void loadCartCheckout().catch(() => {});
+let cartCheckoutLoading: Promise<typeof import('./CartCheckout')> | undefined;
+function loadCartCheckout() {
+  cartCheckoutLoading ??= import(/* webpackChunkName: "cart-checkout" */ './CartCheckout').catch((error: unknown) => {
+    cartCheckoutLoading = undefined;
+    throw error;
+  });
+  return cartCheckoutLoading;
+}
+const lazyCartCheckout = () => lazy(() => loadCartCheckout().then((module) => ({ default: module.CartCheckout })));
+
+/** Whether the visitor's cart has lines: the store's, or (before the shell has read it) the stored one. */
+function cartHasLines(): boolean {
+  if (cart.loaded) return cart.items.length > 0;
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
+    return typeof stored === 'object' && stored !== null && Array.isArray((stored as { items?: unknown }).items) && (stored as { items: unknown[] }).items.length > 0;
+  } catch {
+    return false;
+  }
+}
+if (typeof window !== 'undefined' && cartHasLines()) void loadCartCheckout().catch(() => {});
+
+/** webpack's error for a chunk that did not load. */
+const isLoadFailure = (error: unknown) => error instanceof Error && error.name === 'ChunkLoadError';
+
+/**
+ * The checkout's chunk did not load: a message with Retry in its place, inside the page. Any other
+ * error goes on to the remote's boundary, which reports it.
+ */
+class CartCheckoutBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (!isLoadFailure(error)) throw error;
+    const retry = () => {
+      this.setState({ error: null });
+      this.props.onRetry();
+    };
+    return (
+      <Alert severity="error" action={<Button onClick={retry}>Retry</Button>}>
+        Your cart could not be loaded. Check your connection, then retry.
+      </Alert>
+    );
+  }
+}
 
 /**
  * The page's column and heading, the same element in every state (the cart loading, empty, or
@@ -56,6 +103,8 @@ export function CheckoutPage({ route }: PageProps) {
   const [params] = useSearchParams();
   const returnedFrom = params.get('checkout');
   const empty = loaded && items.length === 0;
+  // A new lazy component after a failed load: React keeps a rejected one rejected.
+  const [CartCheckout, setCartCheckout] = useState(lazyCartCheckout);
   // Details typed for lines no longer in the cart are kept no longer.
   useEffect(() => {
     if (empty) clearDetailsDrafts();
@@ -65,25 +114,25 @@ export function CheckoutPage({ route }: PageProps) {
   // server's page). One frame in every state, so its heading stays the element the server sent.
   return (
     <CheckoutFrame route={route} lead={!empty}>
+      {loaded && returnedFrom && <PaymentOutcome checkoutId={returnedFrom} />}
       {!loaded ? (
         <CartLoading />
       ) : empty ? (
-        <>
-          {returnedFrom && <PaymentOutcome checkoutId={returnedFrom} />}
-          <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
-            <Typography sx={{ fontWeight: 600 }}>Your cart is empty.</Typography>
-            <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-              Choose a mark certificate to show your logo in the inbox, or a DMARC plan to get to enforcement.
-            </Typography>
-            <Button component={RouterLink} to="/products/digicert-mark-certificates" variant="contained">
-              Browse certificates
-            </Button>
-          </Paper>
-        </>
+        <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
+          <Typography sx={{ fontWeight: 600 }}>Your cart is empty.</Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+            Choose a mark certificate to show your logo in the inbox, or a DMARC plan to get to enforcement.
+          </Typography>
+          <Button component={RouterLink} to="/products/digicert-mark-certificates" variant="contained">
+            Browse certificates
+          </Button>
+        </Paper>
       ) : (
-        <Suspense fallback={<CartLoading />}>
-          <CartCheckout items={items} totalQuantities={totalQuantities} returnedFrom={returnedFrom} />
-        </Suspense>
+        <CartCheckoutBoundary onRetry={() => setCartCheckout(() => lazyCartCheckout())}>
+          <Suspense fallback={<CartLoading />}>
+            <CartCheckout items={items} totalQuantities={totalQuantities} />
+          </Suspense>
+        </CartCheckoutBoundary>
       )}
     </CheckoutFrame>
   );

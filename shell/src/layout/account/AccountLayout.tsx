@@ -7,6 +7,7 @@ import { MobileTopBar, MOBILE_TOP_BAR_HEIGHT } from './MobileTopBar';
 import { MobileTabs, MOBILE_TABS_HEIGHT } from './MobileTabs';
 import { usePhoneHint } from '@bimi/session/page-state';
 import { SCREEN_COOKIE } from '@bimi/contracts/page-state';
+import { writePreferenceCookie } from './preference-cookie';
 
 /** Spec §2: phones are 768px wide or less. */
 const PHONE_QUERY = '(max-width:768px)';
@@ -20,8 +21,8 @@ function useRememberedScreen(): void {
   useEffect(() => {
     const query = window.matchMedia(PHONE_QUERY);
     const remember = () => {
-      const value = `${SCREEN_COOKIE}=${query.matches ? 'phone' : 'wide'}`;
-      if (!document.cookie.split('; ').includes(value)) document.cookie = `${value}; path=/; max-age=31536000; samesite=lax`;
+      const value = query.matches ? 'phone' : 'wide';
+      if (!document.cookie.split('; ').includes(`${SCREEN_COOKIE}=${value}`)) writePreferenceCookie(SCREEN_COOKIE, value);
     };
     remember();
     query.addEventListener('change', remember);

@@ -17,6 +17,7 @@ import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import { useSession } from '@bimi/session/useSession';
 import { useSidebarCollapsedHint } from '@bimi/session/page-state';
 import { SIDEBAR_COOKIE } from '@bimi/contracts/page-state';
+import { writePreferenceCookie } from './preference-cookie';
 import { Logo } from '../Logo';
 import { ACCOUNT_SUPPORT_LINKS, ACCOUNT_TOOL_LINKS, MONITORS_LINK, SETTINGS_LINKS, type NavLink } from '../navigation';
 import { signOutToSignIn } from '../signOutToSignIn';
@@ -148,7 +149,7 @@ export function Sidebar() {
   const toggle = () => {
     const next = !collapsed;
     setChosen(next);
-    document.cookie = `${SIDEBAR_COOKIE}=${next ? 'collapsed' : 'open'}; path=/; max-age=31536000; samesite=lax`;
+    writePreferenceCookie(SIDEBAR_COOKIE, next ? 'collapsed' : 'open');
     try {
       window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(next));
     } catch {
