@@ -6,10 +6,11 @@ import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { publicBaseUrl } from '../config';
-import { chooseContentEncoding, compress } from '../lib/content-encoding';
+import { chooseContentEncoding, compress, type ContentEncoding } from '../lib/content-encoding';
 import { looksLikeFilePath } from '../lib/route-match';
 import { ownApiCallHeaders } from '../lib/own-api-calls';
 import { sessionCookieName } from '../plugins/app/sessions';
+import type { RenderedShellPage } from '../plugins/app/shell-page';
 
 /** Paths the page route never answers: they belong to the API, the builds and the registry. */
 const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;
@@ -186,16 +187,7 @@ const pages: FastifyPluginAsync = async (fastify) => {
           pageState,
         });
         if (page === undefined) return notBuilt(reply);
-        const encoding = Buffer.byteLength(page.html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
-        return send(reply, {
-          status: 200,
-          vary: 'accept-encoding, cookie',
-          personal: true,
-          encoding,
-          policy: page.policy,
-          body: encoding ? compress(page.html, encoding) : page.html,
-          serverTiming: serverTimingOf(rendered),
-        });
+        return send(reply, { status: 200, vary: 'accept-encoding, cookie', personal: true, ...sent(page, acceptedEncoding), serverTiming: serverTimingOf(rendered) });
       }
       // Not rendered (a failure, the time limit): the page every visitor without a session gets.
       const kept = answers.get(key);
@@ -223,14 +215,7 @@ const pages: FastifyPluginAsync = async (fastify) => {
     });
     if (page === undefined) return notBuilt(reply);
 
-    const encoding = Buffer.byteLength(page.html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
-    const answer: PageAnswer = {
-      status: owned ? 200 : 404,
-      vary: rendered ? 'accept-encoding, cookie' : 'accept-encoding',
-      encoding,
-      policy: page.policy,
-      body: encoding ? compress(page.html, encoding) : page.html,
-    };
+    const answer: PageAnswer = { status: owned ? 200 : 404, vary: rendered ? 'accept-encoding, cookie' : 'accept-encoding', ...sent(page, acceptedEncoding) };
     // A page the server could not render (in whole or in part) is rendered again for the next visitor.
     const complete = serverRendered ? rendered !== undefined && rendered.errors.length === 0 : true;
     if (complete) answers.set(key, { ...answer, serverTiming: rendered ? 'render;desc="cached"' : undefined });
@@ -239,6 +224,12 @@ const pages: FastifyPluginAsync = async (fastify) => {
     return send(reply, answer);
   });
 };
+
+/** A page as it goes out: its body, compressed when that is worth it, and its policy. */
+function sent(page: RenderedShellPage, acceptedEncoding: ContentEncoding | undefined): Pick<PageAnswer, 'encoding' | 'policy' | 'body'> {
+  const encoding = Buffer.byteLength(page.html) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding : undefined;
+  return { encoding, policy: page.policy, body: encoding ? compress(page.html, encoding) : page.html };
+}
 
 const serverTimingOf = (rendered: { ms: number; cpuMs: number }) => `render;dur=${rendered.ms.toFixed(1)}, render-cpu;dur=${rendered.cpuMs.toFixed(1)}`;
 

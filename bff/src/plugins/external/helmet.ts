@@ -65,11 +65,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * helmet's headers on every response, computed once at start: building them per request (as
- * @fastify/helmet does, options and policy parsed each time) cost about a tenth of a health
- * check's CPU, and running helmet's middlewares per request a few per cent more.
- */
 /** The Content-Security-Policy header among helmet's headers. */
 function policyOf(headers: [string, string][]): string {
   const policy = headers.find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1];
@@ -77,6 +72,11 @@ function policyOf(headers: [string, string][]): string {
   return policy;
 }
 
+/**
+ * helmet's headers on every response, computed once at start: building them per request (as
+ * @fastify/helmet does, options and policy parsed each time) cost about a tenth of a health
+ * check's CPU, and running helmet's middlewares per request a few per cent more.
+ */
 export default fp(
   async function securityHeaders(fastify) {
     const production = fastify.config.nodeEnv === 'production';

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { CartItem } from '@bimi/catalog/cart-items';
-import { cart, CART_STORAGE_KEY } from '@bimi/cart/store';
+import { cart, CART_STORAGE_KEY, readStoredCart } from '@bimi/cart/store';
 import { useCart } from '@bimi/cart/useCart';
 import type { PageProps, RouteEntry } from '@bimi/ui/RouteTable';
 import { PaymentOutcome } from './PaymentOutcome';
@@ -34,9 +34,9 @@ const lazyCartCheckout = () => lazy(() => loadCartCheckout().then((module) => ({
 function cartHasLines(): boolean {
   if (cart.loaded) return cart.items.length > 0;
   try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
-    return typeof stored === 'object' && stored !== null && Array.isArray((stored as { items?: unknown }).items) && (stored as { items: unknown[] }).items.length > 0;
+    return readStoredCart(window.localStorage.getItem(CART_STORAGE_KEY)).length > 0;
   } catch {
+    // Storage refused (a private window): the chunk loads when the cart shows.
     return false;
   }
 }

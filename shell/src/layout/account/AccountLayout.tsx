@@ -17,24 +17,18 @@ const PHONE_QUERY = '(max-width:768px)';
  * layout this screen shows: a guess that differs makes the page change under the visitor's finger
  * as it hydrates. Written only when it changes.
  */
-function useRememberedScreen(): void {
+function useRememberedScreen(phone: boolean): void {
   useEffect(() => {
-    const query = window.matchMedia(PHONE_QUERY);
-    const remember = () => {
-      const value = query.matches ? 'phone' : 'wide';
-      if (!document.cookie.split('; ').includes(`${SCREEN_COOKIE}=${value}`)) writePreferenceCookie(SCREEN_COOKIE, value);
-    };
-    remember();
-    query.addEventListener('change', remember);
-    return () => query.removeEventListener('change', remember);
-  }, []);
+    const value = phone ? 'phone' : 'wide';
+    if (!document.cookie.split('; ').includes(`${SCREEN_COOKIE}=${value}`)) writePreferenceCookie(SCREEN_COOKIE, value);
+  }, [phone]);
 }
 
 /** The account frame: no public header or footer; a sidebar on desktop, top bar and bottom tabs on phones. */
 export function AccountLayout({ children }: { children: ReactNode }) {
   // The browser's screen, except while hydrating a page the server drew: then the layout it drew.
   const phone = useMediaQuery(PHONE_QUERY, { defaultMatches: usePhoneHint() });
-  useRememberedScreen();
+  useRememberedScreen(phone);
   if (phone) {
     return (
       <Box data-testid="account-layout" data-variant="phone" sx={{ minHeight: '100vh', bgcolor: '#f6f8fc' }}>
