@@ -5,17 +5,14 @@
 // the tests. The workspace packages (@bimi/*, TypeScript sources) and the packages only they
 // depend on are bundled in; the bff's own dependencies stay in node_modules, required at run time
 // (native addons, files read beside their code, worker threads of their own).
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { newestSourceMtime } from './toolchain.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BFF = path.join(ROOT, 'bff');
 const OUT = path.join(BFF, 'dist');
-const fromBff = createRequire(path.join(BFF, 'package.json'));
-const esbuild = fromBff('esbuild');
 const { dependencies } = JSON.parse(readFileSync(path.join(BFF, 'package.json'), 'utf8'));
 
 /** `pkg/sub/path` → `pkg`, `@scope/pkg/sub` → `@scope/pkg`. */
@@ -55,6 +52,8 @@ const common = {
 
 /** Builds both outputs and answers how big they are. */
 export async function buildBff() {
+  // Loaded here, not at import: the bootstrap scripts import this file before the install.
+  const esbuild = createRequire(path.join(BFF, 'package.json'))('esbuild');
   const server = await esbuild.build({
     ...common,
     entryPoints: { server: path.join(BFF, 'src/server.ts') },
@@ -73,15 +72,6 @@ export async function buildBff() {
   });
   const bytes = (result) => Object.values(result.metafile.outputs).reduce((sum, output) => sum + (output.bytes ?? 0), 0);
   return { serverBytes: bytes(server), workerBytes: bytes(worker) };
-}
-
-/**
- * Whether bff/dist is older than the bff's or the packages' sources (npm start and start:replicas
- * rebuild it then); `packagesMtime` when the caller has it already.
- */
-export function bffBuildIsStale(packagesMtime = newestSourceMtime(path.join(ROOT, 'packages'))) {
-  const marker = path.join(OUT, 'server.js');
-  return !existsSync(marker) || Math.max(newestSourceMtime(path.join(ROOT, 'bff', 'src')), packagesMtime) > statSync(marker).mtimeMs;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

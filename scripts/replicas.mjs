@@ -29,7 +29,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bffBuildIsStale, buildBff } from './build-bff.mjs';
+import { buildBff } from './build-bff.mjs';
+import { bffBuildIsStale } from './builds.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER = path.join(ROOT, 'bff', 'dist', 'server.js');

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test on a fresh machine: install, type check, lint and format check,
-// unit and API tests (jest), one production build, then the Playwright flows in Debian's
-// Chromium against it.
+// unit and API tests (jest), the production builds that are out of date, then the Playwright flows in Debian's
+// Chromium against it. Bootstrap tier: runs before anything is installed (scripts/bootstrap.test.ts).
 import { existsSync } from 'node:fs';
+import { buildWhatChanged } from './builds.mjs';
 import { ROOT, fail, installWorkspace, run, step } from './toolchain.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -36,10 +37,8 @@ try {
   await run('prettier', ['--check', '.']);
   step('unit and API tests (jest)');
   await run('jest', ['--ci']);
-  step('production build of the front ends (the shell and every remote)');
-  await run('node', ['scripts/build.mjs'], { env: { NODE_ENV: 'production' } });
-  step('production build of the bff (compiled, run by plain node)');
-  await run('node', ['scripts/build-bff.mjs']);
+  // The builds `npm start` made are reused when nothing changed since.
+  await buildWhatChanged();
   step('browser flows (Playwright, Chromium)');
   await run('playwright', ['test', '-c', 'e2e/playwright.config.ts']);
   console.log(`\n✔ all tests passed in ${Math.round((Date.now() - started) / 1000)} s (${ROOT})`);
