@@ -50,10 +50,11 @@ export function killChromesNow() {
 
 /**
  * @param {string} url
- * @param {{ blockExternal: boolean, cookie?: string }} options cookie: a Cookie header for every request (a signed-in visit)
+ * @param {{ blockExternal: boolean, cookie?: string, cpuSlowdownMultiplier?: number }} options cookie: a Cookie header for every
+ *   request (a signed-in visit); cpuSlowdownMultiplier: the simulated CPU slowdown (Lighthouse's mobile default: 4)
  * @returns {Promise<import('lighthouse').Result>}
  */
-export async function runLighthouse(url, { blockExternal, cookie }) {
+export async function runLighthouse(url, { blockExternal, cookie, cpuSlowdownMultiplier }) {
   const { lighthouse, chromeLauncher } = await load();
   throwIfStopped();
   const chrome = await chromeLauncher.launch({
@@ -74,6 +75,8 @@ export async function runLighthouse(url, { blockExternal, cookie }) {
       disableFullPageScreenshot: true,
       // A Cookie header on every request: a signed-in visit.
       ...(cookie ? { extraHeaders: { cookie } } : {}),
+      // Merged into the mobile defaults' throttling (latency and bandwidth stay).
+      ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
     });
     if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
@@ -193,4 +196,17 @@ export function diagnosticsOf(lhr) {
     runWarnings: lhr.runWarnings ?? [],
     finalUrl: lhr.finalDisplayedUrl,
   };
+}
+
+/** The phone every host simulates: Lighthouse's 4× CPU slowdown on a host whose benchmarkIndex is 1,000. */
+export const REFERENCE_CPU = { benchmarkIndex: 1000, slowdown: 4 };
+
+/**
+ * The CPU slowdown that makes this host simulate the reference phone: a host twice as fast as the
+ * reference (index 2,000) is slowed 8×, the reference itself 4×, never less than 1×.
+ * @param {number} benchmarkIndex Lighthouse's CPU probe of this host
+ */
+export function calibratedCpuSlowdown(benchmarkIndex) {
+  const multiplier = (REFERENCE_CPU.slowdown * benchmarkIndex) / REFERENCE_CPU.benchmarkIndex;
+  return Math.max(1, Math.round(multiplier * 10) / 10);
 }
