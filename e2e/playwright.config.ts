@@ -116,7 +116,7 @@ export default defineConfig({
     // Flows that move the store's clock forward (renewals, expiry), on a server of their own.
     { name: 'controlled-clock', testMatch: CLOCK_FLOWS, use: { baseURL: clockURL }, metadata: { runDir: 'clock' } },
     // A few flows against the bff as production runs it: NODE_ENV=production behind a TLS proxy,
-    // Secure __Host- cookies, TRUST_PROXY (bff README "Security").
+    // Secure __Host- cookies, TRUST_PROXY (docs/security.md).
     { name: 'production-settings', testMatch: PRODUCTION_FLOWS, use: { baseURL: productionURL, ignoreHTTPSErrors: true }, metadata: { runDir: 'production' } },
     // The order flows again, paid through the real `stripe` SDK against the Stripe API double
     // (bff/test/fixtures/stripe) instead of the built-in test payments.

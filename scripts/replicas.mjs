@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `pnpm start:replicas`: N compiled bff processes on one PostgreSQL database and one Redis, behind
-// nginx (issue 16; root README, "Running several replicas").
+// nginx (docs/replicas.md).
 //
 //   DATABASE_URL=postgres://… REDIS_URL=redis://… SESSION_SECRET=… pnpm start:replicas [--replicas 2] [--port 3000]
 //

@@ -211,18 +211,18 @@ const Environment = z.object({
   // Sign-ups allowed per address and hour; the e2e server raises it, as every flow signs up from 127.0.0.1.
   SIGNUP_RATE_LIMIT_PER_HOUR: optional(wholeNumber(1, 100_000)),
   // Which proxies in front of the bff to believe about the client (X-Forwarded-For, -Proto, -Host):
-  // none by default; in production the TLS-terminating proxy (README "Cookies and TRUST_PROXY").
+  // none by default; in production the TLS-terminating proxy (docs/security.md, "Cookies and TRUST_PROXY").
   TRUST_PROXY: optional(trustProxySetting),
-  // Server timeouts in ms (README "Timeouts"): the whole request, its headers, an idle kept-alive
+  // Server timeouts in ms (docs/security.md, "Timeouts"): the whole request, its headers, an idle kept-alive
   // connection, a connection with no traffic.
   REQUEST_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
   HEADERS_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
   KEEP_ALIVE_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
   CONNECTION_TIMEOUT_MS: optional(wholeNumber(100, 600_000)),
-  // Server rendering of public pages (issue 14): how long a render may take before the page is left
+  // Server rendering of pages: how long a render may take before the page is left
   // to the browser; 0 turns it off.
   SERVER_RENDER_TIMEOUT_MS: optional(wholeNumber(0, 30_000)),
-  // Domain monitors (issue 13, README "Monitors"): the schedule, the limits, and the assistant's
+  // Domain monitors (docs/monitors.md): the schedule, the limits, and the assistant's
   // OpenAI-compatible endpoint (all three ASSISTANT_* or none: without them the built-in assistant answers).
   MONITOR_CHECK_INTERVAL_HOURS: optional(wholeNumber(1, 720)),
   MONITOR_LIMIT_PER_USER: optional(wholeNumber(1, 10_000)),

@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * The HTTP server's timeouts and proxy trust, from the configuration (README "Security").
+ * The HTTP server's timeouts and proxy trust, from the configuration (docs/security.md).
  *
  * - `requestTimeout`: the whole request, headers and body, must arrive within it, else 408 and the
  *   connection closes (a body trickled a byte at a time would otherwise hold a socket forever).

@@ -3,7 +3,7 @@ import { SIGN_IN_ERRORS } from '@bimi/contracts/auth';
 /**
  * When a service the bff depends on is away (issue 16, "faults survived"): PostgreSQL restarting, or
  * Redis down. A request that needs it is answered at once with 503, these words and Retry-After,
- * instead of a 500 or a wait; everything else keeps working (see the bff README, "When PostgreSQL
+ * instead of a 500 or a wait; everything else keeps working (see docs/replicas.md, "When PostgreSQL
  * or Redis goes away").
  */
 export const DATABASE_UNAVAILABLE = 'Our database is unavailable for a moment. Please try again in a few minutes.';
