@@ -5,6 +5,7 @@ import { PAYMENTS_BASE_PATH, SITE_API_PATHS, TOOLS_BASE_PATH } from '@bimi/contr
 import { z } from 'zod';
 import type { Config } from './config';
 import { HttpError } from './lib/http-error';
+import { acceptJsonBodies } from './lib/json-body';
 import { containsNul, NUL_REFUSED } from './lib/nul-characters';
 import { anonymousWrites } from './lib/csrf';
 import { serverOptions } from './lib/server-options';
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // JSON bodies nested past MAX_JSON_DEPTH are refused before they are parsed (issue 31).
+  acceptJsonBodies(app);
 
   await app.register(securityHeaders);
   await app.register(cookie);

@@ -111,3 +111,26 @@ describe('finding 5: every signed-in answer says Cache-Control: private, no-stor
     expect(answer.headers['cache-control']).toBe('private, no-store');
   });
 });
+
+describe('finding 6: deeply nested JSON', () => {
+  it.each([
+    ['a 1 MB array 400,000 levels deep', '['.repeat(400_000) + ']'.repeat(400_000)],
+    ['objects 200,000 levels deep', '{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000)],
+  ])('refuses %s with 400 before parsing it, the event loop free', async (_case, payload) => {
+    const token = await owner.csrfToken();
+    const cost = await loopCostOf(store.app, () =>
+      owner.request({ method: 'PATCH', url: '/api/account/profile', payload: payload.slice(0, 1024 * 1024 - 1), headers: { 'content-type': 'application/json', 'x-csrf-token': token } }),
+    );
+    expect(cost.result.statusCode).toBe(400);
+    expect(cost.result.json().message).toBe('The JSON body is nested more than 64 levels deep');
+    expect(overBudget(cost, 20)).toEqual([]);
+  });
+
+  it('still reads JSON with deep strings and 64 levels', async () => {
+    const token = await owner.csrfToken();
+    const deepButFine = `${'['.repeat(64)}"[[[[{{{{"${']'.repeat(64)}`;
+    const answer = await owner.request({ method: 'PATCH', url: '/api/account/profile', payload: deepButFine, headers: { 'content-type': 'application/json', 'x-csrf-token': token } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).not.toMatch(/nested/);
+  });
+});
