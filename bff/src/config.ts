@@ -199,6 +199,8 @@ const Environment = z.object({
   TOOLS_ALLOW_LOOPBACK: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
   // A clock the e2e flows can move forward (POST /dev/clock), for renewals and expiry seen in a browser; never in production.
   DEV_CLOCK: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
+  // Whether /mfe/<app>/ serves the builds' source maps (*.map); off unless set (issue 31).
+  SERVE_SOURCE_MAPS: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
   TOOLS_EXTRA_CA_FILE: optional(readableFile),
   TOOLS_EXTRA_MARK_ROOTS_FILE: optional(readableFile),
   TOOLS_DNS_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
@@ -319,6 +321,7 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
       accountRequestsPerMinute: env.ACCOUNT_REQUESTS_PER_MINUTE ?? 300,
       trustProxy: env.TRUST_PROXY ?? false,
       devClock: env.DEV_CLOCK ?? false,
+      serveSourceMaps: env.SERVE_SOURCE_MAPS ?? false,
       timeouts: {
         requestMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
         headersMs: env.HEADERS_TIMEOUT_MS ?? 15_000,
