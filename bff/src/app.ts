@@ -4,6 +4,8 @@ import type { ApiError } from '@bimi/contracts/api-error';
 import { PAYMENTS_BASE_PATH, SITE_API_PATHS, TOOLS_BASE_PATH } from '@bimi/contracts/api-paths';
 import { z } from 'zod';
 import type { Config } from './config';
+import { HttpError } from './lib/http-error';
+import { acceptJsonBodies } from './lib/json-body';
 import { containsNul, NUL_REFUSED } from './lib/nul-characters';
 import { anonymousWrites } from './lib/csrf';
 import { serverOptions } from './lib/server-options';
@@ -112,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // JSON bodies nested past MAX_JSON_DEPTH are refused before they are parsed (issue 31).
+  acceptJsonBodies(app);
 
   await app.register(securityHeaders);
   await app.register(cookie);
@@ -173,6 +177,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (status < 500) {
       request.log.info({ err: error }, 'request refused');
       return reply.code(status).send(apiError(error.message));
+    }
+    // A 503 the code chose (a service busy or not configured) says why in its own words.
+    if (status === 503 && error instanceof HttpError) {
+      request.log.warn({ err: error }, 'request refused: unavailable');
+      return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send(apiError(error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(apiError('Internal server error'));

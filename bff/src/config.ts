@@ -199,6 +199,8 @@ const Environment = z.object({
   TOOLS_ALLOW_LOOPBACK: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
   // A clock the e2e flows can move forward (POST /dev/clock), for renewals and expiry seen in a browser; never in production.
   DEV_CLOCK: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
+  // Whether /mfe/<app>/ serves the builds' source maps (*.map); off unless set (issue 31).
+  SERVE_SOURCE_MAPS: optional(z.enum(['true', 'false'], 'must be true or false').transform((value) => value === 'true')),
   TOOLS_EXTRA_CA_FILE: optional(readableFile),
   TOOLS_EXTRA_MARK_ROOTS_FILE: optional(readableFile),
   TOOLS_DNS_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
@@ -210,6 +212,8 @@ const Environment = z.object({
   TOOLS_WORK_MEMORY_MB: optional(wholeNumber(32, 4096)),
   // Sign-ups allowed per address and hour; the e2e server raises it, as every flow signs up from 127.0.0.1.
   SIGNUP_RATE_LIMIT_PER_HOUR: optional(wholeNumber(1, 100_000)),
+  // Requests a signed-in user may make of /api/account/* per minute, all routes together (issue 31).
+  ACCOUNT_REQUESTS_PER_MINUTE: optional(wholeNumber(1, 1_000_000)),
   // Which proxies in front of the bff to believe about the client (X-Forwarded-For, -Proto, -Host):
   // none by default; in production the TLS-terminating proxy (docs/security.md, "Cookies and TRUST_PROXY").
   TRUST_PROXY: optional(trustProxySetting),
@@ -314,8 +318,10 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
       publicUrl: env.PUBLIC_URL,
       mailFrom: env.MAIL_FROM ?? 'BIMI Store <no-reply@localhost>',
       signUpRateLimitPerHour: env.SIGNUP_RATE_LIMIT_PER_HOUR ?? 10,
+      accountRequestsPerMinute: env.ACCOUNT_REQUESTS_PER_MINUTE ?? 300,
       trustProxy: env.TRUST_PROXY ?? false,
       devClock: env.DEV_CLOCK ?? false,
+      serveSourceMaps: env.SERVE_SOURCE_MAPS ?? false,
       timeouts: {
         requestMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
         headersMs: env.HEADERS_TIMEOUT_MS ?? 15_000,

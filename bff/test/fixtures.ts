@@ -11,10 +11,10 @@ import { loadConfig } from '../src/config';
 export const SHELL_CHUNK = 'main.0a1b2c3d4e.js';
 
 /** A small route table per remote, covering plain segments, :params, a final * and a route that only forwards. */
-export const FIXTURE_ROUTES: Record<RemoteName, { path: string; title: string; layout: string; description?: string; redirectTo?: string }[]> = {
+export const FIXTURE_ROUTES: Record<RemoteName, { path: string; title: string; layout: string; description?: string; redirectTo?: string; query?: string[] }[]> = {
   storefront: [
     { path: '/', title: 'Home', layout: 'public' },
-    { path: '/faq', title: 'FAQ & <answers>', layout: 'public', description: 'Questions "answered"' },
+    { path: '/faq', title: 'FAQ & <answers>', layout: 'public', description: 'Questions "answered"', query: ['topic', 'edit'] },
     { path: '/landing/*', title: 'Landing', layout: 'landing' },
   ],
   checkout: [{ path: '/checkout', title: 'Checkout', layout: 'checkout' }],

@@ -239,6 +239,27 @@ describe('the development outbox', () => {
     }
   });
 
+  it('answers only clients on this machine, and says so at start-up (issue 31)', async () => {
+    const store = await startIdentityStore(sqlite!);
+    try {
+      await new Browser(store.app).write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: GOOD_PASSWORD });
+      expect(store.logs.entries.some((entry) => String(entry.msg).startsWith('development outbox: GET /dev/outbox lists every mail') && String(entry.msg).includes('loopback'))).toBe(true);
+      for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        expect({ remoteAddress, status: (await store.app.inject({ url: '/dev/outbox', remoteAddress })).statusCode }).toEqual({ remoteAddress, status: 200 });
+      }
+      for (const remoteAddress of ['203.0.113.9', '10.0.0.2', '::ffff:192.0.2.1', '2001:db8::1']) {
+        const answer = await store.app.inject({ url: '/dev/outbox', remoteAddress });
+        expect({ remoteAddress, status: answer.statusCode }).toEqual({ remoteAddress, status: 404 });
+        expect(answer.body).not.toContain('jane@example.com');
+      }
+      // A proxy on this machine forwarding a visitor (TRUST_PROXY unset): not a local client.
+      const proxied = await store.app.inject({ url: '/dev/outbox', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.7' } });
+      expect(proxied.statusCode).toBe(404);
+    } finally {
+      await store.cleanUp();
+    }
+  });
+
   it('does not exist in production', async () => {
     const store = await startIdentityStore(sqlite!, { NODE_ENV: 'production', SESSION_SECRET: 'a production secret of at least 32 characters' });
     try {

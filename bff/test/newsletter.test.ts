@@ -48,6 +48,11 @@ describe('GET /api/newsletter/subscribe', () => {
   it.each([
     [{ email: 'jane@example.com' }, 'a missing callback'],
     [{ email: 'jane@example.com', c: 'alert(1);cb' }, 'a callback that is not a plain name'],
+    // Names that already mean something in the page (issue 31), and one past the length cap.
+    [{ email: 'jane@example.com', c: 'eval' }, 'a callback naming a built-in'],
+    [{ email: 'jane@example.com', c: 'alert' }, 'a callback naming a built-in'],
+    [{ email: 'jane@example.com', c: 'location' }, 'a callback naming a built-in'],
+    [{ email: 'jane@example.com', c: `cb_${'a'.repeat(20)}_${'b'.repeat(20)}_${'c'.repeat(21)}` }, 'a callback past the length cap'],
   ])('answers %j (%s) with 400 JSON', async (query: Record<string, string>, _case: string) => {
     const response = await subscribe(store, query);
     expect(response.statusCode).toBe(400);

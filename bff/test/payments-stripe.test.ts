@@ -136,6 +136,8 @@ describe('Stripe through the real SDK against the API double', () => {
       stripe.double.sign(`${payload} `),
       't=1,v1=00',
       stripe.double.sign(payload, stripe.double.webhookSecret, Math.floor(Date.now() / 1000) - 3600),
+      // Signed 10 minutes in the future (issue 31).
+      stripe.double.sign(payload, stripe.double.webhookSecret, Math.floor(Date.now() / 1000) + 600),
     ];
     for (const signature of bad) {
       const answer = await stripe.double.deliver(event, { signature });

@@ -15,11 +15,11 @@ describe('server rendering in the bff', () => {
 
   it("puts the shell's render into #root for every page, keeps it 30 s, and says what it cost; an account page waits for nothing but its frame", async () => {
     store = await startTestStore({}, rootWithShellServerBuild(`return { html: '<main><h1>' + request.url + ' #' + renders + '</h1></main>', errors: [] };`));
-    const first = await store.app.inject({ url: '/faq?from=mail' });
-    expect(ROOT_OF.exec(first.body)?.slice(1)).toEqual([' data-server-rendered="true"', '<main><h1>/faq?from=mail #1</h1></main>']);
+    const first = await store.app.inject({ url: '/faq?from=mail&topic=dmarc' });
+    expect(ROOT_OF.exec(first.body)?.slice(1)).toEqual([' data-server-rendered="true"', '<main><h1>/faq?topic=dmarc #1</h1></main>']);
     expect(first.headers['server-timing']).toMatch(/^render;dur=[\d.]+, render-cpu;dur=[\d.]+$/);
-    const again = await store.app.inject({ url: '/faq?from=mail' });
-    expect(ROOT_OF.exec(again.body)?.[2]).toBe('<main><h1>/faq?from=mail #1</h1></main>');
+    const again = await store.app.inject({ url: '/faq?topic=dmarc&from=mail' });
+    expect(ROOT_OF.exec(again.body)?.[2]).toBe('<main><h1>/faq?topic=dmarc #1</h1></main>');
     expect(again.headers['server-timing']).toBe('render;desc="cached"');
 
     // Without a session the account area's first HTML is the same for everybody:
@@ -28,6 +28,52 @@ describe('server rendering in the bff', () => {
     expect(ROOT_OF.exec(account.body)?.slice(1)).toEqual([' data-server-rendered="true"', '<main><h1>/account/monitors/example.com #2</h1></main>']);
     expect(account.body).not.toContain('<link rel="expect" href="#main"');
     expect(first.body).toContain('<link rel="expect" href="#main" blocking="render">');
+  });
+
+  it('keeps a page by its path and the query parameters its route reads, never by others (issue 31)', async () => {
+    store = await startTestStore({}, rootWithShellServerBuild(`return { html: '<main>' + request.url + ' #' + renders + '</main>', errors: [] };`));
+    const rootOf = async (url: string) => ROOT_OF.exec((await store!.app.inject({ url })).body)?.[2];
+    expect(await rootOf('/faq')).toBe('<main>/faq #1</main>');
+    // A parameter the page does not read: the same page, from the cache, however many there are.
+    for (let index = 0; index < 50; index += 1) expect(await rootOf(`/faq?u=${Math.random()}`)).toBe('<main>/faq #1</main>');
+    // The parameters it reads, in one order, each value its own page; the others dropped.
+    expect(await rootOf('/faq?topic=spf&edit=2&u=1')).toBe('<main>/faq?edit=2&topic=spf #2</main>');
+    expect(await rootOf('/faq?edit=2&u=2&topic=spf')).toBe('<main>/faq?edit=2&topic=spf #2</main>');
+    expect(await rootOf('/faq?topic=dkim')).toBe('<main>/faq?topic=dkim #3</main>');
+    // A route that declares none (/landing/*) is rendered and kept by its path alone.
+    expect(await rootOf('/landing/offer?utm_source=x')).toBe('<main>/landing/offer #4</main>');
+    expect(await rootOf('/landing/offer?utm_source=y')).toBe('<main>/landing/offer #4</main>');
+  });
+
+  it('renders a cold page once for all the requests that wait for it (issue 31)', async () => {
+    store = await startTestStore(
+      {},
+      rootWithShellServerBuild(`await new Promise((resolve) => setTimeout(resolve, 100)); return { html: '<main>home #' + renders + '</main>', errors: [] };`),
+    );
+    const pages = await Promise.all(Array.from({ length: 50 }, () => store!.app.inject({ url: '/' })));
+    expect(new Set(pages.map((page) => ROOT_OF.exec(page.body)?.[2]))).toEqual(new Set(['<main>home #1</main>']));
+    expect(pages.filter((page) => /^render;dur=/.test(String(page.headers['server-timing'])))).toHaveLength(1);
+    expect(pages.filter((page) => page.headers['server-timing'] === 'render;desc="shared"')).toHaveLength(49);
+  });
+
+  it('renders two pages at a time, lets 16 wait, and sends the rest without a server render, kept by nobody (issue 31)', async () => {
+    store = await startTestStore(
+      {},
+      rootWithShellServerBuild(
+        `globalThis.__active = (globalThis.__active || 0) + 1; globalThis.__most = Math.max(globalThis.__most || 0, globalThis.__active);
+        await new Promise((resolve) => setTimeout(resolve, 50)); globalThis.__active -= 1;
+        return { html: '<main>' + request.url + '</main>', errors: [] };`,
+      ),
+    );
+    const pages = await Promise.all(Array.from({ length: 30 }, (_, index) => store!.app.inject({ url: `/landing/page-${index}` })));
+    expect((globalThis as { __most?: number }).__most).toBe(2);
+    const busy = pages.filter((page) => page.headers['server-timing'] === 'render;desc="busy"');
+    expect(busy).toHaveLength(30 - 2 - 16);
+    for (const page of busy) expect(page.statusCode).toBe(200);
+    for (const page of busy) expect(page.body).not.toContain('data-server-rendered');
+    // Not kept: the next request for such a page renders it.
+    const again = await store.app.inject({ url: `/landing/page-29` });
+    expect(ROOT_OF.exec(again.body)?.[2]).toBe('<main>/landing/page-29</main>');
   });
 
   it('renders from the URL, the registry, the public config and the cookie choice only: no session reaches it, so a cached page holds nothing of a signed-in visitor', async () => {

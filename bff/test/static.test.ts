@@ -1,6 +1,6 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createFakeRoot, SHELL_CHUNK, startTestStore, type TestStore } from './fixtures';
 
 describe('build outputs under /mfe', () => {
@@ -96,5 +96,54 @@ describe('a remote that is not built yet', () => {
     } finally {
       await store.cleanUp();
     }
+  });
+});
+
+describe('source maps and server builds (issue 31)', () => {
+  const stores: TestStore[] = [];
+  afterAll(async () => {
+    for (const one of stores) await one.cleanUp();
+  });
+
+  /** A root whose shell build has a map beside its chunk (with a gzip sibling) and a server build. */
+  function rootWithMapsAndServerBuild(): string {
+    const rootDir = createFakeRoot();
+    const shell = join(rootDir, 'shell', 'dist');
+    writeFileSync(join(shell, 'main.js.map'), '{"version":3,"sources":["src/secret-source.tsx"]}');
+    writeFileSync(join(shell, 'main.js.map.gz'), gzipSync('{"version":3}'));
+    mkdirSync(join(shell, 'server'), { recursive: true });
+    writeFileSync(join(shell, 'server', 'remoteEntry.js'), 'module.exports = { secret: true };\n');
+    writeFileSync(join(shell, 'server', 'render.js.map'), '{}');
+    return rootDir;
+  }
+
+  it('serves neither by default, under any spelling, and the scripts still', async () => {
+    const store = await startTestStore({}, rootWithMapsAndServerBuild());
+    stores.push(store);
+    for (const url of [
+      '/mfe/shell/main.js.map',
+      '/mfe/shell/MAIN.JS.MAP',
+      '/mfe/shell/server/remoteEntry.js',
+      '/mfe/shell/%73erver/remoteEntry.js',
+      '/mfe/shell/./server/remoteEntry.js',
+      '/mfe/shell/x/../server/remoteEntry.js',
+      '/mfe/shell//server/remoteEntry.js',
+      '/mfe/shell/server/render.js.map',
+    ]) {
+      const answer = await store.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      // 404, or 403 for a path @fastify/static refuses as not canonical (`//`): never the file.
+      expect({ url, refused: [403, 404].includes(answer.statusCode) }).toEqual({ url, refused: true });
+      expect(answer.body).not.toContain('secret');
+    }
+    expect((await store.app.inject({ url: '/mfe/shell/main.js' })).statusCode).toBe(200);
+  });
+
+  it('serves the maps, never the server builds, with SERVE_SOURCE_MAPS=true', async () => {
+    const store = await startTestStore({ SERVE_SOURCE_MAPS: 'true' }, rootWithMapsAndServerBuild());
+    stores.push(store);
+    const map = await store.app.inject({ url: '/mfe/shell/main.js.map', headers: { 'accept-encoding': 'identity' } });
+    expect(map.statusCode).toBe(200);
+    expect(map.body).toContain('secret-source');
+    expect((await store.app.inject({ url: '/mfe/shell/server/remoteEntry.js' })).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { jsonTooDeep } from './json-body';
 
 /**
  * navigator.sendBeacon sends a string body as `text/plain;charset=UTF-8` (a JSON content type
@@ -7,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 export function acceptBeaconBodies(fastify: FastifyInstance): void {
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    const tooDeep = jsonTooDeep(body as string);
+    if (tooDeep) return done(tooDeep, undefined);
     try {
       done(null, JSON.parse(body as string));
     } catch {

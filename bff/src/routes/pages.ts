@@ -2,6 +2,7 @@ import { AUTH_PATHS, SignedInSession } from '@bimi/contracts/auth';
 import { CONSENT_COOKIE, COOKIE_BANNER_END_ID, consentChoiceOf } from '@bimi/contracts/consent';
 import { renderableAnswerPath, SCREEN_COOKIE, SIDEBAR_COOKIE, type PageState } from '@bimi/contracts/page-state';
 import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
+import type { RegistryEntry, RemoteRoute } from '@bimi/contracts/registry';
 import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -18,6 +19,51 @@ const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** Anonymous pages are the same for everyone: a whole answer is kept this long (issue 14: a short life). */
 const PAGE_CACHE_MS = 30_000;
+/**
+ * Server renders at a time, and renders that may wait for one: a render holds the event loop for
+ * tens of milliseconds, so more at once only make every request wait (issue 31: 16 connections of
+ * fresh renders took /api/health to 1 s). A page past the queue goes out without its server render,
+ * as with server rendering off: the browser renders it.
+ */
+const RENDERS_AT_ONCE = 2;
+const RENDERS_WAITING = 16;
+
+/**
+ * The query of the page as its route declares it reads it (`query` in its remote's routes.json):
+ * only those parameters, in name order; '' or `?…`. The page is rendered with this and kept per it,
+ * so a parameter the page does not read neither renders it again nor takes a place in the cache.
+ */
+export function pageQuery(url: string, names: readonly string[] | undefined): string {
+  const start = url.indexOf('?');
+  if (start === -1 || !names || names.length === 0) return '';
+  const given = new URLSearchParams(url.slice(start + 1));
+  const kept = new URLSearchParams();
+  for (const name of [...names].sort()) for (const value of given.getAll(name)) kept.append(name, value);
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A counter of work in flight with a short queue: `run` answers BUSY at once when both are full. */
+export function concurrencyLimit(atOnce: number, waiting: number) {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  return {
+    BUSY: Symbol('busy'),
+    async run<T>(work: () => Promise<T>): Promise<T | symbol> {
+      if (running >= atOnce) {
+        if (queue.length >= waiting) return this.BUSY;
+        await new Promise<void>((resolve) => queue.push(resolve));
+      }
+      running += 1;
+      try {
+        return await work();
+      } finally {
+        running -= 1;
+        queue.shift()?.();
+      }
+    },
+  };
+}
 
 interface PageAnswer {
   status: 200 | 404;
@@ -121,6 +167,9 @@ const pages: FastifyPluginAsync = async (fastify) => {
     sizeCalculation: (answer, key) => answer.body.length + key.length,
     ttl: PAGE_CACHE_MS,
   });
+  /** Anonymous renders in flight, by key: a request for a page being rendered waits for it. */
+  const rendering = new Map<string, Promise<PageAnswer | undefined>>();
+  const renders = concurrencyLimit(RENDERS_AT_ONCE, RENDERS_WAITING);
   const identities = new WeakMap<object, number>();
   let lastIdentity = 0;
   /** A short name for an object, for a cache key. */
@@ -145,7 +194,9 @@ const pages: FastifyPluginAsync = async (fastify) => {
     if (forwardTo) return reply.header('cache-control', 'no-cache').redirect(forwardTo + queryOf(request.url), 302);
     const consent = consentChoiceOf(request.cookies[CONSENT_COOKIE]);
     const acceptedEncoding = chooseContentEncoding(request.headers['accept-encoding']);
-    const key = `${identityOf(registry)} ${identityOf(template)} ${consent ?? 'unset'} ${acceptedEncoding ?? 'identity'} ${fastify.serverRender.buildsOf(registry)} ${request.url}`;
+    // What the page is rendered from and kept by: its path and the parameters it reads, never the raw URL.
+    const pageAddress = `${urlPath}${pageQuery(request.url, owner?.route.query)}`;
+    const key = `${identityOf(registry)} ${identityOf(template)} ${consent ?? 'unset'} ${acceptedEncoding ?? 'identity'} ${fastify.serverRender.buildsOf(registry)} ${pageAddress}`;
     // A signed-in visitor's account page is theirs alone: rendered with their session and answers.
     // A cookie that names no live session (ended, forged) gets the page every such visitor gets.
     const session =
@@ -171,7 +222,8 @@ const pages: FastifyPluginAsync = async (fastify) => {
         const asked = renderableAnswerPath(path);
         return asked === undefined ? Promise.resolve(undefined) : askOwnApi(fastify, request, asked, ownApiBudgetMs);
       };
-      const rendered = await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consent, { session, phone, sidebarCollapsed, fetchAnswer });
+      const outcome = await renders.run(() => fastify.serverRender.render(pageAddress, registry, fastify.publicConfig, consent, { session, phone, sidebarCollapsed, fetchAnswer }));
+      const rendered = outcome === renders.BUSY ? undefined : (outcome as Awaited<ReturnType<typeof fastify.serverRender.render>>);
       if (rendered) {
         const pageState: PageState = { session, answers: rendered.answers ?? {}, phone, sidebarCollapsed };
         const paintAfter = [MAIN_CONTENT_ID, ...bannerEnd];
@@ -193,36 +245,67 @@ const pages: FastifyPluginAsync = async (fastify) => {
       const kept = answers.get(key);
       if (kept) return send(reply, kept);
     }
-    // Public pages come with their content; checkout with its frame (the cart is in the browser's
-    // storage: the page shows it loading until hydrated); the account area, without a live session,
-    // with its loading state (one render serves every such visitor, cached like a public page's; the
-    // browser then sends them to sign in). The cookie banner is in the first HTML unless the
-    // visitor's cookie holds their choice.
+    // One render per key at a time: requests for a page being rendered wait for that render (a cold
+    // start's 50 requests for / rendered it 50 times, issue 31).
+    let pending = rendering.get(key);
+    const first = pending === undefined;
+    if (!pending) {
+      pending = renderAnonymous({ registry, owner, preloads, pageUrl, pageAddress, consent, bannerEnd, acceptedEncoding, key });
+      rendering.set(key, pending);
+      pending.finally(() => rendering.delete(key)).catch(() => undefined);
+    }
+    const answer = await pending;
+    if (answer === undefined) return notBuilt(reply);
+    return send(reply, first ? answer : { ...answer, serverTiming: answer.serverTiming ? 'render;desc="shared"' : undefined });
+  });
+
+  /**
+   * Public pages come with their content; checkout with its frame (the cart is in the browser's
+   * storage: the page shows it loading until hydrated); the account area, without a live session,
+   * with its loading state (one render serves every such visitor, cached like a public page's; the
+   * browser then sends them to sign in). The cookie banner is in the first HTML unless the
+   * visitor's cookie holds their choice. Kept under `key` when whole; undefined when the shell is not built.
+   */
+  async function renderAnonymous(page: {
+    registry: Awaited<ReturnType<typeof fastify.remoteRegistry.current>>;
+    owner: { remote: RegistryEntry; route: RemoteRoute } | null;
+    preloads: Awaited<ReturnType<typeof fastify.remoteRegistry.preloadsFor>>;
+    pageUrl: string;
+    pageAddress: string;
+    consent: ReturnType<typeof consentChoiceOf>;
+    bannerEnd: string[];
+    acceptedEncoding: ContentEncoding | undefined;
+    key: string;
+  }): Promise<PageAnswer | undefined> {
+    const { registry, owner, consent } = page;
     const serverRendered = owner !== null;
-    const rendered = serverRendered ? await fastify.serverRender.render(request.url, registry, fastify.publicConfig, consent) : undefined;
+    const outcome = serverRendered ? await renders.run(() => fastify.serverRender.render(page.pageAddress, registry, fastify.publicConfig, consent)) : undefined;
+    const busy = outcome === renders.BUSY;
+    const rendered = busy ? undefined : (outcome as Awaited<ReturnType<typeof fastify.serverRender.render>>);
     // The header is whole and the main content begun (an account page has neither before the
     // session is known), and the cookie banner when it shows, before the first paint.
-    const paintAfter = [...(owner?.route.layout === 'account' ? [] : [MAIN_CONTENT_ID]), ...bannerEnd];
-    const page = await fastify.shellPage.render({
+    const paintAfter = [...(owner?.route.layout === 'account' ? [] : [MAIN_CONTENT_ID]), ...page.bannerEnd];
+    const shellPage = await fastify.shellPage.render({
       registry,
       publicConfig: fastify.publicConfig,
       route: owner?.route,
-      preloads,
-      pageUrl,
+      preloads: page.preloads,
+      pageUrl: page.pageUrl,
       rootHtml: rendered?.html,
       rootStyles: rendered?.styles,
       paintAfter,
     });
-    if (page === undefined) return notBuilt(reply);
+    if (shellPage === undefined) return undefined;
 
-    const answer: PageAnswer = { status: owned ? 200 : 404, vary: rendered ? 'accept-encoding, cookie' : 'accept-encoding', ...sent(page, acceptedEncoding) };
-    // A page the server could not render (in whole or in part) is rendered again for the next visitor.
+    const answer: PageAnswer = { status: owner !== null ? 200 : 404, vary: rendered ? 'accept-encoding, cookie' : 'accept-encoding', ...sent(shellPage, page.acceptedEncoding) };
+    // A page the server could not render (in whole or in part, or too busy to) is rendered again for the next visitor.
     const complete = serverRendered ? rendered !== undefined && rendered.errors.length === 0 : true;
-    if (complete) answers.set(key, { ...answer, serverTiming: rendered ? 'render;desc="cached"' : undefined });
+    if (complete) answers.set(page.key, { ...answer, serverTiming: rendered ? 'render;desc="cached"' : undefined });
     // What the server render cost (bench:web reads it; browsers show it in their network panel).
     if (rendered) answer.serverTiming = serverTimingOf(rendered);
-    return send(reply, answer);
-  });
+    if (busy) answer.serverTiming = 'render;desc="busy"';
+    return answer;
+  }
 };
 
 /** A page as it goes out: its body, compressed when that is worth it, and its policy. */

@@ -8,7 +8,10 @@ export const NewsletterEmail = z
 /** The subscribe call is made in cross-domain script style (JSONP): GET with the email and a callback name. */
 export const NewsletterSubscribeQuery = z.object({
   email: NewsletterEmail,
-  c: z.string().check(z.regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, 'Invalid callback name')),
+  // A name of our callers' own making, never one that already means something in the page (`eval`,
+  // `alert`, `location`): `cb`, `jsonp` or the shell's `__newsletter_cb`, each with up to three
+  // `_part`s, at most 64 characters (issue 31).
+  c: z.string().check(z.maxLength(64, 'Invalid callback name'), z.regex(/^(?:cb|jsonp|__newsletter_cb)(?:_[A-Za-z0-9]{1,20}){0,3}$/, 'Invalid callback name')),
 });
 
 /** The provider's answer handed to the callback: `result` equal to success is success (spec §7). */

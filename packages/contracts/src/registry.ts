@@ -38,6 +38,13 @@ export const RemoteRoute = z.object({
   layout: RouteLayout,
   /** `white`: a white header from the top (spec §2 list); `fade`: the background fades in over 20px of scroll. */
   header: z._default(z.enum(['white', 'fade']), 'fade'),
+  /**
+   * The query parameters the page reads when it first renders (`?domain=` of a checker, `?edit=` of
+   * a configurator): the bff renders the page on the server with these alone and keeps one answer
+   * per their values. Any other parameter is left to the browser, so `?u=<random>` neither renders
+   * the page again nor pushes other pages out of the cache (issue 31).
+   */
+  query: z.optional(z.array(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'Query parameter names are plain words'))).check(z.maxLength(16))),
 });
 export type RemoteRoute = z.infer<typeof RemoteRoute>;
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '@bimi/contracts/api-error';
 import { ACCOUNT_BASE_PATH } from '@bimi/contracts/api-paths';
 import { CSRF_HEADER } from '@bimi/contracts/auth';
-import { getCsrfToken, getSession } from './client';
+import { csrfTokenForWrite, CsrfTokenUnavailable, getSession, SERVER_UNREACHABLE_MESSAGE } from './client';
 
 /** A call the bff refused or that could not be made; `message` is fit to show. */
 export class ApiFailure extends Error {
@@ -27,13 +27,21 @@ export async function callApi<T>(
   { method = 'GET', body, answer }: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; answer: z.ZodMiniType<T> },
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (method !== 'GET') headers[CSRF_HEADER] = (await getCsrfToken()) ?? '';
+  if (method !== 'GET') {
+    // Never a write without its token: when none comes, the service is unavailable (issue 31).
+    try {
+      headers[CSRF_HEADER] = await csrfTokenForWrite();
+    } catch (error) {
+      if (error instanceof CsrfTokenUnavailable) throw new ApiFailure(error.message, error.status || 503);
+      throw error;
+    }
+  }
   if (body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiFailure('The server could not be reached. Check your connection and try again.', 0);
+    throw new ApiFailure(SERVER_UNREACHABLE_MESSAGE, 0);
   }
   const data: unknown = res.status === 204 ? {} : await res.json().catch(() => null);
   if (!res.ok) {

@@ -6,6 +6,8 @@
 import { SIGN_IN_ERRORS } from '@bimi/contracts/auth';
 import { Browser, freshClientAddress, GOOD_PASSWORD, linkFromOutbox, startIdentityStore, storageEngines, type IdentityStore } from '../../../bff/test/identity-fixtures';
 import { subscribe } from 'valtio';
+import * as z from 'zod/mini';
+import { ApiFailure, callApi } from './api';
 import { getCsrfToken, getSession, prefetchSession, session, SESSION_MESSAGE_KEY, signIn, signOut, startSessionSync, startWithRenderedSession } from './client';
 import { sessionRequiredPath } from './useSession';
 
@@ -226,6 +228,46 @@ it('getCsrfToken reads the token the bff set in its cookie, and gives null (logg
   expect(cookies.get('next-auth.csrf-token')?.split('|')[0]).toBe(token);
   faults['GET /api/auth/csrf'] = () => json({ message: 'boom' }, 500);
   expect(await getCsrfToken()).toBeNull();
+});
+
+describe('a write while the token cannot be had (issue 31: a 503 turned into "Missing or invalid CSRF token")', () => {
+  const DOWN = 'Our database is unavailable for a moment. Please try again in a few minutes.';
+  const writes = () => seen.filter((s) => s.method !== 'GET');
+
+  it('asks for the token again after a 503, then sends the write with it', async () => {
+    // Two 503s, then the bff itself answers.
+    let failures = 2;
+    faults['GET /api/auth/csrf'] = () => {
+      failures -= 1;
+      if (failures === 0) delete faults['GET /api/auth/csrf'];
+      return json({ message: DOWN }, 503);
+    };
+    const failure = await callApi('/api/account/profile', { method: 'PATCH', body: { name: 'X' }, answer: z.unknown() }).catch((error: unknown) => error);
+    expect(seen.filter((s) => s.path === '/api/auth/csrf').map((s) => s.status)).toEqual([503, 503, 200]);
+    // The write went out with a token: not signed in, so the bff answers 401, never 403 for the token.
+    expect(writes()).toEqual([expect.objectContaining({ method: 'PATCH', path: '/api/account/profile', status: 401 })]);
+    expect(failure).toBeInstanceOf(ApiFailure);
+  });
+
+  it("says the service is unavailable, in the bff's words, and sends no write, when the token never comes", async () => {
+    faults['GET /api/auth/csrf'] = () => json({ message: DOWN }, 503);
+    const failure = await callApi('/api/account/profile', { method: 'PATCH', body: { name: 'X' }, answer: z.unknown() }).catch((error: unknown) => error);
+    expect(failure).toEqual(expect.objectContaining({ message: DOWN, status: 503 }));
+    expect(seen.filter((s) => s.path === '/api/auth/csrf')).toHaveLength(3);
+    expect(writes().filter((s) => s.path !== '/api/auth/_log')).toEqual([]);
+    // Without words of the bff's own, ours.
+    faults['GET /api/auth/csrf'] = () => new Response('bad gateway', { status: 502 });
+    const other = await callApi('/api/account/profile', { method: 'PATCH', body: {}, answer: z.unknown() }).catch((error: unknown) => error);
+    expect(other).toEqual(expect.objectContaining({ message: 'The service is unavailable just now. Please try again in a few minutes.', status: 502 }));
+  });
+
+  it('signs nobody in without a token: the sign-in says the service is unavailable', async () => {
+    const user = await verifiedAccount();
+    faults['GET /api/auth/csrf'] = () => json({ message: DOWN }, 503);
+    const result = await signIn('credentials', { email: user.email, password: user.password, redirect: false });
+    expect(result).toEqual({ ok: false, status: 503, error: 'ServiceUnavailable', url: null, message: DOWN });
+    expect(posts('/api/auth/callback/credentials')).toHaveLength(0);
+  });
 });
 
 describe('signIn', () => {

@@ -99,6 +99,54 @@ export async function getCsrfToken(): Promise<string | null> {
   return (await fetchAuth('csrf', CsrfAnswer))?.csrfToken ?? null;
 }
 
+/** What a write says when no CSRF token could be had and the bff gave no words of its own. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is unavailable just now. Please try again in a few minutes.';
+export const SERVER_UNREACHABLE_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+
+/** No CSRF token came, after the retries: `message` is fit to show, `status` is what the token endpoint answered (0: no answer). */
+export class CsrfTokenUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The waits before asking for the token again: a PostgreSQL restart answers 503 for a moment. */
+const TOKEN_RETRY_DELAYS_MS = [300, 1000];
+
+const messageOf = (data: unknown) => (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message.trim() ? data.message : undefined);
+
+/**
+ * The CSRF token a write must carry, asked for again after a failure a retry may cure (no answer, a
+ * 5xx, a 429). Never an empty token: when none comes it throws CsrfTokenUnavailable with the bff's
+ * own words for a 503 (what is down) or ours, so the page says the service is unavailable instead
+ * of sending a write the bff must refuse as "Missing or invalid CSRF token" (issue 31).
+ */
+export async function csrfTokenForWrite(): Promise<string> {
+  const url = `${AUTH_BASE_PATH}/csrf`;
+  let failure = new CsrfTokenUnavailable(SERVICE_UNAVAILABLE_MESSAGE, 0);
+  for (let attempt = 0; ; attempt += 1) {
+    let retry = true;
+    try {
+      const res = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      const data: unknown = await res.json().catch(() => null);
+      const token = res.ok ? CsrfAnswer.safeParse(data).data?.csrfToken : undefined;
+      if (token) return token;
+      failure = new CsrfTokenUnavailable((res.status === 503 && messageOf(data)) || SERVICE_UNAVAILABLE_MESSAGE, res.status);
+      retry = res.status >= 500 || res.status === 429;
+    } catch {
+      failure = new CsrfTokenUnavailable(SERVER_UNREACHABLE_MESSAGE, 0);
+    }
+    const wait = TOKEN_RETRY_DELAYS_MS[attempt];
+    if (!retry || wait === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  logToServer('error', 'CLIENT_FETCH_ERROR', `${url}: no token (HTTP ${failure.status}) after ${TOKEN_RETRY_DELAYS_MS.length + 1} attempts`);
+  throw failure;
+}
+
 export async function getProviders(): Promise<ProvidersAnswer | null> {
   return fetchAuth('providers', ProvidersAnswer);
 }
@@ -113,12 +161,12 @@ function tellOtherTabs(event: 'signin' | 'signout'): void {
 
 /** Posts the form NextAuth's endpoints expect: the CSRF token, the callback URL and json=true. */
 async function postAuthForm(endpoint: string, fields: Record<string, string>) {
-  const csrfToken = await getCsrfToken();
+  const csrfToken = await csrfTokenForWrite();
   const res = await fetch(`${AUTH_BASE_PATH}/${endpoint}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     credentials: 'same-origin',
-    body: new URLSearchParams({ ...fields, csrfToken: csrfToken ?? '', json: 'true' }),
+    body: new URLSearchParams({ ...fields, csrfToken, json: 'true' }),
   });
   const parsed = UrlAnswer.safeParse(await res.json().catch(() => ({})));
   return { res, answer: parsed.success ? parsed.data : {} };
@@ -169,6 +217,8 @@ export async function signIn(provider: string, options: SignInOptions = {}): Pro
   try {
     ({ res, answer } = await postAuthForm(endpoint, fields));
   } catch (error) {
+    // No token to sign in with: the service is down for a moment, not the password wrong.
+    if (error instanceof CsrfTokenUnavailable) return { ok: false, status: error.status || 503, error: 'ServiceUnavailable', url: null, message: error.message };
     logToServer('error', 'CLIENT_FETCH_ERROR', `sign-in: ${error instanceof Error ? error.message : String(error)}`);
     return { ok: false, status: 0, error: 'NetworkError', url: null };
   }

@@ -1,6 +1,6 @@
 import { CERTIFICATE_EXPIRING_WITHIN_DAYS, MonitorIssue, type MonitorListItem, type MonitorStatus } from '@bimi/contracts/monitors';
 import fp from 'fastify-plugin';
-import type { Kysely, Selectable } from 'kysely';
+import { SqliteAdapter, type Kysely, type Selectable } from 'kysely';
 import type { MonitorsTable, StoreDatabase } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/http-error';
 import { newId } from '../../lib/tokens';
@@ -73,35 +73,41 @@ export function createMonitors(db: Kysely<StoreDatabase>, limitPerUser: number):
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     async create(userId, domain, now) {
-      const count = await db
-        .selectFrom('monitors')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      const existing = await db.selectFrom('monitors').select('id').where('user_id', '=', userId).where('domain', '=', domain).executeTakeFirst();
-      if (existing) return 'duplicate';
-      if (Number(count.n) >= limitPerUser) return 'limit';
-      const row: MonitorRow = {
-        id: newId(),
-        user_id: userId,
-        domain,
-        status: 'active',
-        health_score: null,
-        worst_issue: null,
-        last_checked_at: null,
-        certificate_expires_at: null,
-        next_check_at: iso(now),
-        checking: 1,
-        created_at: iso(now),
-        updated_at: iso(now),
-      };
-      try {
-        await db.insertInto('monitors').values(row).execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'duplicate';
-        throw error;
-      }
-      return row;
+      // Counted and inserted in one transaction, holding the user's row on PostgreSQL (SQLite's one
+      // connection runs one transaction at a time): parallel creates take turns, so none passes the
+      // limit (issue 31: 20 parallel creates over 20 monitors all got in, 40 against 25).
+      return db.transaction().execute(async (trx): Promise<MonitorRow | 'duplicate' | 'limit'> => {
+        if (!(db.getExecutor().adapter instanceof SqliteAdapter)) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+        const count = await trx
+          .selectFrom('monitors')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        const existing = await trx.selectFrom('monitors').select('id').where('user_id', '=', userId).where('domain', '=', domain).executeTakeFirst();
+        if (existing) return 'duplicate';
+        if (Number(count.n) >= limitPerUser) return 'limit';
+        const row: MonitorRow = {
+          id: newId(),
+          user_id: userId,
+          domain,
+          status: 'active',
+          health_score: null,
+          worst_issue: null,
+          last_checked_at: null,
+          certificate_expires_at: null,
+          next_check_at: iso(now),
+          checking: 1,
+          created_at: iso(now),
+          updated_at: iso(now),
+        };
+        try {
+          await trx.insertInto('monitors').values(row).execute();
+        } catch (error) {
+          if (isUniqueViolation(error)) return 'duplicate';
+          throw error;
+        }
+        return row;
+      });
     },
     async list(userId) {
       return db.selectFrom('monitors').selectAll().where('user_id', '=', userId).orderBy('domain').execute();

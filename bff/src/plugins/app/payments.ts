@@ -356,7 +356,13 @@ export default fp(
       for (const [index, item] of request.items.entries()) {
         const line = orderLines[index];
         if (item.details && line)
-          line.details = await checkCertificateDetails({ organizations: fastify.organizations, contacts: fastify.contacts }, user.id, item, item.details, `items[${index}].details`);
+          line.details = await checkCertificateDetails(
+            { organizations: fastify.organizations, contacts: fastify.contacts, files: fastify.untrustedFiles },
+            user.id,
+            item,
+            item.details,
+            `items[${index}].details`,
+          );
       }
 
       const customerRef = await customerOf(user);

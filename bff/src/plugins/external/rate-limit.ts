@@ -2,7 +2,8 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, 
 import LocalStore from '@fastify/rate-limit/store/LocalStore';
 import RedisStore from '@fastify/rate-limit/store/RedisStore';
 import { tooManyAttemptsMessage } from '@bimi/contracts/auth';
-import type { FastifyBaseLogger } from 'fastify';
+import { ACCOUNT_BASE_PATH } from '@bimi/contracts/api-paths';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { logRedisConnection, REDIS_CLIENT_OPTIONS } from '../../lib/redis-client';
@@ -15,6 +16,11 @@ import { logRedisConnection, REDIS_CLIENT_OPTIONS } from '../../lib/redis-client
  */
 export const refusedInOurWords: RateLimitOptions['errorResponseBuilder'] = (_request, context) =>
   Object.assign(new Error(tooManyAttemptsMessage(context.ttl)), { statusCode: context.statusCode });
+
+/** A signed-in route's counter key: its user (the session is read before the limit), else the address. */
+export const perSignedInUser = (request: FastifyRequest) => (request.sessionUser ? `user:${request.sessionUser.id}` : request.ip);
+
+const isUnder = (url: string, base: string) => url === base || url.startsWith(`${base}/`);
 
 /** After Redis failed a call, counters stay in memory this long before Redis is asked again. */
 export const REDIS_RETRY_AFTER_FAILURE_MS = 5_000;
@@ -78,13 +84,20 @@ function redisWithMemoryFallback(redis: Redis, nameSpace: string, log: FastifyBa
 
 /**
  * Per-route limits: each route that takes writes from the public sets `config.rateLimit` (per client
- * IP); a route's `max` and `timeWindow` are its own, its refusal is always `refusedInOurWords`. With REDIS_URL the counters live in Redis, so every bff replica counts the same attempts
+ * IP), and every /api/account route without one gets ACCOUNT_REQUESTS_PER_MINUTE per signed-in user
+ * (issue 31: no signed-in route without a limit); a route's `max` and `timeWindow` are its own, its refusal is always `refusedInOurWords`. With REDIS_URL the counters live in Redis, so every bff replica counts the same attempts
  * (in memory while Redis does not answer: redisWithMemoryFallback). Sign-in keeps counters of its own through `createRateLimit` (lib/sign-in-limits.ts).
  */
 export default fp(
   async function requestRateLimits(fastify) {
     const { redisUrl, redisKeyPrefix } = fastify.config;
     const options: RateLimitPluginOptions = { global: false, errorResponseBuilder: refusedInOurWords };
+    // Before the library's own onRoute hook, which reads each route's limit as the route is added.
+    fastify.addHook('onRoute', (route) => {
+      if (isUnder(route.url, ACCOUNT_BASE_PATH) && route.config?.rateLimit === undefined) {
+        route.config = { ...route.config, rateLimit: { max: fastify.config.accountRequestsPerMinute, timeWindow: '1 minute', keyGenerator: perSignedInUser } };
+      }
+    });
     if (!redisUrl) {
       await fastify.register(rateLimit, options);
       return;

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { AssistantContext } from '@bimi/contracts/monitors';
+import { stripSecretText } from './context';
 
 export interface ModelSettings {
   url: string;
@@ -17,7 +18,7 @@ const SYSTEM = [
 /**
  * The assistant through an OpenAI-compatible chat completions endpoint (the openai SDK), streamed:
  * yields the answer's text as it arrives. Only the context goes out: spec §3's fields, with
- * fullDomainData already stripped of secrets (services/assistant/context.ts).
+ * fullDomainData, the history and the question stripped of secrets (services/assistant/context.ts).
  */
 export async function* modelAnswer(settings: ModelSettings, context: AssistantContext, question: string, signal?: AbortSignal): AsyncGenerator<string> {
   const client = new OpenAI({ baseURL: settings.url, apiKey: settings.apiKey, maxRetries: 1, timeout: 60_000 });
@@ -30,7 +31,8 @@ export async function* modelAnswer(settings: ModelSettings, context: AssistantCo
         { role: 'system', content: SYSTEM },
         { role: 'system', content: `Assistant context (JSON): ${JSON.stringify(rest)}` },
         ...history.map((entry) => ({ role: entry.role, content: entry.text })),
-        { role: 'user', content: question },
+        // The visitor's question is stripped as the stored history is: a pasted record carries keys and addresses too.
+        { role: 'user', content: stripSecretText(question) },
       ],
     },
     { signal },

@@ -1,10 +1,10 @@
 import { PRODUCTS, isProductId } from '@bimi/catalog/products';
 import type { CertificateDetails } from '@bimi/contracts/orders';
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
-import { checkSvgTinyPs } from '@bimi/email-auth/svg';
 import { HttpError } from '../../lib/http-error';
 import type { Contacts } from '../../plugins/app/contacts';
 import type { Organizations } from '../../plugins/app/organizations';
+import { logoCheckUnavailable, type UntrustedFiles } from '../untrusted-files/untrusted-files';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,17 +14,20 @@ export interface DetailsLine {
   domains?: number | null;
 }
 
-/** What the check reads of the user's own records: their memberships and their contacts. */
+/** What the check reads of the user's own records (their memberships and their contacts), and where it reads the logo. */
 export interface DetailsOwnership {
   organizations: Pick<Organizations, 'isMember'>;
   contacts: Pick<Contacts, 'ownedAmong'>;
+  /** The untrusted-files worker threads: a stranger's logo is never parsed on the event loop (issue 31). */
+  files: Pick<UntrustedFiles, 'checkLogo'>;
 }
 
 /**
  * Checks a certificate's validation details against the line and the user's own records, as the
  * validation guide asks: a certificate line only; exactly as many domains as the line covers, each
  * one a domain name by the store's one domain rule (@bimi/email-auth), none twice; the logo an SVG
- * Tiny PS file (every failed check named); the trademark status (VMC, CMC) or agency level (GMC);
+ * Tiny PS file (every failed check named; read in the untrusted-files worker threads, a 503 when
+ * they are busy); the trademark status (VMC, CMC) or agency level (GMC);
  * an organization the user belongs to and contacts of their own. Throws a 400 naming the field at
  * fault (`where` prefixes it); answers the details with the domains normalized.
  */
@@ -44,7 +47,9 @@ export async function checkCertificateDetails(records: DetailsOwnership, userId:
   const repeated = domains.find((domain, index) => domains.indexOf(domain) !== index);
   if (repeated) throw new HttpError(400, `${where}.domains: ${repeated} is given twice; each domain only once`);
 
-  const failed = checkSvgTinyPs(details.logoSvg).checks.filter((check) => check.status === 'fail');
+  const verdict = await records.files.checkLogo(Buffer.from(details.logoSvg, 'utf8'));
+  if (logoCheckUnavailable(verdict)) throw new HttpError(503, `${where}.logoSvg: the logo could not be checked just now. Nothing was changed; please try again in a minute.`);
+  const failed = verdict.checks.filter((check) => check.status === 'fail');
   if (failed.length > 0) {
     throw new HttpError(400, `${where}.logoSvg: the logo is not SVG Tiny PS: ${failed.map((check) => `${check.title} (${check.detail.replace(/\.$/, '')})`).join('; ')}`);
   }

@@ -255,6 +255,9 @@ export interface StripePriceFacts {
   usageType: string | null;
 }
 
+/** How far in the future a webhook's signature time may be (the clocks' skew). */
+const WEBHOOK_FUTURE_TOLERANCE_MS = 60_000;
+
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly stripe: Stripe;
@@ -476,6 +479,9 @@ export class StripeProvider implements PaymentProvider {
     let event: Stripe.Event;
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+      // The SDK refuses a signature older than its tolerance, but not one from the future (issue 31).
+      const signedAt = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(String(signature))?.[1]);
+      if (signedAt * 1000 > Date.now() + WEBHOOK_FUTURE_TOLERANCE_MS) throw new Error('Timestamp is in the future, past the tolerance');
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
     }

@@ -61,6 +61,14 @@ function notChecked(id: string, title: string, file: string, failure: WorkFailur
   }
 }
 
+/** Verdicts of logos that were not read because the checker was busy or failed: no verdict on the file. */
+const unavailableVerdicts = new WeakSet<SvgCheck>();
+
+/** Whether `verdict` says the logo was not read because the checker was busy or stopped, not because of the file. */
+export function logoCheckUnavailable(verdict: SvgCheck): boolean {
+  return unavailableVerdicts.has(verdict);
+}
+
 /** Set by the compiled server build (scripts/build-bff.mjs), which bundles the worker beside server.js. */
 declare const __BFF_WORKER_ENTRY__: string | undefined;
 /** The worker threads' entry: worker.mjs beside this file when the bff runs as TypeScript (tsx, jest). */
@@ -96,7 +104,9 @@ export function createUntrustedFiles(options: UntrustedFilesOptions): UntrustedF
         return outcome.value;
       }
       const fix = 'Export the logo again from your design tool as SVG Tiny PS; if it is such a file, try again in a minute.';
-      return { checks: [notChecked('svg.check', 'Logo not checked', 'logo', outcome.failure, options, fix)], score: 0, details: { bytes: svg.length } };
+      const notRead: SvgCheck = { checks: [notChecked('svg.check', 'Logo not checked', 'logo', outcome.failure, options, fix)], score: 0, details: { bytes: svg.length } };
+      if (outcome.failure === 'busy' || outcome.failure === 'failed') unavailableVerdicts.add(notRead);
+      return notRead;
     },
     warmUp: () => pool.warmUp(),
     close: () => pool.close(),

@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from '@bimi/contracts/auth';
 import { MONITOR_PATHS, monitorCreateRequest, readMonitorDomain } from '@bimi/contracts/monitors';
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
-import { getCsrfToken } from '@bimi/session/client';
+import { csrfTokenForWrite, CsrfTokenUnavailable } from '@bimi/session/client';
 
 /** Spec §5's {host}: the example in "Please enter a valid domain name (e.g., {host})". */
 export const EXAMPLE_HOST = 'example.com';
@@ -25,11 +25,18 @@ export const CREATE_FAILED_MESSAGE = 'Failed to create monitor. Please try again
  * success only that it succeeded (the redirect uses the domain as sent).
  */
 export async function createMonitor(domain: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  let token: string;
+  try {
+    token = await csrfTokenForWrite();
+  } catch (error) {
+    // No token, so no request the bff would refuse as forged: the service is unavailable (issue 31).
+    return { ok: false, message: error instanceof CsrfTokenUnavailable ? error.message : CREATE_FAILED_MESSAGE };
+  }
   try {
     const res = await fetch(MONITOR_PATHS.create, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/json', [CSRF_HEADER]: (await getCsrfToken()) ?? '' },
+      headers: { accept: 'application/json', 'content-type': 'application/json', [CSRF_HEADER]: token },
       body: JSON.stringify({ domain }),
     });
     const data: unknown = await res.json().catch(() => null);

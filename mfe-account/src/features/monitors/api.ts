@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CSRF_HEADER } from '@bimi/contracts/auth';
 import { AssistantConversation, AssistantStreamEvent, MONITOR_PATHS, MonitorDetail, MonitorListItem, type AssistantAnswer, type MonitorStatus } from '@bimi/contracts/monitors';
-import { getCsrfToken } from '@bimi/session/client';
+import { csrfTokenForWrite, CsrfTokenUnavailable } from '@bimi/session/client';
 import { ApiFailure, callApi } from '@bimi/session/api';
 
 export const recheckMonitor = (domain: string) => callApi(MONITOR_PATHS.check(domain), { method: 'POST', answer: MonitorDetail });
@@ -23,13 +23,21 @@ export function tooManyMessage(what: 'questions' | 'checks', retryAfterSeconds: 
  * `delta`s of text, then `done` with both stored entries, or `error`. `onDelta` gets the text so far.
  */
 export async function askAssistant(domain: string, question: string, onDelta: (textSoFar: string) => void, signal?: AbortSignal): Promise<AssistantAnswer> {
+  let token: string;
+  try {
+    token = await csrfTokenForWrite();
+  } catch (error) {
+    // Never a question without its token: the service is unavailable (issue 31).
+    if (error instanceof CsrfTokenUnavailable) throw new ApiFailure(error.message, error.status || 503);
+    throw error;
+  }
   let res: Response;
   try {
     res = await fetch(MONITOR_PATHS.assistant(domain), {
       method: 'POST',
       credentials: 'same-origin',
       signal,
-      headers: { accept: 'application/x-ndjson', 'content-type': 'application/json', [CSRF_HEADER]: (await getCsrfToken()) ?? '' },
+      headers: { accept: 'application/x-ndjson', 'content-type': 'application/json', [CSRF_HEADER]: token },
       body: JSON.stringify({ question }),
     });
   } catch {

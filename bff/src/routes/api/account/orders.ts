@@ -29,8 +29,12 @@ const orders: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.put(
     `${ORDER_PATHS.orders}/:orderId/details`,
-    // Up to 250 domains and a 32 KB logo.
-    { schema: { params: OrderParams, body: CertificateDetails, response: { 200: OrderDetail, 400: ApiError, 404: ApiError, 409: ApiError } }, bodyLimit: 256 * 1024 },
+    // Up to 250 domains and a 32 KB logo, read in the untrusted-files worker threads: limited per user.
+    {
+      schema: { params: OrderParams, body: CertificateDetails, response: { 200: OrderDetail, 400: ApiError, 404: ApiError, 409: ApiError, 503: ApiError } },
+      bodyLimit: 256 * 1024,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: (request) => request.sessionUser?.id ?? request.ip } },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const order = await fastify.orders.get(userId, request.params.orderId);
@@ -41,7 +45,7 @@ const orders: FastifyPluginAsyncZod = async (fastify) => {
       }
       const line = await fastify.orders.row(order.id);
       const details = await checkCertificateDetails(
-        { organizations: fastify.organizations, contacts: fastify.contacts },
+        { organizations: fastify.organizations, contacts: fastify.contacts, files: fastify.untrustedFiles },
         userId,
         { productId: order.productId, domains: line?.domains },
         request.body,

@@ -27,6 +27,7 @@ function notFoundPage(reply: FastifyReply): FastifyReply {
  */
 const paymentRoutes: FastifyPluginAsync = async (fastify) => {
   // The signature is computed over the exact bytes Stripe sent: keep them (this scope only).
+  fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
   fastify.post('/webhook', { config: { csrf: false } }, async (request, reply) => {

@@ -1,0 +1,61 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+
+/** What one piece of work cost the event loop, and how long /api/health took meanwhile. */
+export interface LoopCost<T> {
+  result: T;
+  /** The longest the event loop was held while the work ran (perf_hooks.monitorEventLoopDelay, 10 ms resolution). */
+  maxDelayMs: number;
+  /** How long GET /api/health took, asked while the work ran: from when it was due (a held timer is late) to its answer. */
+  healthMs: number;
+}
+
+/**
+ * Runs `work` and, meanwhile, measures the event loop's delay and asks `/api/health` (through
+ * inject, which runs on the same event loop: a request held by the work waits just as a socket's
+ * would). The health check is asked `healthAfterMs` after the work started, so it arrives while
+ * the work runs.
+ */
+export async function loopCostOf<T>(app: FastifyInstance, work: () => Promise<T>, healthAfterMs = 20): Promise<LoopCost<T>> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  // And a ticker of our own, which sees a held loop as a late tick.
+  let last = performance.now();
+  let tickerMaxMs = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    tickerMaxMs = Math.max(tickerMaxMs, now - last - 10);
+    last = now;
+  }, 10);
+  const working = work();
+  const health = new Promise<number>((resolve) => {
+    const due = performance.now() + healthAfterMs;
+    setTimeout(() => {
+      app.inject({ method: 'GET', url: '/api/health' }).then(
+        () => resolve(performance.now() - due),
+        () => resolve(Number.POSITIVE_INFINITY),
+      );
+    }, healthAfterMs);
+  });
+  try {
+    const [result, healthMs] = await Promise.all([working, health]);
+    // The histogram records a held loop when its timer runs after it: let it run before reading.
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    return { result, healthMs, maxDelayMs: Math.max(histogram.max / 1e6, tickerMaxMs), histogramMaxMs: histogram.max / 1e6, tickerMaxMs } as LoopCost<T>;
+  } finally {
+    clearInterval(ticker);
+    histogram.disable();
+  }
+}
+
+/** The event loop's budget while any one request runs, and the health check's (issue 31). */
+export const LOOP_BUDGET_MS = 50;
+export const HEALTH_BUDGET_MS = 200;
+
+/** What went over budget, in words ([] when nothing did). */
+export function overBudget(cost: LoopCost<unknown>, loopBudgetMs = LOOP_BUDGET_MS, healthBudgetMs = HEALTH_BUDGET_MS): string[] {
+  const over: string[] = [];
+  if (cost.maxDelayMs >= loopBudgetMs) over.push(`the event loop was held ${cost.maxDelayMs.toFixed(0)} ms (budget ${loopBudgetMs} ms)`);
+  if (cost.healthMs >= healthBudgetMs) over.push(`/api/health took ${cost.healthMs.toFixed(0)} ms (budget ${healthBudgetMs} ms)`);
+  return over;
+}
