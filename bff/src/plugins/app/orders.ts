@@ -1,5 +1,6 @@
 import { PRODUCTS, isProductId } from '@bimi/catalog/products';
 import type { CartQuote } from '@bimi/catalog/quote';
+import { FILTER_STATUS_OF, ORDER_STATE_ACTIONS, canCancel, transition, type OrderState } from '@bimi/contracts/order-lifecycle';
 import {
   CertificateDetails,
   VALIDATION_STEPS,
@@ -17,7 +18,8 @@ import fp from 'fastify-plugin';
 import { sql, SqliteAdapter, type Insertable, type Kysely, type OperationNode, type RawBuilder, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase, TransactionsTable } from '../../db/schema';
 import { newId } from '../../lib/tokens';
-import { countByFilter, isCertificateOrder, matchesFilter, needsAction, orderStatus, validationSteps } from '../../services/orders/order-status';
+import { createOrderActions, type OrderActions } from '../../services/orders/order-actions';
+import { countByFilter, isCertificateOrder, lifecycleState, matchesFilter, needsAction, orderKind, orderStatus, validationSteps } from '../../services/orders/order-status';
 import type { CheckoutClosed, CheckoutCompleted, InvoiceLine, InvoicePaid, InvoicePaymentFailed, PaymentEvent, SubscriptionChanged } from '../../services/payments/provider';
 
 type OrderRow = Selectable<OrdersTable>;
@@ -88,7 +90,7 @@ export interface DueReminder {
   periodEnd: string;
 }
 
-export interface Orders {
+export interface Orders extends OrderActions {
   /** Stores a checkout and one order per line (status incomplete, with the quoted amounts). */
   createCheckout(input: { userId: string; lines: NewOrderLine[] }): Promise<{ checkoutId: string; orders: CreatedOrder[] }>;
   /** The provider's session for the checkout: its id and the page where the buyer pays. */
@@ -136,6 +138,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Provider subscription states that wait for a payment. */
 const UNPAID_SUBSCRIPTION = new Set(['incomplete', 'past_due', 'unpaid']);
 export const REMINDER_DAYS = [30, 7] as const;
+const UNPAID_STATES = new Set<OrderState>(['awaiting-payment', 'payment-failed', 'cancelled', 'superseded']);
 
 /** "O-000123": short enough to read out on a call. */
 export function orderNumber(number: number): string {
@@ -635,11 +638,14 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
 
   async function applyCheckoutClosed(work: EventWork, event: CheckoutClosed) {
     const checkout = await work.checkout(event.checkoutId);
-    if (!checkout || checkout.status === 'paid' || event.occurredAt < version(checkout.status_version)) return;
+    // Paid, or closed by the buyer (cancelled, superseded): its page's end changes nothing.
+    if (!checkout || !['open', 'failed'].includes(checkout.status) || event.occurredAt < version(checkout.status_version)) return;
     const status = event.kind === 'checkout.expired' ? 'expired' : 'failed';
     work.changeCheckout(checkout, { status, failure_message: event.failureMessage, status_version: event.occurredAt });
+    const lifecycleEvent = event.kind === 'checkout.expired' ? 'payment-page-expired' : 'payment-failed';
     for (const order of await work.checkoutOrders(checkout.id)) {
-      if (order.payment_status === 'paid' || event.occurredAt < version(order.payment_version)) continue;
+      if (event.occurredAt < version(order.payment_version)) continue;
+      if (!transition(lifecycleState(order, now()), lifecycleEvent, orderKind(order)).ok) continue;
       work.changeOrder(order, { payment_status: status, failure_message: event.failureMessage, payment_version: event.occurredAt });
     }
   }
@@ -984,41 +990,46 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
   async function summaries(rows: OrderRow[]): Promise<{ summary: OrderSummary; row: OrderRow; steps: StepRow[]; sessionUrl: string | null }[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
+    const checkoutIds = [...new Set(rows.map((row) => row.checkout_id))];
     const steps = await db.selectFrom('order_validation_steps').selectAll().where('order_id', 'in', ids).execute();
-    const checkouts = await db
-      .selectFrom('checkouts')
-      .select(['id', 'status', 'session_url'])
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.checkout_id),
-      )
+    const checkouts = await db.selectFrom('checkouts').select(['id', 'status', 'session_url']).where('id', 'in', checkoutIds).execute();
+    const sizes = await db
+      .selectFrom('orders')
+      .select(['checkout_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('checkout_id', 'in', checkoutIds)
+      .groupBy('checkout_id')
       .execute();
     const at = now();
     return rows.map((row) => {
       const own = steps.filter((step) => step.order_id === row.id);
       const checkout = checkouts.find((candidate) => candidate.id === row.checkout_id);
-      // Only an open payment page can still be paid; after a failure the buyer starts a new checkout.
-      const openPayment = checkout?.status === 'open' ? (checkout.session_url ?? null) : null;
-      const status = orderStatus(row, at);
+      const alone = Number(sizes.find((size) => size.checkout_id === row.checkout_id)?.count ?? 0) === 1;
+      const state = lifecycleState(row, at);
+      // Only an open page that charges this order alone is its payment page; any other (a page for
+      // several orders, a failed one) gives way to a page of its own (POST …/pay).
+      const sessionUrl = state === 'awaiting-payment' && alone && checkout?.status === 'open' ? (checkout.session_url ?? null) : null;
       return {
         row,
         steps: own,
-        sessionUrl: row.payment_status === 'unpaid' || row.payment_status === 'failed' ? openPayment : null,
+        sessionUrl,
         summary: {
           id: row.id,
           number: orderNumber(row.number),
           productId: row.product_id,
           productName: productName(row.product_id),
           description: row.description,
-          status,
+          status: FILTER_STATUS_OF[state],
+          state,
+          action: ORDER_STATE_ACTIONS[state],
+          canCancel: canCancel(state),
           createdAt: row.created_at,
           amount: row.amount,
           currency: 'usd',
           billingPeriod: { interval: row.billing_interval, count: row.billing_interval_count },
-          renews: row.renews === 1 && row.ended_at === null,
+          // Nothing renews before it is paid (an unpaid, declined or closed try).
+          renews: row.renews === 1 && row.ended_at === null && !UNPAID_STATES.has(state),
           currentPeriodEnd: row.current_period_end,
-          needsAction: needsAction(row, status, own, openPayment !== null),
+          needsAction: needsAction(row, state, own),
         },
       };
     });
@@ -1034,7 +1045,7 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
       details: parseDetails(row.details),
       validationSteps: certificate ? validationSteps(view.steps) : [],
       transactions: await transactionsOfOrder(row.id),
-      paymentUrl: view.summary.status === 'incomplete' ? view.sessionUrl : null,
+      paymentUrl: view.sessionUrl,
     };
   }
 
@@ -1043,6 +1054,8 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
   }
 
   return {
+    ...createOrderActions(db, now),
+
     async createCheckout({ userId, lines }) {
       const checkoutId = newId();
       const createdAt = iso();
