@@ -4,7 +4,7 @@ import { ORDER_PATHS } from '@bimi/contracts/api-paths';
 import { DuplicateCertificate, OrderDetail, OrderList, OrderPayment } from '@bimi/contracts/orders';
 import { detailsFor } from './orders-fixtures';
 import { type Browser, type IdentityStore, GOOD_PASSWORD, startIdentityStore, storageEngines } from './identity-fixtures';
-import { MIXED_CART, SITE, buyer, formTokenOf, pathOf, payOnTestPage, startCheckout } from './payments-fixtures';
+import { MIXED_CART, SITE, buyer, formTokenOf, pathOf, payOnTestPage, startCheckout, startStripeStore } from './payments-fixtures';
 
 /**
  * Issue 30, "one purchase, one order": a purchase owns its orders. A new checkout of the cart
@@ -207,5 +207,27 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     const cards = (await browser.request({ url: ORDER_PATHS.paymentMethods })).json().paymentMethods as unknown[];
     expect(cards).toHaveLength(1);
     expect((await browser.request({ url: pathOf(url) })).body).toContain('This payment went through');
+  });
+});
+
+describe('with Stripe', () => {
+  it('a second checkout of the cart expires the first Checkout Session at Stripe; its late expiry event changes nothing', async () => {
+    const { store, double } = await startStripeStore({ name: 'SQLite', postgres: false, redis: false });
+    try {
+      const browser = await buyer(store);
+      const first = (await startCheckout(browser)).json() as { checkoutId: string; orderIds: string[]; url: string };
+      const second = await startCheckout(browser);
+      expect(second.statusCode).toBe(201);
+      const session = [...double.sessions.values()].find((candidate) => candidate.client_reference_id === first.checkoutId);
+      expect(session?.status).toBe('expired');
+      // Stripe's checkout.session.expired arrives after the answer: the first try stays superseded.
+      const states = async () => (await Promise.all(first.orderIds.map(async (id) => OrderDetail.parse((await browser.request({ url: ORDER_PATHS.order(id) })).json()).state))).join();
+      for (let attempt = 0; attempt < 20 && double.deliveries.length === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await states()).toBe('superseded,superseded');
+      expect((await browser.request({ url: ORDER_PATHS.checkoutState(first.checkoutId) })).json()).toMatchObject({ status: 'superseded' });
+    } finally {
+      await store.cleanUp();
+      await double.stop();
+    }
   });
 });
