@@ -31,6 +31,8 @@ const ALLOWED: [OrderState, OrderEvent, OrderKind, OrderState][] = [
   ['overdue', 'payment-succeeded', VMC_DESCRIBED, 'active'],
   ['awaiting-payment', 'payment-failed', PLAN, 'payment-failed'],
   ['payment-failed', 'payment-failed', PLAN, 'payment-failed'],
+  ['details-needed', 'payment-failed', VMC_NO_DETAILS, 'overdue'],
+  ['validating', 'payment-failed', VMC_DESCRIBED, 'overdue'],
   ['active', 'payment-failed', PLAN, 'overdue'],
   ['expiring', 'payment-failed', PLAN, 'overdue'],
   ['overdue', 'payment-failed', PLAN, 'overdue'],

@@ -780,13 +780,15 @@ export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions):
     const failedOrders: string[] = [];
     for (const order of orders) {
       if (event.occurredAt < version(order.payment_version)) continue;
+      // A try closed meanwhile (cancelled, superseded, expired) stays closed.
+      if (!transition(lifecycleState(order, now()), 'payment-failed', orderKind(order)).ok) continue;
       const status = order.payment_status === 'paid' || order.payment_status === 'past_due' ? 'past_due' : 'failed';
       work.changeOrder(order, { payment_status: status, failure_message: event.failureMessage, payment_version: event.occurredAt });
       failedOrders.push(order.id);
     }
     if (event.checkoutId) {
       const checkout = await work.checkout(event.checkoutId);
-      if (checkout && checkout.status !== 'paid' && event.occurredAt >= version(checkout.status_version)) {
+      if (checkout && (checkout.status === 'open' || checkout.status === 'failed') && event.occurredAt >= version(checkout.status_version)) {
         work.changeCheckout(checkout, { status: 'failed', failure_message: event.failureMessage, status_version: event.occurredAt });
       }
     }
