@@ -317,9 +317,9 @@ test('issue 30: a declined order is paid again from its own page for its own amo
   await expect(page.getByTestId('order-pay')).toContainText(vmcAmount);
   await page.getByTestId('order-pay').click();
   await expect(page).toHaveURL(/\/api\/payments\/test\/checkout\/|\/pay\/cs_test_/);
-  // This order's amount alone (the test page's button names it; Stripe's page shows it as the total).
-  await expect(page.locator('body')).toContainText(vmcAmount);
+  // This order's amount alone: "Pay $8,249.04" on the test page, "Pay 8249.04 USD" on the Stripe double's.
   if (paymentPage === 'test') await expect(page.getByRole('button', { name: /^Pay/ })).toHaveText(`Pay ${vmcAmount}`);
+  else await expect(page.locator('body')).toContainText(`Pay ${vmcAmount.replace(/[$,]/g, '')} USD`);
   const ownPage = page.url();
   await payWithCard(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/checkout\/success\?checkout=/);
