@@ -347,6 +347,48 @@ test('issue 30: a declined order is paid again from its own page for its own amo
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('issue 30: buying the same certificate for the same domains again asks first, and buys it once confirmed', async ({ page }) => {
+  test.setTimeout(180_000);
+  // The cart holds the certificate alone (and again after the first purchase empties it).
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    { key: CART_KEY, value: JSON.stringify({ version: 2, items: VMC }) },
+  );
+  const user = await createVerifiedAccount(page);
+  await signInByApi(page, user);
+  await addContacts(page);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-signed-in')).toBeVisible();
+  const details = page.getByRole('group', { name: 'Details for Verified Mark Certificate' });
+  await fillDetails(page, details);
+  await acceptAndPay(page);
+  await payWithCard(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/checkout\/success\?checkout=/);
+  await expect(page.getByTestId('confirmed-order')).toHaveCount(1, { timeout: PAYMENT_CONFIRMED_MS });
+
+  // The same certificate for the same domains: the buyer reads why and confirms.
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), { key: CART_KEY, value: JSON.stringify({ version: 2, items: VMC }) });
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+  await details.getByLabel('Organization', { exact: true }).selectOption({ index: 1 });
+  for (const [index, domain] of ['acme.example', 'mail.acme.example', 'news.acme.example'].entries()) await details.getByLabel(`Domain ${index + 1}`).fill(domain);
+  await details.locator('input[type=file]').setInputFiles({ name: 'acme.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO) });
+  await expect(details.getByText('acme.svg: passes the SVG Tiny PS check.')).toBeVisible();
+  for (const kind of ['Legal', 'Technical', 'Billing']) await details.getByLabel(`${kind} contact`).selectOption({ index: 1 });
+  await page.getByLabel('I accept the terms of service').check();
+  await page.getByLabel('I accept the refund policy').check();
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  const duplicate = page.getByTestId('checkout-duplicate');
+  await expect(duplicate).toContainText('You already have this certificate for the same domains (order O-');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.screenshot({ path: '/tmp/e2e-checkout-duplicate.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('checkout-duplicate-confirm').click();
+  await expect(page).toHaveURL(/\/api\/payments\/test\/checkout\/|\/pay\/cs_test_/);
+});
+
 test('turning renewal off asks first, then the plan shows under expiring', async ({ page }) => {
   await page.addInitScript(
     ({ key, value }) => {
