@@ -468,11 +468,12 @@ describe('a checkout left without its payment page (its process stopped in betwe
     const stripe = await startStripeStore(SQLITE);
     try {
       const { store } = stripe;
-      const browser = await buyer(store);
+      // One buyer each: a buyer's new checkout supersedes the unpaid one before it (issue 30).
       const open = async () => {
+        const browser = await buyer(store);
         const started = await startCheckout(browser);
         expect(started.statusCode).toBe(201);
-        return started.json() as { checkoutId: string; orderIds: string[] };
+        return { ...(started.json() as { checkoutId: string; orderIds: string[] }), browser };
       };
       // A replica killed after storing the orders and before attaching Stripe's page leaves this.
       const orphan = await open();
@@ -494,7 +495,7 @@ describe('a checkout left without its payment page (its process stopped in betwe
       expect(byId.get(recent.checkoutId)?.status).toBe('open');
       const orders = await store.app.db.selectFrom('orders').select(['id', 'payment_status']).where('checkout_id', '=', orphan.checkoutId).execute();
       expect(orders.map((order) => order.payment_status)).toEqual(orphan.orderIds.map(() => 'failed'));
-      expect((await browser.request({ url: `/api/account/checkout/${orphan.checkoutId}` })).json()).toMatchObject({ status: 'failed', failureMessage: PAYMENT_PAGE_NOT_OPENED });
+      expect((await orphan.browser.request({ url: `/api/account/checkout/${orphan.checkoutId}` })).json()).toMatchObject({ status: 'failed', failureMessage: PAYMENT_PAGE_NOT_OPENED });
     } finally {
       await stripe.store.cleanUp();
       await stripe.double.stop();

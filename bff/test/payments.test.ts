@@ -54,9 +54,23 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
     const state = await browser.request({ url: `/api/account/checkout/${checkoutId}` });
     expect(state.json()).toMatchObject({ checkoutId, status: 'paid', failureMessage: null });
 
-    // The page cannot be paid twice.
+    // The page cannot be paid twice, and says it was paid, once, with a link to the orders (issue 30, finding 4).
     const again = await browser.request({ url: pathOf(url) });
-    expect(again.body).toContain('expired or was already used');
+    expect(again.body).toContain('This payment went through: your order is paid.');
+    expect(again.body).toContain('href="/account/orders"');
+    expect(again.body).not.toContain('try again');
+    expect(again.body).not.toContain('/checkout/cancel');
+    expect(again.body).not.toContain('<form');
+    // A second post of the paid page (Back, then Pay again) says the same, once.
+    const repost = await browser.request({
+      method: 'POST',
+      url: pathOf(url),
+      form: { formToken: formTokenOf(page.body), cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+      headers: { origin: SITE },
+    });
+    expect(repost.statusCode).toBe(422);
+    expect(repost.body.split('This payment went through').length - 1).toBe(1);
+    expect(repost.body).not.toContain('can no longer be used');
   });
 
   it.each([
@@ -100,7 +114,7 @@ describe('built-in test payments (no STRIPE_SECRET_KEY)', () => {
       headers: { origin: SITE },
     });
     expect(forged.statusCode).toBe(422);
-    expect(forged.body).toContain('expired or was already used');
+    expect(forged.body).toContain('can no longer be used');
 
     const stranger = await buyer(store, 'Eve Other');
     expect((await stranger.request({ url: pathOf(url) })).statusCode).toBe(404);
@@ -359,8 +373,8 @@ describe('test payment pages are stored: they outlive a restart and expire after
     expect(paid.headers.location).toBe(`/checkout/success?checkout=${checkoutId}`);
     expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'paid' });
     expect(await paymentStatuses(orderIds)).toEqual(['paid', 'paid']);
-    // Paid once: the stored page is used.
-    expect((await browser.request({ url: pathOf(url) })).body).toContain('expired or was already used');
+    // Paid once: the stored page says so.
+    expect((await browser.request({ url: pathOf(url) })).body).toContain('This payment went through');
   });
 
   it('expires a page left unpaid for 24 hours with checkout.expired, once; it can no longer be paid', async () => {
@@ -395,7 +409,7 @@ describe('test payment pages are stored: they outlive a restart and expire after
       headers: { origin: SITE },
     });
     expect(late.statusCode).toBe(422);
-    expect(late.body).toContain('expired or was already used');
+    expect(late.body).toContain('can no longer be used');
     expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'expired' });
 
     // Thirty days on, the closed page is forgotten; its checkout keeps the outcome.

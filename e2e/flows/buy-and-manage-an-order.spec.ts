@@ -286,6 +286,109 @@ test('a declined card returns to checkout with the reason, and the cart is intac
   await expect(page.getByTestId('checkout-line')).toHaveCount(2);
 });
 
+test('issue 30: a declined order is paid again from its own page for its own amount; the other is cancelled; a paid page says so', async ({ page }) => {
+  await seedCart(page);
+  const user = await createVerifiedAccount(page);
+  await signInByApi(page, user);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-signed-in')).toBeVisible();
+  await page.getByLabel('Finish these details later').check();
+  const paymentPage = await acceptAndPay(page);
+  await payWithCard(page, '4000 0000 0000 0002');
+  if (paymentPage === 'stripe') {
+    // Stripe keeps a declined buyer on its page; going back leaves the orders awaiting payment.
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+  }
+  await expect(page).toHaveURL(/\/checkout\/cancel\?checkout=/);
+  expect(await storedCartItems(page)).toHaveLength(2);
+  const failedState = paymentPage === 'stripe' ? 'awaiting-payment' : 'payment-failed';
+
+  // Each try names its state (not "Incomplete" for all) and offers its one action.
+  await page.goto('/account/orders');
+  await expectRemotePage(page, 'account', 'My orders');
+  const vmcRow = page.getByTestId('order-row').filter({ hasText: 'Verified Mark Certificate' });
+  await expect(vmcRow.getByTestId('order-status')).toHaveAttribute('data-state', failedState);
+  await expect(vmcRow.getByTestId('order-status')).toHaveText(paymentPage === 'stripe' ? 'Awaiting payment' : 'Payment failed');
+  await vmcRow.getByRole('link', { name: /^Order O-/ }).click();
+  await expect(page.getByTestId('order-pay')).toBeVisible();
+  await expect(page.getByText('Renew automatically')).toHaveCount(0);
+  const vmcAmount = /\$[\d,.]+/.exec((await page.getByTestId('order-amount').textContent()) ?? '')?.[0] ?? 'no amount';
+  await expect(page.getByTestId('order-pay')).toContainText(vmcAmount);
+  await page.getByTestId('order-pay').click();
+  await expect(page).toHaveURL(/\/api\/payments\/test\/checkout\/|\/pay\/cs_test_/);
+  // This order's amount alone: "Pay $8,249.04" on the test page, "Pay 8249.04 USD" on the Stripe double's.
+  if (paymentPage === 'test') await expect(page.getByRole('button', { name: /^Pay/ })).toHaveText(`Pay ${vmcAmount}`);
+  else await expect(page.locator('body')).toContainText(`Pay ${vmcAmount.replace(/[$,]/g, '')} USD`);
+  const ownPage = page.url();
+  await payWithCard(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/checkout\/success\?checkout=/);
+  await expect(page.getByTestId('confirmed-order')).toHaveCount(1, { timeout: PAYMENT_CONFIRMED_MS });
+
+  if (paymentPage === 'test') {
+    // Back to the paid page: it says it was paid and links to the order, once; no "try again".
+    await page.goto(ownPage);
+    await expect(page.getByText('This payment went through: your order is paid.')).toHaveCount(1);
+    await expect(page.getByText(/try again/)).toHaveCount(0);
+    await page.getByRole('link', { name: 'View your order' }).click();
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-state', 'details-needed');
+  }
+
+  // The DMARC try is cancelled from its page: it can no longer be paid.
+  await page.goto('/account/orders');
+  const dmarcRow = page.getByTestId('order-row').filter({ hasText: 'DMARC Plus' });
+  await dmarcRow.getByRole('link', { name: /^Order O-/ }).click();
+  await page.getByTestId('order-cancel').click();
+  await page.getByTestId('order-cancel-confirm').click();
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-state', 'cancelled');
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('order-pay')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/e2e-order-cancelled.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('issue 30: buying the same certificate for the same domains again asks first, and buys it once confirmed', async ({ page }) => {
+  test.setTimeout(180_000);
+  // The cart holds the certificate alone (and again after the first purchase empties it).
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    { key: CART_KEY, value: JSON.stringify({ version: 2, items: VMC }) },
+  );
+  const user = await createVerifiedAccount(page);
+  await signInByApi(page, user);
+  await addContacts(page);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-signed-in')).toBeVisible();
+  const details = page.getByRole('group', { name: 'Details for Verified Mark Certificate' });
+  await fillDetails(page, details);
+  await acceptAndPay(page);
+  await payWithCard(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/checkout\/success\?checkout=/);
+  await expect(page.getByTestId('confirmed-order')).toHaveCount(1, { timeout: PAYMENT_CONFIRMED_MS });
+
+  // The same certificate for the same domains: the buyer reads why and confirms.
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), { key: CART_KEY, value: JSON.stringify({ version: 2, items: VMC }) });
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+  await details.getByLabel('Organization', { exact: true }).selectOption({ index: 1 });
+  for (const [index, domain] of ['acme.example', 'mail.acme.example', 'news.acme.example'].entries()) await details.getByLabel(`Domain ${index + 1}`).fill(domain);
+  await details.locator('input[type=file]').setInputFiles({ name: 'acme.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO) });
+  await expect(details.getByText('acme.svg: passes the SVG Tiny PS check.')).toBeVisible();
+  for (const kind of ['Legal', 'Technical', 'Billing']) await details.getByLabel(`${kind} contact`).selectOption({ index: 1 });
+  await page.getByLabel('I accept the terms of service').check();
+  await page.getByLabel('I accept the refund policy').check();
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  const duplicate = page.getByTestId('checkout-duplicate');
+  await expect(duplicate).toContainText('You already have this certificate for the same domains (order O-');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.screenshot({ path: '/tmp/e2e-checkout-duplicate.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('checkout-duplicate-confirm').click();
+  await expect(page).toHaveURL(/\/api\/payments\/test\/checkout\/|\/pay\/cs_test_/);
+});
+
 test('turning renewal off asks first, then the plan shows under expiring', async ({ page }) => {
   await page.addInitScript(
     ({ key, value }) => {

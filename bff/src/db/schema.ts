@@ -206,7 +206,8 @@ export interface PaymentCustomersTable {
   created_at: string;
 }
 
-export type CheckoutStatus = 'open' | 'paid' | 'failed' | 'expired';
+/** The checkout states of the order lifecycle (@bimi/contracts/order-lifecycle). */
+export type CheckoutStatus = 'open' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'superseded';
 
 export interface CheckoutsTable {
   id: string;
@@ -227,8 +228,12 @@ export interface OrderNumbersTable {
   created_at: string | null;
 }
 
-/** unpaid until the first payment; past_due when a renewal charge failed; expired: the checkout closed unpaid. */
-export type OrderPaymentStatus = 'unpaid' | 'paid' | 'failed' | 'past_due' | 'expired';
+/**
+ * unpaid until the first payment; failed: the first payment was declined; past_due when a renewal
+ * charge failed; expired: its payment page expired unpaid; cancelled by the buyer unpaid;
+ * superseded by a newer checkout of the cart (@bimi/contracts/order-lifecycle).
+ */
+export type OrderPaymentStatus = 'unpaid' | 'paid' | 'failed' | 'past_due' | 'expired' | 'cancelled' | 'superseded';
 
 export interface OrdersTable {
   id: string;

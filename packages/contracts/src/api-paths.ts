@@ -56,6 +56,10 @@ export const ORDER_PATHS = {
   order: (orderId: string) => `/api/account/orders/${encodeURIComponent(orderId)}`,
   orderDetails: (orderId: string) => `/api/account/orders/${encodeURIComponent(orderId)}/details`,
   orderRenewal: (orderId: string) => `/api/account/orders/${encodeURIComponent(orderId)}/renewal`,
+  /** POST: cancel an unpaid order. */
+  orderCancel: (orderId: string) => `/api/account/orders/${encodeURIComponent(orderId)}/cancel`,
+  /** POST: a payment page for exactly this unpaid order (OrderPayment). */
+  orderPay: (orderId: string) => `/api/account/orders/${encodeURIComponent(orderId)}/pay`,
   transactions: '/api/account/billing/transactions',
   receipt: (transactionId: string) => `/api/account/billing/transactions/${encodeURIComponent(transactionId)}/receipt`,
   paymentMethods: '/api/account/billing/payment-methods',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CartQuoteLine } from './cart-quote';
+import { CHECKOUT_STATES, ORDER_ACTIONS, ORDER_STATES } from './order-lifecycle';
 
 /**
  * Checkout, orders and billing (issue 11). Every call is under /api/account/* (401 without a
@@ -8,12 +9,18 @@ import { CartQuoteLine } from './cart-quote';
  *
  * - POST   /api/account/checkout                     CheckoutRequest → 201 CheckoutStarted (go to `url`:
  *                                                      Stripe Checkout, or the built-in test payment page);
- *                                                      400 a line the catalog refuses or a misconfigured price
+ *                                                      400 a line the catalog refuses or a misconfigured price;
+ *                                                      409 DuplicateCertificate when a line is a certificate identical
+ *                                                      to one active or pending (send `confirmDuplicates: true` to buy it anyway).
+ *                                                      A new checkout supersedes the buyer's unpaid ones (their pages stop working).
  * - GET    /api/account/checkout/:checkoutId          → CheckoutState (the success page polls it until paid)
  * - GET    /api/account/orders?status=OrderFilter     → OrderList (newest first, with the counts of every filter)
  * - GET    /api/account/orders/:orderId               → OrderDetail
  * - PUT    /api/account/orders/:orderId/details       CertificateDetails → OrderDetail (certificate orders only)
  * - PUT    /api/account/orders/:orderId/renewal       RenewalChange → OrderDetail
+ * - POST   /api/account/orders/:orderId/cancel        → OrderDetail (unpaid orders; 409 otherwise)
+ * - POST   /api/account/orders/:orderId/pay           → 201 OrderPayment: a payment page for exactly this
+ *                                                      unpaid order (its old page stops working); 409 otherwise
  * - GET    /api/account/billing/transactions          → TransactionList (newest first)
  * - GET    /api/account/billing/transactions/:id/receipt → the receipt PDF (test payments) or 302 to the
  *                                                      provider's invoice PDF (Stripe)
@@ -39,7 +46,7 @@ export type OrderFilter = (typeof ORDER_FILTERS)[number];
  */
 export const ORDER_STATUSES = ['incomplete', 'pending', 'active', 'expiring', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const EXPIRING_WITHIN_DAYS = 60;
+export { EXPIRING_WITHIN_DAYS } from './order-lifecycle';
 
 export const TRADEMARK_STATUSES = ['Registered', 'Pending'] as const;
 export const AGENCY_LEVELS = ['Federal', 'State', 'Local'] as const;
@@ -79,8 +86,18 @@ export const CheckoutRequest = z.object({
   items: z.array(CheckoutLine).check(z.minLength(1), z.maxLength(50)),
   /** The terms and the refund policy were accepted. */
   acceptTerms: z.literal(true),
+  /** The buyer confirmed buying certificates identical to ones they already have (after a 409). */
+  confirmDuplicates: z.optional(z.boolean()),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
+
+/** 409 of POST /api/account/checkout: certificates identical (same product and domains) to ones active or pending. */
+export const DuplicateCertificate = z.object({
+  message: z.string(),
+  code: z.literal('duplicate-certificate'),
+  duplicates: z.array(z.object({ item: z.int(), orderId: z.string(), orderNumber: z.string() })),
+});
+export type DuplicateCertificate = z.infer<typeof DuplicateCertificate>;
 
 export const CheckoutStarted = z.object({
   checkoutId: z.string(),
@@ -92,7 +109,8 @@ export type CheckoutStarted = z.infer<typeof CheckoutStarted>;
 
 export const CheckoutState = z.object({
   checkoutId: z.string(),
-  status: z.enum(['open', 'paid', 'failed', 'expired']),
+  /** open (its page can be paid), paid, failed (declined), expired, cancelled (by the buyer) or superseded (a newer checkout of the cart). */
+  status: z.enum(CHECKOUT_STATES),
   orderIds: z.array(z.string()),
   /** Why the payment failed, in the buyer's words ("Your card was declined."). */
   failureMessage: z.nullable(z.string()),
@@ -114,6 +132,12 @@ export const OrderSummary = z.object({
   /** "3 domains · 2 years" or "1,000,000 emails · monthly". */
   description: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** Where the order is in its lifecycle (@bimi/contracts/order-lifecycle): the account pages show ORDER_STATE_LABELS of it. */
+  state: z.enum(ORDER_STATES),
+  /** The one thing the buyer can do about it now (pay, add the details, update the card), or null. */
+  action: z.nullable(z.enum(ORDER_ACTIONS)),
+  /** Unpaid: the buyer can cancel it (POST ORDER_PATHS.orderCancel). */
+  canCancel: z.boolean(),
   createdAt: z.string(),
   /** What one billing period costs, in cents. */
   amount: z.int(),
@@ -174,10 +198,17 @@ export const OrderDetail = z.extend(OrderSummary, {
     }),
   ),
   transactions: z.array(Transaction),
-  /** Where to finish an unfinished payment (incomplete orders), else null. */
+  /**
+   * The open payment page for exactly this order, else null. To pay an unpaid order (action `pay`)
+   * the account pages POST ORDER_PATHS.orderPay, which opens (or reuses) a page of its own.
+   */
   paymentUrl: z.nullable(z.string()),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
+
+/** POST ORDER_PATHS.orderPay answers where to pay exactly this order. */
+export const OrderPayment = z.object({ url: z.string(), checkoutId: z.string() });
+export type OrderPayment = z.infer<typeof OrderPayment>;
 
 export const RenewalChange = z.object({
   /** false: cancel at the end of the paid period; true: keep renewing. */

@@ -1,18 +1,18 @@
 import { QuoteError, quoteCart } from '@bimi/catalog/quote';
 import { PRICE_SETTING_NAMES } from '@bimi/catalog/price-ids';
-import type { CheckoutRequest, CheckoutStarted } from '@bimi/contracts/orders';
+import type { CheckoutRequest, CheckoutStarted, OrderPayment } from '@bimi/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { paymentProviderName, publicBaseUrl } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { checkCertificateDetails } from '../../services/orders/certificate-details';
 import { PriceCheck, PriceCheckError, UnbuyableLineError, chargedLine, type ChargedLine } from '../../services/payments/price-check';
-import type { PaymentProvider, PaymentUser } from '../../services/payments/provider';
+import type { ClosedPage, DuplicateOf } from '../../services/orders/order-actions';
+import type { PaymentProvider, PaymentUser, ProviderCheckoutLine } from '../../services/payments/provider';
 import { StripeProvider } from '../../services/payments/stripe-provider';
-import { type TestCardStore, type TestSession, type TestSessionStore, type TestSetupStore, type TestSubscription, TestProvider } from '../../services/payments/test-provider';
-import type { Kysely } from 'kysely';
-import type { StoreDatabase } from '../../db/schema';
-import { orderLinesFromQuote } from './orders';
+import { TestProvider } from '../../services/payments/test-provider';
+import { testCardStore, testSessionStore, testSetupStore, testSubscriptionFromOrders } from '../../services/payments/test-stores';
+import { orderLinesFromQuote, orderNumber } from './orders';
 
 /** Lines one Stripe checkout can name: 50 metadata keys, less checkout_id and user_id. */
 const STRIPE_MAX_LINES = 48;
@@ -26,11 +26,24 @@ export const PAYMENT_PAGE_NOT_OPENED = 'The payment page could not be opened. No
 /** A checkout gets its payment page within seconds; one without it this long never will. */
 export const CHECKOUT_PAGE_GRACE_MS = 15 * 60 * 1000;
 const CHECKOUT_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+/** How long a declined try can be paid again from its order before it is cancelled: as long as a payment page lives. */
+export const DECLINED_TRY_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export class PaymentPageUnavailableError extends Error {
   override name = 'PaymentPageUnavailableError';
   constructor(readonly checkoutId: string) {
     super(PAYMENT_PAGE_UNAVAILABLE);
+  }
+}
+
+/** A line of the checkout is a certificate identical to one the buyer has (409 unless confirmed). */
+export class DuplicateCertificateError extends Error {
+  override name = 'DuplicateCertificateError';
+  constructor(readonly duplicates: DuplicateOf[]) {
+    const numbers = [...new Set(duplicates.map((duplicate) => orderNumber(duplicate.number)))].join(', ');
+    super(
+      `You already have ${duplicates.length === 1 ? 'this certificate' : 'these certificates'} for the same domains (order ${numbers}). Buying again charges again: confirm to buy ${duplicates.length === 1 ? 'it' : 'them'} anyway.`,
+    );
   }
 }
 
@@ -45,10 +58,16 @@ export interface Payments {
   test: TestProvider | null;
   /** Prices a checkout from the catalog, checks it, creates its orders and the provider's payment page. */
   startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted>;
+  /** A payment page for exactly one unpaid order (HttpError 404/409 when it has none to pay). */
+  payOrder(user: PaymentUser, orderId: string, log: FastifyBaseLogger): Promise<OrderPayment>;
+  /** Cancels an unpaid order (HttpError 404/409 otherwise). */
+  cancelOrder(user: PaymentUser, orderId: string, log: FastifyBaseLogger): Promise<void>;
   /** The user's provider customer, created on first use. */
   customerOf(user: PaymentUser): Promise<string>;
   /** Closes (as failed) checkouts left without a payment page; every 5 minutes, and at start. Answers their ids. */
   closeCheckoutsWithoutPaymentPage(): Promise<string[]>;
+  /** Cancels declined tries not paid again within a day; every 5 minutes, and at start. Answers their checkouts. */
+  closeDeclinedTries(): Promise<string[]>;
   /**
    * Where quotes report an invalid or missing price identifier (spec §8): each message once per
    * process, not per request; an error with Stripe, information with test payments (which charge
@@ -74,6 +93,7 @@ function unavailableProvider(): PaymentProvider {
     name: 'stripe',
     createCustomer: refuse,
     createCheckout: refuse,
+    closeCheckout: refuse,
     setRenewal: refuse,
     listPaymentMethods: refuse,
     setDefaultPaymentMethod: refuse,
@@ -83,162 +103,6 @@ function unavailableProvider(): PaymentProvider {
       throw new HttpError(503, PAYMENTS_UNAVAILABLE);
     },
   };
-}
-
-/** Saved test cards in the test_payment_methods table: they outlive a restart, as Stripe's do. */
-function testCardStore(db: Kysely<StoreDatabase>, now: () => number): TestCardStore {
-  const list = async (customerRef: string) =>
-    (await db.selectFrom('test_payment_methods').selectAll().where('customer_ref', '=', customerRef).orderBy('created_at').orderBy('id').execute()).map((row) => ({
-      ref: row.id,
-      brand: row.brand,
-      last4: row.last4,
-      expMonth: row.exp_month,
-      expYear: row.exp_year,
-      isDefault: row.is_default === 1,
-    }));
-  return {
-    list,
-    async add(customerRef, card) {
-      await db.transaction().execute(async (trx) => {
-        const hasDefault = await trx.selectFrom('test_payment_methods').select('id').where('customer_ref', '=', customerRef).where('is_default', '=', 1).executeTakeFirst();
-        await trx
-          .insertInto('test_payment_methods')
-          .values({
-            id: card.ref,
-            customer_ref: customerRef,
-            brand: card.brand,
-            last4: card.last4,
-            exp_month: card.expMonth,
-            exp_year: card.expYear,
-            is_default: hasDefault ? 0 : 1,
-            created_at: new Date(now()).toISOString(),
-          })
-          .execute();
-      });
-    },
-    async setDefault(customerRef, ref) {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('test_payment_methods').set({ is_default: 0 }).where('customer_ref', '=', customerRef).execute();
-        await trx.updateTable('test_payment_methods').set({ is_default: 1 }).where('customer_ref', '=', customerRef).where('id', '=', ref).execute();
-      });
-    },
-    async remove(customerRef, ref) {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('test_payment_methods').where('customer_ref', '=', customerRef).where('id', '=', ref).execute();
-        const oldest = await trx.selectFrom('test_payment_methods').select(['id', 'is_default']).where('customer_ref', '=', customerRef).orderBy('created_at').orderBy('id').execute();
-        if (oldest.length > 0 && !oldest.some((row) => row.is_default === 1)) {
-          await trx
-            .updateTable('test_payment_methods')
-            .set({ is_default: 1 })
-            .where('id', '=', oldest[0]?.id ?? '')
-            .execute();
-        }
-      });
-    },
-  };
-}
-
-/** Test payment pages in the test_payment_sessions table (migration 0009): they outlive a restart. */
-function testSessionStore(db: Kysely<StoreDatabase>): TestSessionStore {
-  return {
-    async add(session, expiresAt) {
-      await db
-        .insertInto('test_payment_sessions')
-        .values({
-          ref: session.ref,
-          checkout_id: session.checkout.checkoutId,
-          user_id: session.checkout.user.id,
-          form_token: session.formToken,
-          status: session.status,
-          checkout: JSON.stringify(session.checkout),
-          created_at: new Date(session.createdAt).toISOString(),
-          expires_at: new Date(expiresAt).toISOString(),
-        })
-        .execute();
-    },
-    async get(ref) {
-      const row = await db.selectFrom('test_payment_sessions').selectAll().where('ref', '=', ref).executeTakeFirst();
-      if (!row) return undefined;
-      const session: TestSession = {
-        ref: row.ref,
-        checkout: JSON.parse(row.checkout) as TestSession['checkout'],
-        formToken: row.form_token,
-        status: row.status,
-        createdAt: Date.parse(row.created_at),
-      };
-      return session;
-    },
-    async move(ref, from, to) {
-      const result = await db.updateTable('test_payment_sessions').set({ status: to }).where('ref', '=', ref).where('status', '=', from).executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-    async openEndedBy(at, limit) {
-      const rows = await db
-        .selectFrom('test_payment_sessions')
-        .select(['ref', 'checkout_id'])
-        .where('status', '=', 'open')
-        .where('expires_at', '<=', new Date(at).toISOString())
-        .orderBy('expires_at')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({ ref: row.ref, checkoutId: row.checkout_id }));
-    },
-    async forgetClosedEndedBefore(at) {
-      const result = await db.deleteFrom('test_payment_sessions').where('status', '!=', 'open').where('expires_at', '<=', new Date(at).toISOString()).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-  };
-}
-
-/** Add-a-card pages in the test_payment_setups table (migration 0010): any bff replica serves and takes them. */
-function testSetupStore(db: Kysely<StoreDatabase>, now: () => number): TestSetupStore {
-  return {
-    async add(setup, expiresAt) {
-      await db
-        .insertInto('test_payment_setups')
-        .values({
-          ref: setup.ref,
-          customer_ref: setup.customerRef,
-          return_url: setup.returnUrl,
-          form_token: setup.formToken,
-          created_at: new Date(now()).toISOString(),
-          expires_at: new Date(expiresAt).toISOString(),
-        })
-        .execute();
-    },
-    async get(ref, at) {
-      const row = await db.selectFrom('test_payment_setups').selectAll().where('ref', '=', ref).where('expires_at', '>', new Date(at).toISOString()).executeTakeFirst();
-      return row && { ref: row.ref, customerRef: row.customer_ref, returnUrl: row.return_url, formToken: row.form_token };
-    },
-    async take(ref) {
-      const result = await db.deleteFrom('test_payment_setups').where('ref', '=', ref).executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
-    },
-    async forgetEndedBy(at) {
-      const result = await db.deleteFrom('test_payment_setups').where('expires_at', '<=', new Date(at).toISOString()).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-  };
-}
-
-/** A test subscription read from the orders it charges: the one record every bff replica shares. */
-async function testSubscriptionFromOrders(db: Kysely<StoreDatabase>, subscriptionRef: string): Promise<TestSubscription | undefined> {
-  const rows = await db
-    .selectFrom('orders')
-    .leftJoin('payment_customers', (join) => join.onRef('payment_customers.user_id', '=', 'orders.user_id').on('payment_customers.provider', '=', 'test'))
-    .select(['orders.id', 'orders.item_ref', 'orders.current_period_end', 'orders.renews', 'payment_customers.customer_ref'])
-    .where('orders.subscription_ref', '=', subscriptionRef)
-    .where('orders.ended_at', 'is', null)
-    .orderBy('orders.number')
-    .execute();
-  if (rows.length === 0) return undefined;
-  const items = rows.map((row) => ({
-    itemRef: row.item_ref ?? row.id,
-    orderId: row.id,
-    currentPeriodEnd: row.current_period_end ? Date.parse(row.current_period_end) : 0,
-    renews: row.renews === 1,
-  }));
-  return { ref: subscriptionRef, customerRef: rows[0]?.customer_ref ?? '', cancelAtPeriodEnd: items.length === 1 && !items[0]?.renews, items };
 }
 
 export default fp(
@@ -261,7 +125,7 @@ export default fp(
         now: fastify.now,
         emit: (event) => fastify.orders.applyPaymentEvent(event),
         cards: testCardStore(fastify.db, fastify.now),
-        sessions: testSessionStore(fastify.db),
+        sessions: testSessionStore(fastify.db, fastify.now),
         setups: testSetupStore(fastify.db, fastify.now),
         loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref),
       });
@@ -300,16 +164,16 @@ export default fp(
 
     const customerOf = (user: PaymentUser) => fastify.paymentCustomers.findOrCreate(user, (who) => provider.createCustomer(who));
 
-    async function startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted> {
-      if (mode === 'none') throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+    /** The items priced by the catalog and checked as the provider will charge them (400 for a line it cannot). */
+    async function priceItems(items: CheckoutRequest['items'], log: FastifyBaseLogger) {
       let quote;
       try {
-        quote = quoteCart(request.items, config.priceSettings, priceLog);
+        quote = quoteCart(items, config.priceSettings, priceLog);
       } catch (error) {
         if (error instanceof QuoteError) throw new HttpError(400, error.message);
         throw error;
       }
-      const charged: ChargedLine[] = request.items.map((item, index) => {
+      const charged: ChargedLine[] = items.map((item, index) => {
         const quoted = quote.items[index];
         if (!quoted) throw new Error(`no quote for items[${index}]`);
         try {
@@ -351,7 +215,47 @@ export default fp(
           throw error;
         }
       }
+      return { quote, charged };
+    }
 
+    /** Closes payment pages at the provider once their checkout no longer charges what they show (logged when the provider fails: a payment there is still recorded). */
+    async function closePages(pages: ClosedPage[], log: FastifyBaseLogger) {
+      for (const page of pages) {
+        if (page.provider && page.provider !== provider.name) continue;
+        try {
+          await provider.closeCheckout(page.sessionRef);
+        } catch (error) {
+          log.error({ err: error, checkoutId: page.checkoutId }, 'the payment provider did not close a payment page; a payment made there is still recorded');
+        }
+      }
+    }
+
+    /** The provider's page for a stored checkout; a checkout whose page could not be opened closes as failed. */
+    async function openPage(user: PaymentUser, customerRef: string, checkoutId: string, lines: ProviderCheckoutLine[], log: FastifyBaseLogger): Promise<string> {
+      let session: { ref: string; url: string };
+      try {
+        session = await provider.createCheckout({
+          checkoutId,
+          user,
+          customerRef,
+          lines,
+          successUrl: `${returnBase}/checkout/success?checkout=${encodeURIComponent(checkoutId)}`,
+          cancelUrl: `${returnBase}/checkout/cancel?checkout=${encodeURIComponent(checkoutId)}`,
+          // One order attempt: the SDK repeats it on every retry of the call, so Stripe makes one session.
+          idempotencyKey: `checkout-${checkoutId}`,
+        });
+      } catch (error) {
+        log.error({ err: error, checkoutId }, 'the payment provider did not open a payment page');
+        await closeWithoutPaymentPage(checkoutId);
+        throw new PaymentPageUnavailableError(checkoutId);
+      }
+      await fastify.orders.attachProviderSession(checkoutId, session.ref, session.url);
+      return session.url;
+    }
+
+    async function startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted> {
+      if (mode === 'none') throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+      const { quote, charged } = await priceItems(request.items, log);
       const orderLines = orderLinesFromQuote(request.items, quote);
       for (const [index, item] of request.items.entries()) {
         const line = orderLines[index];
@@ -365,38 +269,95 @@ export default fp(
           );
       }
 
+      if (!request.confirmDuplicates) {
+        const duplicates = await fastify.orders.identicalCertificates(
+          user.id,
+          request.items.map((item) => ({ productId: item.productId, domains: item.details?.domains })),
+        );
+        if (duplicates.length > 0) throw new DuplicateCertificateError(duplicates);
+      }
+
       const customerRef = await customerOf(user);
       const { checkoutId, orders } = await fastify.orders.createCheckout({ userId: user.id, lines: orderLines });
-      let session: { ref: string; url: string };
+      // One cart, one purchase: the buyer's unpaid tries before this one are superseded and their pages closed.
+      const superseded = await fastify.orders.supersedeUnpaid(user.id, checkoutId);
+      if (superseded.orderIds.length > 0) log.info({ checkoutId, superseded: superseded.orderIds }, 'unpaid orders superseded by a new checkout');
+      await closePages(superseded.closedPages, log);
+      const lines = orders.map((order, index) => {
+        const line = charged[index] as ChargedLine;
+        return {
+          orderId: order.id,
+          priceId: stripe ? line.priceId : null,
+          quantity: line.quantity,
+          amount: line.amount,
+          interval: line.interval,
+          intervalCount: line.intervalCount,
+          description: line.description,
+        };
+      });
+      const url = await openPage(user, customerRef, checkoutId, lines, log);
+      return { checkoutId, orderIds: orders.map((order) => order.id), url };
+    }
+
+    /**
+     * A payment page for exactly one unpaid order (awaiting payment, or declined): its amount, on a
+     * checkout of its own; the page it was on closes. The order's configuration is priced again
+     * and must cost what the order says.
+     */
+    async function payOrder(user: PaymentUser, orderId: string, log: FastifyBaseLogger): Promise<OrderPayment> {
+      if (mode === 'none') throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+      const opened = await fastify.orders.checkoutForOrder(user.id, orderId);
+      if (!opened.ok) throw new HttpError(opened.status, opened.message);
+      if (opened.reuse) return { url: opened.reuse, checkoutId: opened.checkoutId };
+      await closePages(opened.closedPages, log);
+      const { order } = opened;
+      const item = {
+        productId: order.product_id,
+        ...(order.domains !== null ? { domains: order.domains } : {}),
+        ...(order.years !== null ? { years: order.years } : {}),
+        ...(order.logos !== null ? { logos: order.logos } : {}),
+        ...(order.email_volume !== null ? { emailVolume: order.email_volume } : {}),
+        ...(order.billing_period !== null ? { billingPeriod: order.billing_period } : {}),
+        quantity: order.copies,
+      } as CheckoutRequest['items'][number];
+      let priced;
       try {
-        session = await provider.createCheckout({
-          checkoutId,
-          user,
-          customerRef,
-          lines: orders.map((order, index) => {
-            const line = charged[index] as ChargedLine;
-            return {
-              orderId: order.id,
-              priceId: stripe ? line.priceId : null,
-              quantity: line.quantity,
-              amount: line.amount,
-              interval: line.interval,
-              intervalCount: line.intervalCount,
-              description: line.description,
-            };
-          }),
-          successUrl: `${returnBase}/checkout/success?checkout=${encodeURIComponent(checkoutId)}`,
-          cancelUrl: `${returnBase}/checkout/cancel?checkout=${encodeURIComponent(checkoutId)}`,
-          // One order attempt: the SDK repeats it on every retry of the call, so Stripe makes one session.
-          idempotencyKey: `checkout-${checkoutId}`,
-        });
+        priced = await priceItems([item], log);
       } catch (error) {
-        log.error({ err: error, checkoutId }, 'the payment provider did not open a payment page');
-        await closeWithoutPaymentPage(checkoutId);
-        throw new PaymentPageUnavailableError(checkoutId);
+        await closeWithoutPaymentPage(opened.checkoutId);
+        throw error;
       }
-      await fastify.orders.attachProviderSession(checkoutId, session.ref, session.url);
-      return { checkoutId, orderIds: orders.map((order) => order.id), url: session.url };
+      const [line] = priced.charged;
+      if (!line || line.amount !== order.amount) {
+        await closeWithoutPaymentPage(opened.checkoutId);
+        throw new HttpError(409, 'The price of this order changed since it was ordered: cancel it and buy it again from the store.');
+      }
+      const customerRef = await customerOf(user);
+      const url = await openPage(
+        user,
+        customerRef,
+        opened.checkoutId,
+        [
+          {
+            orderId: order.id,
+            priceId: stripe ? line.priceId : null,
+            quantity: line.quantity,
+            amount: line.amount,
+            interval: line.interval,
+            intervalCount: line.intervalCount,
+            description: line.description,
+          },
+        ],
+        log,
+      );
+      return { url, checkoutId: opened.checkoutId };
+    }
+
+    /** The buyer cancels an unpaid order; its page closes at the provider. */
+    async function cancelOrder(user: PaymentUser, orderId: string, log: FastifyBaseLogger): Promise<void> {
+      const cancelled = await fastify.orders.cancelUnpaid(user.id, orderId);
+      if (!cancelled.ok) throw new HttpError(cancelled.status, cancelled.message);
+      await closePages(cancelled.closedPages, log);
     }
 
     /**
@@ -426,7 +387,39 @@ export default fp(
       return ids;
     }
 
-    fastify.decorate('payments', { provider, mode, stripe, test, startCheckout, customerOf, returnBase, priceLog, closeCheckoutsWithoutPaymentPage });
+    /**
+     * A declined try can be paid again from its order for DECLINED_TRY_KEPT_MS (as long as a payment
+     * page lives); then it is closed (cancelled), so unpaid tries do not pile up. Once per checkout.
+     */
+    async function closeDeclinedTries(): Promise<string[]> {
+      const ids = await fastify.orders.failedCheckoutsBefore(fastify.now() - DECLINED_TRY_KEPT_MS, 500);
+      for (const checkoutId of ids) {
+        await fastify.orders.applyPaymentEvent({
+          eventId: `local-declined-expired-${checkoutId}`,
+          occurredAt: fastify.now(),
+          kind: 'checkout.expired',
+          checkoutId,
+          checkoutRef: '',
+          failureMessage: null,
+        });
+      }
+      return ids;
+    }
+
+    fastify.decorate('payments', {
+      provider,
+      mode,
+      stripe,
+      test,
+      startCheckout,
+      payOrder,
+      cancelOrder,
+      customerOf,
+      returnBase,
+      priceLog,
+      closeCheckoutsWithoutPaymentPage,
+      closeDeclinedTries,
+    });
 
     /** Runs `task` once the bff is ready and every `everyMs` after, one run at a time; a run in progress finishes before the bff closes. */
     function repeat(task: () => Promise<void>, everyMs: number) {
@@ -457,6 +450,31 @@ export default fp(
           .catch((error: unknown) => fastify.log.error({ err: error }, 'closing checkouts left without a payment page failed; it runs again in a few minutes')),
       CHECKOUT_SWEEP_INTERVAL_MS,
     );
+    repeat(
+      () =>
+        closeDeclinedTries()
+          .then((closed) => {
+            if (closed.length > 0) fastify.log.info({ checkouts: closed }, 'declined tries not paid again within a day cancelled');
+          })
+          .catch((error: unknown) => fastify.log.error({ err: error }, 'closing declined tries failed; it runs again in a few minutes')),
+      CHECKOUT_SWEEP_INTERVAL_MS,
+    );
+    // A test page marked paid whose payment was not all applied (the process stopped, the database
+    // failed in between) is finished: at start and every 5 minutes. Every process may run it: each
+    // event is applied once.
+    if (test) {
+      const pages = test;
+      repeat(
+        () =>
+          pages
+            .finishPaidPages()
+            .then((finished) => {
+              if (finished.length > 0) fastify.log.warn({ sessions: finished }, 'test payments: paid pages whose payment was not applied finished');
+            })
+            .catch((error: unknown) => fastify.log.error({ err: error }, 'test payments: finishing paid pages failed; it runs again in a few minutes')),
+        CHECKOUT_SWEEP_INTERVAL_MS,
+      );
+    }
 
     // The renewal job (bff/README.md, "Renewal off"): an order whose renewal is off, in a subscription
     // that goes on for other orders, leaves it during the last day of its period. Hourly; every

@@ -1,14 +1,8 @@
 import { PRODUCTS, isProductId } from '@bimi/catalog/products';
-import { EXPIRING_WITHIN_DAYS, ORDER_FILTERS, VALIDATION_STEPS, type OrderFilter, type OrderStatus, type ValidationStep } from '@bimi/contracts/orders';
+import { FILTER_STATUS_OF, orderState, type OrderKind, type OrderState } from '@bimi/contracts/order-lifecycle';
+import { ORDER_FILTERS, VALIDATION_STEPS, type OrderFilter, type OrderStatus, type ValidationStep } from '@bimi/contracts/orders';
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema';
-
-const DAY = 24 * 60 * 60 * 1000;
-
-/** Provider subscription states in which the buyer owes a payment. */
-const UNPAID_SUBSCRIPTION = new Set(['past_due', 'unpaid', 'incomplete']);
-/** Provider subscription states that end it. */
-const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
 
 export interface StepState {
   step: string;
@@ -16,8 +10,8 @@ export interface StepState {
   note: string | null;
 }
 
-/** The columns the status is derived from. */
-export type OrderState = Pick<
+/** The columns the state is derived from. */
+export type OrderColumns = Pick<
   Selectable<OrdersTable>,
   'product_id' | 'payment_status' | 'failure_message' | 'subscription_status' | 'renews' | 'current_period_end' | 'ended_at' | 'details' | 'issued_at' | 'certificate_expires_at'
 >;
@@ -26,34 +20,33 @@ export function isCertificateOrder(productId: string): boolean {
   return isProductId(productId) && PRODUCTS[productId].type === 'certificate';
 }
 
-function within(iso: string | null, now: number, days: number): boolean {
-  return iso !== null && Date.parse(iso) - now <= days * DAY;
+/** What the lifecycle's transitions depend on. */
+export function orderKind(order: Pick<OrderColumns, 'product_id' | 'details' | 'issued_at'>): OrderKind {
+  return { certificate: isCertificateOrder(order.product_id), hasDetails: order.details !== null, issued: order.issued_at !== null };
 }
 
 /**
- * The order's status, derived on every read from what is stored (payment, subscription, details,
- * issuance, the period end) and the clock, so `expiring` and `expired` follow time without a job
- * rewriting rows.
+ * The order's lifecycle state (@bimi/contracts/order-lifecycle), derived on every read from what
+ * is stored and the clock, so `expiring` and `expired` follow time without a job rewriting rows.
  */
-export function orderStatus(order: OrderState, now: number): OrderStatus {
-  if (order.payment_status === 'expired') return 'cancelled';
-  // An end still ahead (an item removed before its paid period is over) is not an end yet.
-  const ended = (order.ended_at !== null && Date.parse(order.ended_at) <= now) || (order.subscription_status !== null && ENDED_SUBSCRIPTION.has(order.subscription_status));
-  if (ended) {
-    // Ended before the paid period was over: cancelled; at (or after) its end: it ran out.
-    const endedAt = order.ended_at ? Date.parse(order.ended_at) : now;
-    return order.current_period_end !== null && endedAt >= Date.parse(order.current_period_end) - DAY ? 'expired' : 'cancelled';
-  }
-  if (order.payment_status !== 'paid') return 'incomplete';
-  if (order.subscription_status !== null && UNPAID_SUBSCRIPTION.has(order.subscription_status)) return 'incomplete';
-  const certificate = isCertificateOrder(order.product_id);
-  if (certificate && order.details === null) return 'incomplete';
-  if (certificate && order.issued_at === null) return 'pending';
-  const renews = order.renews === 1;
-  if (!renews && order.current_period_end !== null && Date.parse(order.current_period_end) <= now) return 'expired';
-  if (!renews && within(order.current_period_end, now, EXPIRING_WITHIN_DAYS)) return 'expiring';
-  if (certificate && within(order.certificate_expires_at, now, EXPIRING_WITHIN_DAYS)) return 'expiring';
-  return 'active';
+export function lifecycleState(order: OrderColumns, now: number): OrderState {
+  return orderState(
+    {
+      ...orderKind(order),
+      paymentStatus: order.payment_status,
+      subscriptionStatus: order.subscription_status,
+      renews: order.renews === 1,
+      currentPeriodEnd: order.current_period_end,
+      endedAt: order.ended_at,
+      certificateExpiresAt: order.certificate_expires_at,
+    },
+    now,
+  );
+}
+
+/** The order's coarse status (the list filters of spec §2). */
+export function orderStatus(order: OrderColumns, now: number): OrderStatus {
+  return FILTER_STATUS_OF[lifecycleState(order, now)];
 }
 
 /** Whether an order in `status` shows under `filter` (cancelled and expired under `all` only). */
@@ -73,27 +66,32 @@ const STEP_NAMES: Record<ValidationStep, string> = {
   issued: 'issuance',
 };
 
-/** What the buyer must still do, in words; empty when nothing. */
-export function needsAction(order: OrderState, status: OrderStatus, steps: StepState[], hasOpenPayment: boolean): string[] {
-  if (status === 'cancelled' || status === 'expired') return [];
+/** What the buyer must still do, in words; empty when nothing. One sentence per state, then any validation step that failed. */
+export function needsAction(order: Pick<OrderColumns, 'failure_message'>, state: OrderState, steps: StepState[]): string[] {
+  const reason = order.failure_message ? ` (${order.failure_message.replace(/\.$/, '')})` : '';
   const actions: string[] = [];
-  if (
-    order.payment_status === 'failed' ||
-    order.payment_status === 'past_due' ||
-    (order.subscription_status !== null && UNPAID_SUBSCRIPTION.has(order.subscription_status) && order.payment_status === 'paid')
-  ) {
-    const reason = order.failure_message ? ` (${order.failure_message.replace(/\.$/, '')})` : '';
-    actions.push(`The payment failed${reason}: update your card and pay again.`);
-  } else if (order.payment_status === 'unpaid') {
-    actions.push(hasOpenPayment ? 'Finish the payment.' : 'The payment is being confirmed.');
+  switch (state) {
+    case 'awaiting-payment':
+      actions.push('Finish the payment, or cancel the order.');
+      break;
+    case 'payment-failed':
+      actions.push(`The payment failed${reason}: pay again with another card, or cancel the order.`);
+      break;
+    case 'overdue':
+      actions.push(`The renewal payment failed${reason}: update your card in Billing; the payment is tried again.`);
+      break;
+    case 'details-needed':
+      actions.push('Add the validation details: organization, domains, logo and contacts.');
+      break;
+    default:
+      break;
   }
-  if (isCertificateOrder(order.product_id) && order.details === null) {
-    actions.push('Add the validation details: organization, domains, logo and contacts.');
-  }
-  for (const step of steps) {
-    if (step.state === 'failed') {
-      const name = STEP_NAMES[step.step as ValidationStep] ?? step.step;
-      actions.push(`Validation of the ${name} needs your attention${step.note ? `: ${step.note}` : '.'}`);
+  if (state === 'validating' || state === 'details-needed') {
+    for (const step of steps) {
+      if (step.state === 'failed') {
+        const name = STEP_NAMES[step.step as ValidationStep] ?? step.step;
+        actions.push(`Validation of the ${name} needs your attention${step.note ? `: ${step.note}` : '.'}`);
+      }
     }
   }
   return actions;

@@ -61,6 +61,8 @@ export interface PaymentProvider {
   createCustomer(user: PaymentUser): Promise<string>;
   /** A hosted payment page for the checkout; `ref` is the provider's session id. */
   createCheckout(checkout: ProviderCheckout): Promise<{ ref: string; url: string }>;
+  /** Closes an open payment page (`ref`: its session id) so it can no longer be paid; a page already closed stays so. */
+  closeCheckout(ref: string): Promise<void>;
   /**
    * Turn renewal of one order (one subscription item, or its share of an item it shares with other
    * orders at the same price: `orderId` says which) off at the end of its period, or back on.

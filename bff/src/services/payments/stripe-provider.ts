@@ -320,6 +320,13 @@ export class StripeProvider implements PaymentProvider {
     return { ref: session.id, url: session.url };
   }
 
+  /** Expires an open Checkout Session (its checkout.session.expired event then changes nothing: the checkout is closed already). */
+  async closeCheckout(ref: string): Promise<void> {
+    const session = await this.stripe.checkout.sessions.retrieve(ref);
+    if (session.status !== 'open') return;
+    await this.stripe.checkout.sessions.expire(ref);
+  }
+
   /**
    * Renewal off: when the order is alone on the subscription's only live item, the whole
    * subscription is cancelled at its period end (`cancel_at_period_end`). When it shares its item

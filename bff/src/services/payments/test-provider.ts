@@ -28,7 +28,9 @@ export const CARD_MESSAGES = {
   unknown: 'This is a test payment page: use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).',
   expiry: 'Enter the expiry date as MM/YY, in the future.',
   cvc: 'Enter the 3 or 4 digit security code.',
-  expired: 'This payment page has expired or was already used. Go back to checkout to try again.',
+  expired: 'This payment page can no longer be used: it expired, or its order was cancelled or moved to a newer payment page. Your orders say what is left to pay.',
+  paid: 'This payment went through: your order is paid. Nothing more is charged on this page.',
+  failed: 'This payment was declined. Your order can be paid again from its page, with another card.',
 } as const;
 
 export interface TestSession {
@@ -66,6 +68,13 @@ export interface TestSessionStore {
    * was not in the state moved from (another click or another process took it first).
    */
   move(ref: string, from: TestSession['status'] | 'expired', to: TestSession['status'] | 'expired'): Promise<boolean>;
+  /**
+   * Moves the page from open to paid and saves the card it was paid with, in ONE transaction: a
+   * paid page always has its card. False when the page was not open.
+   */
+  markPaid(ref: string, customerRef: string, card: Omit<ProviderPaymentMethod, 'isDefault'>): Promise<boolean>;
+  /** Pages paid (created before `createdBefore`) whose checkout is not paid yet: the payment's events were not all applied. */
+  paidWithUnpaidCheckout(createdBefore: number, limit: number): Promise<string[]>;
   /** Refs of open pages whose end (`expiresAt`) is at or before `at`, oldest first. */
   openEndedBy(at: number, limit: number): Promise<{ ref: string; checkoutId: string }[]>;
   /** Forgets pages no longer open whose end is at or before `at`; answers how many. */
@@ -114,6 +123,8 @@ export type CardOutcome = { ok: true; redirect: string } | { ok: false; message:
 
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const CLOSED_SESSION_KEPT_MS = 30 * SESSION_LIFETIME_MS;
+/** A paid page's events are applied within a second or two; one still unapplied after this is finished by finishPaidPages. */
+const FINISH_AFTER_MS = 60 * 1000;
 
 let refSequence = 0;
 /** A reference that sorts in the order it was made (saved cards are listed oldest first), then random. */
@@ -135,6 +146,17 @@ function digitsOf(cardNumber: unknown): string {
 /** The end of one billing period that starts at `from`: calendar months, as Stripe counts them (January 31 + 1 month = February 28). */
 function periodEnd(from: number, interval: 'month' | 'year', count: number): number {
   return addMonths(new Date(from), interval === 'month' ? count : count * 12).getTime();
+}
+
+/** The random part of a reference ("test_cs_<24 hex>"): the page's other references are made from it. */
+function suffixOf(ref: string): string {
+  return ref.slice(ref.lastIndexOf('_') + 1);
+}
+
+/** What is kept of a card: brand, last four and expiry (MM/YY checked before). */
+function cardOf(number: string, expiry: string): Omit<ProviderPaymentMethod, 'isDefault' | 'ref'> {
+  const [month = '12', year = '30'] = expiry.split('/').map((part) => part.trim());
+  return { brand: brandOf(number), last4: number.slice(-4), expMonth: Number(month), expYear: Number(year) < 100 ? 2000 + Number(year) : Number(year) };
 }
 
 function brandOf(number: string): string {
@@ -180,6 +202,26 @@ export class TestProvider implements PaymentProvider {
     const createdAt = this.options.now();
     await this.options.sessions.add({ ref, checkout, formToken: randomBytes(24).toString('base64url'), status: 'open', createdAt }, createdAt + SESSION_LIFETIME_MS);
     return { ref, url: `${this.options.baseUrl}/api/payments/test/checkout/${ref}` };
+  }
+
+  async closeCheckout(ref: string): Promise<void> {
+    await this.options.sessions.move(ref, 'open', 'expired');
+  }
+
+  /**
+   * Finishes payments whose page was marked paid but whose events were not all applied (the process
+   * stopped, or the database failed, in between): the same events again, with the same ids, so
+   * each is applied once whoever sends it. At start and every 5 minutes (the payments plugin).
+   */
+  async finishPaidPages(): Promise<string[]> {
+    const finished: string[] = [];
+    for (const ref of await this.options.sessions.paidWithUnpaidCheckout(this.options.now() - FINISH_AFTER_MS, 100)) {
+      const session = await this.options.sessions.get(ref);
+      if (!session) continue;
+      await this.applyPaid(session, this.options.now());
+      finished.push(ref);
+    }
+    return finished;
   }
 
   /** The session `ref` of `userId` (its page says when it can no longer be paid), or undefined (unknown, another user's). */
@@ -229,6 +271,13 @@ export class TestProvider implements PaymentProvider {
       )
       .join('');
     const live = this.sessionIsLive(session);
+    const orders = checkout.lines.length === 1 && checkout.lines[0] ? `/account/orders/${encodeURIComponent(checkout.lines[0].orderId)}` : '/account/orders';
+    const closed =
+      session.status === 'paid'
+        ? `<p role="status" class="done" id="page-state">${escapeHtml(CARD_MESSAGES.paid)}</p><p><a href="${escapeHtml(orders)}">View your order${checkout.lines.length === 1 ? '' : 's'}</a></p>`
+        : session.status === 'failed'
+          ? `<p role="alert" class="error" id="page-state">${escapeHtml(CARD_MESSAGES.failed)}</p><p><a href="${escapeHtml(orders)}">Go to your order${checkout.lines.length === 1 ? '' : 's'}</a></p>`
+          : `<p role="alert" class="error" id="page-state">${escapeHtml(CARD_MESSAGES.expired)}</p><p><a href="/account/orders">Your orders</a> · <a href="/checkout">Checkout</a></p>`;
     const form = live
       ? `<form method="post" action="/api/payments/test/checkout/${escapeHtml(session.ref)}" novalidate>
   <input type="hidden" name="formToken" value="${escapeHtml(session.formToken)}">
@@ -236,13 +285,13 @@ export class TestProvider implements PaymentProvider {
   <button type="submit">Pay ${formatUsd(total)}</button>
 </form>
 <p><a href="${escapeHtml(checkout.cancelUrl)}">Cancel and go back to checkout</a></p>`
-      : `<p role="alert" class="error">${escapeHtml(CARD_MESSAGES.expired)}</p><p><a href="${escapeHtml(checkout.cancelUrl)}">Back to checkout</a></p>`;
+      : closed;
     return page(
       'Test payment',
       `<h1>Pay for your order</h1>
 <table><caption>Your order</caption><thead><tr><th scope="col">Item</th><th scope="col">Renews</th><th scope="col" class="amount">Amount</th></tr></thead>
 <tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="2">Due today</th><td class="amount">${formatUsd(total)}</td></tr></tfoot></table>
-${message ? `<p role="alert" class="error" id="card-error">${escapeHtml(message)}</p>` : ''}
+${message && live ? `<p role="alert" class="error" id="card-error">${escapeHtml(message)}</p>` : ''}
 ${form}`,
     );
   }
@@ -267,28 +316,41 @@ ${form}`,
     }
     if (number !== TEST_CARDS.success) return { ok: false, message: CARD_MESSAGES.unknown };
 
-    // Taken before the events go out, so a second click (or a second bff process) cannot pay twice.
-    if (!(await this.options.sessions.move(session.ref, 'open', 'paid'))) return { ok: false, message: CARD_MESSAGES.expired };
+    // Paid and its card saved in one transaction, before the events go out, so a second click (or a
+    // second bff process) cannot pay twice; should the events not all be applied now, finishPaidPages does.
+    if (!(await this.options.sessions.markPaid(session.ref, checkout.customerRef, { ref: `test_pm_${suffixOf(session.ref)}`, ...cardOf(number, String(form.expiry)) }))) {
+      return { ok: false, message: CARD_MESSAGES.expired };
+    }
     session.status = 'paid';
-    const paidAt = this.options.now();
+    await this.applyPaid(session, this.options.now());
+    return { ok: true, redirect: checkout.successUrl };
+  }
+
+  /**
+   * The events of a paid page, in Stripe's usual order (the first invoice is paid, then the session
+   * completes). Their ids and references are made from the page's, so sending them again (finishPaidPages)
+   * applies nothing twice.
+   */
+  private async applyPaid(session: TestSession, paidAt: number): Promise<void> {
+    const { checkout } = session;
+    const suffix = suffixOf(session.ref);
     const subscription: TestSubscription = {
-      ref: newRef('test_sub'),
+      ref: `test_sub_${suffix}`,
       customerRef: checkout.customerRef,
       cancelAtPeriodEnd: false,
-      items: checkout.lines.map((line) => ({
-        itemRef: newRef('test_si'),
+      items: checkout.lines.map((line, index) => ({
+        itemRef: `test_si_${suffix}${index.toString(16).padStart(2, '0')}`,
         orderId: line.orderId,
         currentPeriodEnd: periodEnd(paidAt, line.interval, line.intervalCount),
         renews: true,
       })),
     };
-    await this.saveCard(checkout.customerRef, number, String(form.expiry));
     const total = checkout.lines.reduce((sum, line) => sum + line.amount, 0);
-    // In Stripe's usual order: the first invoice is paid, then the session completes.
     await this.options.emit({
-      ...this.event(),
+      eventId: `test_paid_${session.ref}`,
+      occurredAt: paidAt,
       kind: 'invoice.paid',
-      invoiceRef: newRef('test_in'),
+      invoiceRef: `test_in_${suffix}`,
       subscriptionRef: subscription.ref,
       customerRef: checkout.customerRef,
       checkoutId: checkout.checkoutId,
@@ -308,7 +370,8 @@ ${form}`,
       receipt: { pdfUrl: null, hostedUrl: null },
     });
     await this.options.emit({
-      ...this.event(),
+      eventId: `test_completed_${session.ref}`,
+      occurredAt: paidAt,
       kind: 'checkout.completed',
       checkoutId: checkout.checkoutId,
       checkoutRef: session.ref,
@@ -317,18 +380,10 @@ ${form}`,
       items: subscription.items.map((item) => ({ orderId: item.orderId, itemRef: item.itemRef })),
       paymentStatus: 'paid',
     });
-    return { ok: true, redirect: checkout.successUrl };
   }
 
   private async saveCard(customerRef: string, number: string, expiry: string): Promise<void> {
-    const [month = '12', year = '30'] = expiry.split('/').map((part) => part.trim());
-    await this.options.cards.add(customerRef, {
-      ref: newRef('test_pm'),
-      brand: brandOf(number),
-      last4: number.slice(-4),
-      expMonth: Number(month),
-      expYear: Number(year) < 100 ? 2000 + Number(year) : Number(year),
-    });
+    await this.options.cards.add(customerRef, { ref: newRef('test_pm'), ...cardOf(number, expiry) });
   }
 
   async setRenewal(target: { subscriptionRef: string; itemRef: string | null }, renew: boolean): Promise<void> {
@@ -444,7 +499,7 @@ label{display:block;font-weight:600;margin-top:.75rem}input{width:100%;box-sizin
 input:focus,button:focus,a:focus{outline:3px solid #1a5fb4;outline-offset:2px}
 .row{display:flex;gap:1rem}.row>div{flex:1}
 button{margin-top:1.25rem;width:100%;font-size:1.05rem;padding:.75rem;background:#1a5fb4;color:#fff;border:0;border-radius:4px;cursor:pointer}
-.error{background:#fdecea;color:#8c1d18;border-left:4px solid #b3261e;padding:.6rem .75rem}.hint{color:#444;font-size:.95rem}
+.done{background:#e6f4ea;color:#0d5223;border-left:4px solid #1e7e34;padding:.6rem .75rem}.error{background:#fdecea;color:#8c1d18;border-left:4px solid #b3261e;padding:.6rem .75rem}.hint{color:#444;font-size:.95rem}
 </style></head>
 <body><p class="banner" role="note">TEST MODE: this is a test payment page. No real card is charged; use the test card 4242 4242 4242 4242.</p>
 <main>${body}</main></body></html>`;

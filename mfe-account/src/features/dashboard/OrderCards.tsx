@@ -48,7 +48,7 @@ function OrderCard({ title, filter, empty, render }: { title: string; filter: Or
                   <Link component={RouterLink} to={`/account/orders/${encodeURIComponent(order.id)}`} sx={{ fontWeight: 600 }}>
                     {order.number} · {order.productName}
                   </Link>
-                  <OrderStatusChip status={order.status} />
+                  <OrderStatusChip status={order.status} state={order.state} />
                 </Box>
                 <Typography variant="body2" color="text.secondary">
                   {render(order)}

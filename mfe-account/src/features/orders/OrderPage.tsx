@@ -32,6 +32,11 @@ import { CertificateDetailsForm } from '@bimi/ui/CertificateDetailsForm';
 import { checkDetails, emptyDraft, type DetailsDraft, type DetailsErrors } from '@bimi/ui/certificate-details';
 import { billedEvery, domainCountOf, perPeriod, periodEndText, STEP_LABELS } from '../../lib/order-format';
 import { OrderStatusChip } from '../../components/OrderStatusChip';
+import { OrderActions } from './OrderActions';
+import type { OrderState } from '@bimi/contracts/order-lifecycle';
+
+/** Before a payment (or closed without one), nothing renews. */
+const UNPAID = new Set<OrderState>(['awaiting-payment', 'payment-failed', 'cancelled', 'superseded']);
 import { signedAmount, TransactionStatusChip } from '../../components/TransactionStatusChip';
 
 function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -231,24 +236,14 @@ export function OrderPage({ route }: PageProps) {
           <Typography variant="h1" sx={{ fontSize: { xs: 28, md: 34 } }}>
             Order {order.number}
           </Typography>
-          <OrderStatusChip status={order.status} />
+          <OrderStatusChip status={order.status} state={order.state} />
         </Box>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           {order.productName} · {order.description} · ordered {longDate(order.createdAt)}
         </Typography>
       </Box>
 
-      {order.needsAction.length > 0 && (
-        <Alert severity="warning" data-testid="order-needs-action">
-          <strong>What you need to do: </strong>
-          {order.needsAction.join(' ')}
-          {order.paymentUrl && (
-            <Button href={order.paymentUrl} variant="contained" size="small" sx={{ ml: { sm: 2 }, mt: { xs: 1, sm: 0 } }}>
-              Finish payment
-            </Button>
-          )}
-        </Alert>
-      )}
+      <OrderActions order={order} onChanged={set} />
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Card title="Summary">
@@ -296,7 +291,7 @@ export function OrderPage({ route }: PageProps) {
             </tbody>
           </Box>
         </Card>
-        <RenewalCard order={order} onChanged={set} />
+        {!UNPAID.has(order.state) && <RenewalCard order={order} onChanged={set} />}
       </Box>
 
       {productId && (
@@ -305,7 +300,11 @@ export function OrderPage({ route }: PageProps) {
         </Card>
       )}
 
-      {productId && !order.details && order.status !== 'cancelled' && order.status !== 'expired' && <DetailsCard order={order} productId={productId} onSaved={set} />}
+      {productId && !order.details && (order.state === 'awaiting-payment' || order.state === 'details-needed') && (
+        <Box id="order-details">
+          <DetailsCard order={order} productId={productId} onSaved={set} />
+        </Box>
+      )}
 
       {order.details && (
         <Card title="Certificate details">

@@ -29,7 +29,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
             <Link component={RouterLink} to={orderPath(order)} sx={{ fontWeight: 700 }} aria-label={`Order ${order.number}, ${order.productName}`}>
               {order.number}
             </Link>
-            <OrderStatusChip status={order.status} />
+            <OrderStatusChip status={order.status} state={order.state} />
           </Box>
           <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{order.productName}</Typography>
           <Typography variant="body2" color="text.secondary">

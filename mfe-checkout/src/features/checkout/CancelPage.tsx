@@ -15,8 +15,8 @@ export function CancelPage({ route }: PageProps) {
       <Typography variant="h1" sx={{ fontSize: { xs: 30, md: 40 } }}>
         {route.title}
       </Typography>
-      {checkoutId ? <PaymentOutcome checkoutId={checkoutId} /> : null}
-      <Typography color="text.secondary">Nothing was charged for this attempt. Your cart and the details you entered are saved.</Typography>
+      {/* What was charged depends on the checkout: the outcome says it (a paid one is never "nothing was charged"). */}
+      {checkoutId ? <PaymentOutcome checkoutId={checkoutId} cancelled /> : <Typography color="text.secondary">Your cart and the details you entered are saved.</Typography>}
       <Box>
         <Button component={RouterLink} to={checkoutId ? `/checkout?checkout=${encodeURIComponent(checkoutId)}` : '/checkout'} variant="contained">
           Back to checkout

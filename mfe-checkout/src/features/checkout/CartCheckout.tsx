@@ -25,7 +25,7 @@ import { ACCOUNT_PATHS } from '@bimi/contracts/api-paths';
 import { addMonths, longDate } from '@bimi/contracts/dates';
 import { CheckoutStarted, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts/orders';
 import { useSession } from '@bimi/session/useSession';
-import { callApi, failureMessage } from '@bimi/session/api';
+import { ApiFailure, callApi, failureMessage } from '@bimi/session/api';
 import { editLink } from '../../lib/edit-link';
 import { AccountStep } from './AccountStep';
 import { CertificateDetailsForm } from '@bimi/ui/CertificateDetailsForm';
@@ -184,12 +184,13 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
   const [errors, setErrors] = useState<Record<string, DetailsErrors>>({});
   const [accepted, setAccepted] = useState({ terms: false, refunds: false });
   const [failure, setFailure] = useState<string | null>(null);
+  const [duplicate, setDuplicate] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
 
   const detailsOf = (item: CartItem) =>
     drafts[item.uniqueId] ?? { draft: emptyDraft(item.options.domain, { trademarkStatus: item.trademarkStatus, agencyLevel: item.agencyLevel }), later: false };
 
-  const pay = async () => {
+  const pay = async (confirmDuplicates = false) => {
     setFailure(null);
     if (quote.status !== 'ready') return;
     const found: Record<string, DetailsErrors> = {};
@@ -210,11 +211,18 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
     }
     setPaying(true);
     try {
-      const started = await callApi(ORDER_PATHS.checkout, { method: 'POST', body: { items: lines, acceptTerms: true }, answer: CheckoutStarted });
+      setDuplicate(null);
+      const started = await callApi(ORDER_PATHS.checkout, {
+        method: 'POST',
+        body: { items: lines, acceptTerms: true, ...(confirmDuplicates && { confirmDuplicates }) },
+        answer: CheckoutStarted,
+      });
       // The cart stays as it is until the payment is confirmed on the success page.
       window.location.assign(started.url);
     } catch (error) {
-      setFailure(failureMessage(error));
+      // The same certificate bought before (409): the buyer reads why and confirms, or not.
+      if (error instanceof ApiFailure && error.status === 409) setDuplicate(error.message);
+      else setFailure(failureMessage(error));
       setPaying(false);
     }
   };
@@ -338,12 +346,26 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
             {failure}
           </Alert>
         )}
+        {duplicate && (
+          <Alert
+            severity="warning"
+            sx={{ mt: 2 }}
+            data-testid="checkout-duplicate"
+            action={
+              <Button color="inherit" size="small" onClick={() => void pay(true)} disabled={paying} data-testid="checkout-duplicate-confirm">
+                Buy anyway
+              </Button>
+            }
+          >
+            {duplicate}
+          </Alert>
+        )}
         {!signedIn && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             Sign in or create your account to pay.
           </Typography>
         )}
-        <Button variant="contained" size="large" startIcon={<LockOutlined />} disabled={!canPay} onClick={pay} sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}>
+        <Button variant="contained" size="large" startIcon={<LockOutlined />} disabled={!canPay} onClick={() => void pay()} sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}>
           {paying ? 'Taking you to payment…' : quote.status === 'ready' ? `Pay ${formatUsd(quote.quote.total)}` : 'Pay'}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>

@@ -5,8 +5,12 @@ import Button from '@mui/material/Button';
 import { CheckoutState, ORDER_PATHS } from '@bimi/contracts/orders';
 import { callApi, failureMessage } from '@bimi/session/api';
 
-/** Why the last payment attempt did not go through, when the buyer comes back from the payment page without paying. */
-export function PaymentOutcome({ checkoutId }: { checkoutId: string }) {
+/**
+ * Why the last payment attempt did not go through, when the buyer comes back from the payment page
+ * without paying; a checkout that was paid says so (never "nothing was charged"). `cancelled`: on
+ * the cancel page, which adds what was (not) charged.
+ */
+export function PaymentOutcome({ checkoutId, cancelled = false }: { checkoutId: string; cancelled?: boolean }) {
   const [state, setState] = useState<CheckoutState | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
@@ -24,19 +28,23 @@ export function PaymentOutcome({ checkoutId }: { checkoutId: string }) {
           </Button>
         }
       >
-        This payment went through.
+        This payment went through: your order is paid.
       </Alert>
     );
   }
-  const reason =
-    state.status === 'failed'
+  const closed = state.status === 'superseded' || state.status === 'cancelled';
+  const reason = closed
+    ? state.status === 'superseded'
+      ? 'This payment page was replaced by a newer checkout or a payment page of its own.'
+      : 'This order was cancelled.'
+    : state.status === 'failed'
       ? (state.failureMessage ?? 'The payment did not go through.')
       : state.status === 'expired'
         ? 'The payment page expired before the payment was made.'
         : (state.failureMessage ?? 'The payment was not completed.');
   return (
     <Alert severity={state.status === 'open' && !state.failureMessage ? 'info' : 'error'} data-testid="payment-outcome">
-      {reason} Your cart is saved: check the details and pay again.
+      {reason} {cancelled ? 'Nothing was charged for this attempt. ' : ''}Your cart is saved: check the details and pay again.
     </Alert>
   );
 }

@@ -54,10 +54,15 @@ export function SuccessPage({ route }: PageProps) {
           if (!stopped) setView({ step: 'paid', orders });
           return;
         }
-        if (state.status === 'failed' || state.status === 'expired') {
+        if (state.status !== 'open') {
+          const closed: Record<string, string> = {
+            expired: 'The payment page expired before the payment was made.',
+            superseded: 'This payment page was replaced by a newer one: nothing was charged on it.',
+            cancelled: 'This order was cancelled: nothing was charged.',
+          };
           setView({
             step: 'failed',
-            message: state.failureMessage ?? (state.status === 'expired' ? 'The payment page expired before the payment was made.' : 'The payment did not go through.'),
+            message: state.failureMessage ?? closed[state.status] ?? 'The payment did not go through.',
           });
           return;
         }

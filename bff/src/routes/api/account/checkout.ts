@@ -1,9 +1,10 @@
 import { ApiError } from '@bimi/contracts/api-error';
-import { CheckoutRequest, CheckoutStarted, CheckoutState, ORDER_PATHS } from '@bimi/contracts/orders';
+import { CheckoutRequest, CheckoutStarted, CheckoutState, DuplicateCertificate, ORDER_PATHS } from '@bimi/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/app/payments';
+import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/app/payments';
+import { orderNumber } from '../../../plugins/app/orders';
 import { currentUser } from './current-user';
 
 const CheckoutParams = z.object({ checkoutId: z.string().min(1).max(64) });
@@ -18,7 +19,7 @@ const checkout: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     ORDER_PATHS.checkout,
     {
-      schema: { body: CheckoutRequest, response: { 201: CheckoutStarted, 400: ApiError, 502: ApiError, 503: ApiError } },
+      schema: { body: CheckoutRequest, response: { 201: CheckoutStarted, 400: ApiError, 409: DuplicateCertificate, 502: ApiError, 503: ApiError } },
       // Details carry up to 250 domains and a 32 KB logo per certificate line.
       bodyLimit: 1024 * 1024,
       // Per buyer, not per address: many buyers share an office's (or the e2e run's) address.
@@ -32,6 +33,10 @@ const checkout: FastifyPluginAsyncZod = async (fastify) => {
         started = await fastify.payments.startCheckout(currentUser(request), request.body, request.log);
       } catch (error) {
         if (error instanceof PaymentPageUnavailableError) return reply.code(502).send({ message: error.message });
+        if (error instanceof DuplicateCertificateError) {
+          const duplicates = error.duplicates.map((duplicate) => ({ item: duplicate.item, orderId: duplicate.orderId, orderNumber: orderNumber(duplicate.number) }));
+          return reply.code(409).send({ message: error.message, code: 'duplicate-certificate' as const, duplicates });
+        }
         throw error;
       }
       request.log.info({ checkoutId: started.checkoutId, orders: started.orderIds.length, provider: fastify.payments.provider.name }, 'checkout started');

@@ -1,9 +1,10 @@
 import { RecordId } from '@bimi/contracts/account';
 import { ApiError } from '@bimi/contracts/api-error';
-import { CertificateDetails, ORDER_FILTERS, ORDER_PATHS, OrderDetail, OrderList, RenewalChange } from '@bimi/contracts/orders';
+import { CertificateDetails, ORDER_FILTERS, ORDER_PATHS, OrderDetail, OrderList, OrderPayment, RenewalChange } from '@bimi/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
+import { PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/app/payments';
 import { checkCertificateDetails } from '../../../services/orders/certificate-details';
 import { currentUser } from './current-user';
 
@@ -53,6 +54,36 @@ const orders: FastifyPluginAsyncZod = async (fastify) => {
       const updated = await fastify.orders.setDetails(userId, order.id, details);
       if (!updated) throw new HttpError(404, NOT_FOUND);
       return updated;
+    },
+  );
+
+  // Cancel an unpaid order (awaiting payment or declined): its payment page stops working.
+  fastify.post(`${ORDER_PATHS.orders}/:orderId/cancel`, { schema: { params: OrderParams, response: { 200: OrderDetail, 404: ApiError, 409: ApiError } } }, async (request) => {
+    const user = currentUser(request);
+    await fastify.payments.cancelOrder(user, request.params.orderId, request.log);
+    request.log.info({ orderId: request.params.orderId }, 'unpaid order cancelled by the buyer');
+    const order = await fastify.orders.get(user.id, request.params.orderId);
+    if (!order) throw new HttpError(404, NOT_FOUND);
+    return order;
+  });
+
+  // A payment page for exactly this unpaid order (its amount alone); the page it was on stops working.
+  fastify.post(
+    `${ORDER_PATHS.orders}/:orderId/pay`,
+    {
+      schema: { params: OrderParams, response: { 201: OrderPayment, 404: ApiError, 409: ApiError, 502: ApiError, 503: ApiError } },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: (request) => request.sessionUser?.id ?? request.ip } },
+    },
+    async (request, reply) => {
+      if (fastify.payments.mode === 'none') return reply.code(503).send({ message: PAYMENTS_UNAVAILABLE });
+      try {
+        const payment = await fastify.payments.payOrder(currentUser(request), request.params.orderId, request.log);
+        request.log.info({ orderId: request.params.orderId, checkoutId: payment.checkoutId }, 'payment page opened for one order');
+        return reply.code(201).send(payment);
+      } catch (error) {
+        if (error instanceof PaymentPageUnavailableError) return reply.code(502).send({ message: error.message });
+        throw error;
+      }
     },
   );
 
