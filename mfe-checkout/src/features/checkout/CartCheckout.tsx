@@ -52,10 +52,10 @@ function lineName(item: CartItem): string {
   return item.logoCount > 1 ? `${item.name}, logo ${item.logoIndex} of ${item.logoCount}` : item.name;
 }
 
-function ReviewLine({ item, amount }: { item: CartItem; amount: number | null }) {
+function ReviewLine({ item, items, amount }: { item: CartItem; items: readonly CartItem[]; amount: number | null }) {
   const term = billingTermOf(item);
   const renews = addMonths(new Date(), term.months);
-  const edit = editLink(item);
+  const edit = editLink(item, items);
   return (
     <Box
       component="li"
@@ -231,7 +231,7 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
         </Typography>
         <Box component="ul" sx={{ m: 0, p: 0 }} aria-label="Order lines">
           {items.map((item, index) => (
-            <ReviewLine key={item.uniqueId} item={item} amount={amounts?.[index] ?? null} />
+            <ReviewLine key={item.uniqueId} item={item} items={items} amount={amounts?.[index] ?? null} />
           ))}
         </Box>
         {quote.status === 'failed' && (
