@@ -1,4 +1,4 @@
-import { QuoteError, quoteCart } from '@bimi/catalog/quote';
+import { QuoteError, overChargeLimitMessage, quoteCart } from '@bimi/catalog/quote';
 import { PRICE_SETTING_NAMES } from '@bimi/catalog/price-ids';
 import type { CheckoutRequest, CheckoutStarted } from '@bimi/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
@@ -309,6 +309,8 @@ export default fp(
         if (error instanceof QuoteError) throw new HttpError(400, error.message);
         throw error;
       }
+      // Above the provider's one-charge limit nothing is stored: the checkout page offers sales instead.
+      if (!quote.payable) throw new HttpError(400, overChargeLimitMessage(quote.total));
       const charged: ChargedLine[] = request.items.map((item, index) => {
         const quoted = quote.items[index];
         if (!quoted) throw new Error(`no quote for items[${index}]`);

@@ -18,7 +18,8 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import RemoveOutlined from '@mui/icons-material/RemoveOutlined';
 import type { CartItem } from '@bimi/catalog/cart-items';
 import { formatUsd } from '@bimi/catalog/prices';
-import { MAX_QUANTITY } from '@bimi/catalog/quote';
+import { MAX_QUANTITY, overChargeLimitMessage } from '@bimi/catalog/quote';
+import { cartSalesMessage, salesContactPath } from '@bimi/catalog/sales';
 import { decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
 import type { Contact, Organization } from '@bimi/contracts/account';
 import { ACCOUNT_PATHS } from '@bimi/contracts/api-paths';
@@ -50,6 +51,31 @@ function Section({ step, title, children, id }: { step: number; title: string; c
 
 function lineName(item: CartItem): string {
   return item.logoCount > 1 ? `${item.name}, logo ${item.logoIndex} of ${item.logoCount}` : item.name;
+}
+
+/**
+ * A cart above the payment provider's one-charge limit (the quote says it is not payable): the way
+ * to sales, as the configurator offers past 250 domains, with the cart written into the message.
+ */
+function TalkToSales({ items, total }: { items: readonly CartItem[]; total: number }) {
+  const message = cartSalesMessage(
+    items.map((item) => ({ name: item.name, description: describeOptions(item), quantity: item.quantity })),
+    formatUsd(total),
+  );
+  return (
+    <Alert
+      severity="warning"
+      data-testid="talk-to-sales"
+      sx={{ mt: 2, '& .MuiAlert-message': { minWidth: 0 } }}
+      action={
+        <Button component={RouterLink} to={salesContactPath(message)} variant="contained" size="small" data-testid="talk-to-sales-link" sx={{ whiteSpace: 'nowrap' }}>
+          Talk to sales
+        </Button>
+      }
+    >
+      {overChargeLimitMessage(total)}
+    </Alert>
+  );
 }
 
 function ReviewLine({ item, items, amount }: { item: CartItem; items: readonly CartItem[]; amount: number | null }) {
@@ -220,7 +246,8 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
   };
 
   const amounts = quote.status === 'ready' ? quote.quote.items.map((q) => q.amount) : null;
-  const canPay = signedIn && accepted.terms && accepted.refunds && quote.status === 'ready' && !paying;
+  const overLimit = quote.status === 'ready' && !quote.quote.payable;
+  const canPay = signedIn && accepted.terms && accepted.refunds && quote.status === 'ready' && !overLimit && !paying;
   let step = 0;
 
   return (
@@ -234,6 +261,7 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
             <ReviewLine key={item.uniqueId} item={item} items={items} amount={amounts?.[index] ?? null} />
           ))}
         </Box>
+        {overLimit && <TalkToSales items={items} total={quote.quote.total} />}
         {quote.status === 'failed' && (
           <Alert severity="error" action={<Button onClick={quote.retry}>Retry</Button>} sx={{ mt: 2 }}>
             The prices could not be loaded: {quote.message}
@@ -341,6 +369,11 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
         {!signedIn && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             Sign in or create your account to pay.
+          </Typography>
+        )}
+        {overLimit && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="checkout-over-limit">
+            This cart is above what one payment can take: talk to sales (step 1), or remove items to pay online.
           </Typography>
         )}
         <Button variant="contained" size="large" startIcon={<LockOutlined />} disabled={!canPay} onClick={pay} sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}>
