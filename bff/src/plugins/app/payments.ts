@@ -1,3 +1,4 @@
+import { logoLabel } from '@bimi/catalog/labels';
 import { QuoteError, overChargeLimitMessage, quoteCart } from '@bimi/catalog/quote';
 import { PRICE_SETTING_NAMES } from '@bimi/catalog/price-ids';
 import type { CheckoutRequest, CheckoutStarted } from '@bimi/contracts/orders';
@@ -357,6 +358,9 @@ export default fp(
       const orderLines = orderLinesFromQuote(request.items, quote);
       for (const [index, item] of request.items.entries()) {
         const line = orderLines[index];
+        // "Logo 2 of 3" on the order, its payment page line and so its receipt (issue 30, finding 8).
+        const logo = item.logo && logoLabel(item.logo.index, item.logo.count);
+        if (logo && line) [line.description, charged[index]!.description] = [`${line.description} · ${logo}`, `${charged[index]!.description} · ${logo}`];
         if (item.details && line)
           line.details = await checkCertificateDetails({ organizations: fastify.organizations, contacts: fastify.contacts }, user.id, item, item.details, `items[${index}].details`);
       }

@@ -222,6 +222,7 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
     const lines: CheckoutLine[] = items.map((item) => {
       const line: CheckoutLine = quoteLineOf(item);
       if (!isCertificateItem(item)) return line;
+      if (item.logoCount > 1) line.logo = { index: item.logoIndex, count: item.logoCount };
       const { draft, later } = detailsOf(item);
       if (later) return line;
       const checked = checkDetails(draft, item.id);
