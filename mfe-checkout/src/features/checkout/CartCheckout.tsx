@@ -21,7 +21,7 @@ import { formatUsd } from '@bimi/catalog/prices';
 import { MAX_QUANTITY, overChargeLimitMessage } from '@bimi/catalog/quote';
 import { cartSalesMessage, salesContactPath } from '@bimi/catalog/sales';
 import { decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
-import type { Contact, Organization } from '@bimi/contracts/account';
+import type { Contact, ContactInput, Organization } from '@bimi/contracts/account';
 import { ACCOUNT_PATHS } from '@bimi/contracts/api-paths';
 import { addMonths, longDate } from '@bimi/contracts/dates';
 import { CheckoutStarted, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts/orders';
@@ -158,7 +158,7 @@ function ReviewLine({ item, items, amount }: { item: CartItem; items: readonly C
  */
 const accountSchemas = () => import('@bimi/contracts/account');
 
-/** Organizations and contacts of the signed-in buyer, for the details; the contacts are read again when the tab regains focus (one may have been added in another tab). */
+/** Organizations and contacts of the signed-in buyer, for the details, made here when missing; read again when the tab regains focus (one may have been added in another tab). */
 function useAccountChoices(signedIn: boolean) {
   const [organizations, setOrganizations] = useState<Organization[]>([]);
   const [contacts, setContacts] = useState<Contact[]>([]);
@@ -193,7 +193,17 @@ function useAccountChoices(signedIn: boolean) {
       throw new Error(failureMessage(error));
     }
   };
-  return { organizations, contacts, failure, createOrganization, reload: load };
+  const createContact = async (input: ContactInput) => {
+    try {
+      const { Contact } = await accountSchemas();
+      const created = await callApi(ACCOUNT_PATHS.contacts, { method: 'POST', body: input, answer: Contact });
+      setContacts((list) => [...list, created]);
+      return created;
+    } catch (error) {
+      throw new Error(failureMessage(error));
+    }
+  };
+  return { organizations, contacts, failure, createOrganization, createContact, reload: load };
 }
 
 /**
@@ -327,6 +337,7 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
                         contacts={choices.contacts}
                         onChange={(next) => setDraft(item.uniqueId, { draft: next, later })}
                         onCreateOrganization={choices.createOrganization}
+                        onCreateContact={choices.createContact}
                       />
                     )}
                   </Box>
