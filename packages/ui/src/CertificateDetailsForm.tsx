@@ -131,7 +131,7 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
         <Typography component="label" htmlFor={fileId} sx={{ fontWeight: 600, display: 'block', mb: 1 }}>
           Logo (SVG Tiny PS) for {name}
         </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', position: 'relative' }}>
           {draft.logo && draft.logo.failures.length === 0 && (
             <Box
               component="img"
@@ -148,7 +148,8 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
             accept=".svg,image/svg+xml"
             onChange={readLogo}
             aria-describedby={`${fileId}-help`}
-            sx={{ position: 'absolute', width: 1, height: 1, m: -0.125, p: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+            // Pixels, not numbers: MUI reads width: 1 as 100%, and an absolute input 100% wide made the page wider than the window.
+            sx={{ position: 'absolute', width: '1px', height: '1px', m: '-1px', p: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
           />
           <Box
             component="label"
