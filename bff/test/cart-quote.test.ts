@@ -38,6 +38,7 @@ describe('POST /api/cart/quote', () => {
         { productId: 'common-mark-certificate', unitAmount: 294030, amount: 588060, quantity: 2, priceId: null },
       ],
       total: 1649808 + 359988 + 3599 + 588060,
+      payable: true,
     });
     // Missing identifiers are logged (console-only, spec §8), not shown to the visitor: with the
     // built-in test payments (no Stripe price needed) as information, once per identifier.

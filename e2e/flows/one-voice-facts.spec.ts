@@ -231,6 +231,18 @@ for (const width of [1280, 375]) {
         await expect(each.getByTestId('cart-line-options')).toHaveText(`5 domains · 2 years · Logo ${index + 1} of 2 · Modified Registered Mark · Trademark pending`);
       }
       await expect(page).not.toHaveURL(/edit=/);
+
+      // Issue 30, finding 5: Edit on "Logo 2 of 2" opens with Logos = 2, and 3 logos replace both: 3 certificates, not 4.
+      await drawer(page).getByTestId('cart-line').nth(1).getByRole('link', { name: 'Edit Modified Registered Mark Certificate' }).click();
+      await expect(page).toHaveURL(/[?&]logos=2&/);
+      await expect(configurator.getByLabel('Logos')).toHaveValue('2');
+      await expect(configurator.getByLabel('Domains')).toHaveValue('5');
+      await configurator.getByLabel('Logos').fill('3');
+      await page.getByTestId('add-to-cart').click();
+      await expect(drawer(page).getByTestId('cart-line')).toHaveCount(3);
+      for (const [index, each] of (await drawer(page).getByTestId('cart-line').all()).entries()) {
+        await expect(each.getByTestId('cart-line-options')).toHaveText(`5 domains · 2 years · Logo ${index + 1} of 3 · Modified Registered Mark · Trademark pending`);
+      }
       await drawer(page).getByRole('button', { name: 'Close cart' }).click();
       await expect(page.getByTestId('add-to-cart')).toHaveText('Add to cart');
     });

@@ -141,6 +141,8 @@ export interface OrganizationMembersTable {
   user_id: string;
   role: 'owner' | 'member';
   joined_at: string;
+  /** The organization's name key (services/organizations/names), unique per user: no account holds two organizations of one name. */
+  name_key: string | null;
 }
 
 export interface OrganizationInvitesTable {

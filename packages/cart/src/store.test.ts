@@ -114,6 +114,30 @@ describe("replacing an edited line (the drawer's Edit action)", () => {
     expect(cart.items[1]?.options).toEqual({ domain: 3, year: 2, logo: 1 });
   });
 
+  it('replaces every logo of an edited set: 3 logos on a 2-logo set leave 3 certificates, not 4 (issue 30, finding 5)', () => {
+    const cmc = (logos: number) => certificateCartItems({ productId: 'common-mark-certificate', domains: 1, years: 1, logos, sourcePageType: 'product' }, { settings: {}, logger: quiet });
+    addItem(dmarc);
+    const twoLogos = cmc(2);
+    for (const item of twoLogos) addItem(item);
+    const threeLogos = cmc(3);
+    // Edit on "Logo 2 of 2".
+    expect(replaceItems(twoLogos[1]!.uniqueId, threeLogos)).toBe(true);
+    expect(cart.items.map((item) => item.uniqueId)).toEqual([dmarc.uniqueId, ...threeLogos.map((item) => item.uniqueId)]);
+    expect(cart.items.filter((item) => item.id === 'common-mark-certificate').map((item) => `${item.logoIndex}/${item.logoCount}`)).toEqual(['1/3', '2/3', '3/3']);
+    // Spec §9: 3 × $1,069.20 for the common mark's 1-year plan, 1 domain.
+    expect(cart.items.filter((item) => item.id === 'common-mark-certificate').reduce((sum, item) => sum + item.price * item.quantity, 0)).toBe(320_760);
+  });
+
+  it('replaces a set stored without a setId by its neighbours of the same configuration, and no other set', () => {
+    const strip = (items: CartItem[]) => items.map(({ setId: _setId, ...item }) => item as CartItem);
+    const first = strip(edited(2));
+    const second = strip(edited(2));
+    for (const item of [...first, ...second]) addItem(item);
+    const replacement = edited(1);
+    expect(replaceItems(first[0]!.uniqueId, replacement)).toBe(true);
+    expect(cart.items.map((item) => item.uniqueId)).toEqual([replacement[0]!.uniqueId, ...second.map((item) => item.uniqueId)]);
+  });
+
   it('appends the items when the line was removed meanwhile', () => {
     addItem(dmarc);
     const replacement = edited(1);

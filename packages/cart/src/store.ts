@@ -1,6 +1,6 @@
 import { proxy, subscribe } from 'valtio';
 import * as z from 'zod/mini';
-import { CartItem } from '@bimi/catalog/cart-items';
+import { CartItem, certificateSet } from '@bimi/catalog/cart-items';
 import { MAX_QUANTITY } from '@bimi/catalog/quote';
 import { showToast } from '@bimi/ui/toasts';
 import { openCartDrawer } from './drawer';
@@ -87,17 +87,22 @@ export function addToCart(name: string, build: () => CartItem[]): boolean {
 /**
  * Puts `items` (validated) where the line `uniqueId` was, so an edited certificate keeps its place
  * in the cart; the drawer's Edit action reopens the configurator and its "Update cart" lands here.
+ * The line goes with the certificates configured together with it (its other logos,
+ * certificateSet): the configurator showed them as one configuration, so they are replaced as one.
  * A line that is no longer in the cart (removed meanwhile, in this tab or another) leaves the
  * items appended instead. Answers whether the line was found. Nothing changes when an item is refused.
  */
 export function replaceItems(uniqueId: string, items: readonly CartItem[]): boolean {
   const parsed = items.map((item) => CartItem.parse(item));
-  const index = cart.items.findIndex((i) => i.uniqueId === uniqueId);
+  const replaced = new Set(certificateSet(cart.items, uniqueId).map((item) => item.uniqueId));
+  const index = cart.items.findIndex((i) => replaced.has(i.uniqueId));
   if (index === -1) {
     for (const item of parsed) addItem(item);
     return false;
   }
-  cart.items.splice(index, 1, ...parsed);
+  const kept = cart.items.filter((item) => !replaced.has(item.uniqueId));
+  kept.splice(index, 0, ...parsed);
+  cart.items = kept;
   return true;
 }
 

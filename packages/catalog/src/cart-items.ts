@@ -78,6 +78,11 @@ export const CartItem = z.object({
   /** Which of the logos bought together this certificate is for (1-based), and how many there were. */
   logoIndex: z.int().check(z.minimum(1)),
   logoCount: z.int().check(z.minimum(1)),
+  /**
+   * The certificates configured together (one per logo) share it: the drawer's Edit reopens and
+   * replaces the whole set. Carts stored before it existed have none (see certificateSet).
+   */
+  setId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   certId: z.string().check(z.regex(/^[VMCGN]\d{7}$/)),
   cmcType: z.nullable(z.enum(CMC_TYPES)),
   /** The kind of page the item was added from (product, landing, enrollment …). */
@@ -126,6 +131,7 @@ export function certificateCartItems(config: CertificateConfiguration, { setting
   const priceId = resolvePriceId({ id: product.id, options }, settings, logger) ?? null;
   const agencyLevel = product.agencyLevelOptions.length > 0 ? (config.agencyLevel ?? DEFAULT_AGENCY_LEVEL) : undefined;
   const trademarkStatus = product.trademarkStatusOptions.length > 0 ? (config.trademarkStatus ?? 'Registered') : undefined;
+  const setId = generateUniqueId(product.id, random);
   return Array.from({ length: config.logos }, (_, index) =>
     CartItem.parse({
       uniqueId: generateUniqueId(product.id, random),
@@ -140,6 +146,7 @@ export function certificateCartItems(config: CertificateConfiguration, { setting
       productId: resolveProductId(product.id, config.years, settings) ?? null,
       logoIndex: index + 1,
       logoCount: config.logos,
+      setId,
       certId: generateCertId(product.id, random),
       cmcType: cmcTypeFor(product.id),
       sourcePageType: config.sourcePageType,
@@ -187,4 +194,37 @@ export function dmarcCartItem(config: DmarcConfiguration, { settings, logger, ra
     productType: 'dmarc',
     billingPeriod: config.billingPeriod,
   });
+}
+
+/** Whether two certificate lines came from one configuration, judged by their options (for lines stored without a setId). */
+function sameConfiguration(a: CartItem, b: CartItem): boolean {
+  return (
+    a.id === b.id &&
+    a.options.domain === b.options.domain &&
+    a.options.year === b.options.year &&
+    a.logoCount === b.logoCount &&
+    a.trademarkStatus === b.trademarkStatus &&
+    a.agencyLevel === b.agencyLevel
+  );
+}
+
+/**
+ * The certificates in `items` configured together with the line `uniqueId` (its logos), in cart
+ * order: what the line's Edit shows (Logos = their number) and replaces. Lines share a setId since
+ * it exists; a line stored without one is taken with its neighbours of the same configuration and
+ * no setId, at most logoCount of them, each logo once. Empty when the line is not in `items`.
+ */
+export function certificateSet(items: readonly CartItem[], uniqueId: string): CartItem[] {
+  const index = items.findIndex((item) => item.uniqueId === uniqueId);
+  const line = items[index];
+  if (!line) return [];
+  if (line.setId !== undefined) return items.filter((item) => item.setId === line.setId);
+  const fits = (item: CartItem | undefined, taken: Set<number>): item is CartItem =>
+    item !== undefined && item.setId === undefined && sameConfiguration(item, line) && !taken.has(item.logoIndex) && taken.size < line.logoCount;
+  const taken = new Set([line.logoIndex]);
+  let first = index;
+  while (fits(items[first - 1], taken)) taken.add((items[--first] as CartItem).logoIndex);
+  let last = index;
+  while (fits(items[last + 1], taken)) taken.add((items[++last] as CartItem).logoIndex);
+  return items.slice(first, last + 1);
 }

@@ -1,4 +1,4 @@
-import { quoteCart } from './quote';
+import { MAX_CHARGE_CENTS, overChargeLimitMessage, quoteCart } from './quote';
 
 const settings = { STRIPE_VMC_2_YEAR_PRICE: 'price_vmc_2', STRIPE_DMARC_PLUS_MONTHLY_PRICE: 'price_dp_m', STRIPE_TEST_PRICE: 'price_test' };
 const quiet = { error: jest.fn() };
@@ -30,7 +30,7 @@ describe('quoteCart', () => {
   });
 
   it('answers an empty cart with a zero total', () => {
-    expect(quoteCart([], settings, quiet)).toEqual({ currency: 'usd', items: [], total: 0 });
+    expect(quoteCart([], settings, quiet)).toEqual({ currency: 'usd', items: [], total: 0, payable: true });
   });
 
   it.each([
@@ -48,5 +48,18 @@ describe('quoteCart', () => {
     [{ productId: 'stripe-test-product', billingPeriod: 'annual' as const }, 'items[1]: Email volume and billing period apply to DMARC plans only'],
   ])('refuses %j naming the line and the rule', (bad, message) => {
     expect(() => quoteCart([{ productId: 'verified-mark-certificate' }, bad], settings, quiet)).toThrow(message);
+  });
+
+  it("says a cart above the payment provider's one-charge limit is not payable (issue 30, finding 7)", () => {
+    expect(MAX_CHARGE_CENTS).toBe(99_999_999);
+    // The reviewer's line: 250 domains, 3 years, 10 logos, 99 copies.
+    const huge = quoteCart([{ productId: 'verified-mark-certificate', domains: 250, years: 3, logos: 10, quantity: 99 }], settings, quiet);
+    expect(huge.total).toBe(98_500_050_000);
+    expect(huge.payable).toBe(false);
+    expect(overChargeLimitMessage(huge.total)).toContain('$985,000,500.00, more than the $999,999.99');
+    // $3,979.80 × 250 domains = $994,950.00: one certificate just under the limit is payable, a second is not.
+    expect(quoteCart([{ productId: 'verified-mark-certificate', domains: 250, years: 3 }], settings, quiet)).toMatchObject({ total: 99_495_000, payable: true });
+    expect(quoteCart([{ productId: 'verified-mark-certificate', domains: 250, years: 3, logos: 2 }], settings, quiet).payable).toBe(false);
+    expect(quoteCart([{ productId: 'stripe-test-product', quantity: 99 }], settings, quiet).payable).toBe(true);
   });
 });

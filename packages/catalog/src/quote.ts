@@ -1,5 +1,5 @@
 import { type PriceIdLogger, type PriceSettings, resolvePriceId } from './price-ids';
-import { type BillingPeriod, certificatePriceCents, dmarcPriceCents, MAX_LOGOS, MIN_LOGOS, PriceRuleError, RULE_MESSAGES } from './prices';
+import { type BillingPeriod, certificatePriceCents, dmarcPriceCents, formatUsd, MAX_LOGOS, MIN_LOGOS, PriceRuleError, RULE_MESSAGES } from './prices';
 import { DEFAULT_PLAN_YEARS, PRODUCTS, isProductId } from './products';
 
 /**
@@ -7,6 +7,17 @@ import { DEFAULT_PLAN_YEARS, PRODUCTS, isProductId } from './products';
  * inside exact integer range and matches what the quantity buttons allow.
  */
 export const MAX_QUANTITY = 99;
+
+/**
+ * The most the card payment provider takes in one charge, in integer cents: Stripe refuses a
+ * charge above $999,999.99. A cart above it is not payable here; checkout offers a talk with sales.
+ */
+export const MAX_CHARGE_CENTS = 99_999_999;
+
+/** Why a cart above MAX_CHARGE_CENTS cannot be paid; the bff's refusal and the checkout page both say it. */
+export function overChargeLimitMessage(total: number): string {
+  return `This cart comes to ${formatUsd(total)}, more than the ${formatUsd(MAX_CHARGE_CENTS)} our payment provider can take in one payment. Talk to sales for a quote, or check out fewer items at a time.`;
+}
 
 export const QUOTE_MESSAGES = {
   unknownProduct: 'Unknown product',
@@ -43,6 +54,8 @@ export interface CartQuote {
   currency: 'usd';
   items: QuotedLine[];
   total: number;
+  /** Whether the total can be paid in one charge (at most MAX_CHARGE_CENTS). */
+  payable: boolean;
 }
 
 /** A line the rules refuse; the message names the line: "items[1]: Unsupported email volume". */
@@ -96,5 +109,6 @@ export function quoteCart(lines: readonly QuoteLine[], settings: PriceSettings, 
       throw error;
     }
   });
-  return { currency: 'usd', items, total: items.reduce((sum, item) => sum + item.amount, 0) };
+  const total = items.reduce((sum, item) => sum + item.amount, 0);
+  return { currency: 'usd', items, total, payable: total <= MAX_CHARGE_CENTS };
 }

@@ -37,5 +37,7 @@ export const CartQuote = z.object({
   ),
   /** Sum of the amounts, in integer cents. */
   total: z.int(),
+  /** False above the payment provider's one-charge limit (@bimi/catalog/quote MAX_CHARGE_CENTS): checkout offers a talk with sales instead. */
+  payable: z.boolean(),
 });
 export type CartQuote = z.infer<typeof CartQuote>;

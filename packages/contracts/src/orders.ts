@@ -79,6 +79,12 @@ export type CertificateDetails = z.infer<typeof CertificateDetails>;
 /** One cart item to buy: its configuration (as the quote takes it) and, optionally, its details now. */
 export const CheckoutLine = z.extend(CartQuoteLine, {
   details: z.optional(CertificateDetails),
+  /** A certificate configured with several logos: which one this line is ("Logo 2 of 3" on the order, the receipt and the mails). */
+  logo: z.optional(
+    z
+      .object({ index: z.int().check(z.minimum(1), z.maximum(10)), count: z.int().check(z.minimum(2), z.maximum(10)) })
+      .check(z.refine((logo) => logo.index <= logo.count, { message: 'logo: index must be at most count', path: ['index'] })),
+  ),
 });
 export type CheckoutLine = z.infer<typeof CheckoutLine>;
 
@@ -169,6 +175,8 @@ export const Transaction = z.object({
   date: z.string(),
   orderId: z.nullable(z.string()),
   orderNumber: z.nullable(z.string()),
+  /** Every order the transaction paid, each with what it is (@bimi/catalog/labels orderLabel, without its number): a checkout of several certificates pays several orders. */
+  orders: z.array(z.object({ id: z.string(), number: z.string(), label: z.string() })),
   description: z.string(),
   kind: z.enum(['charge', 'refund']),
   status: z.enum(['paid', 'failed', 'refunded', 'pending']),

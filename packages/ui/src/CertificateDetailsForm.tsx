@@ -2,20 +2,14 @@ import { useId, useState, type ChangeEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ProductId } from '@bimi/catalog/products';
-import type { Contact, Organization } from '@bimi/contracts/account';
+import type { Contact, ContactInput, Organization } from '@bimi/contracts/account';
 import { AGENCY_LEVELS, TRADEMARK_STATUSES } from '@bimi/contracts/orders';
 import { checkLogo, usesAgencyLevel, type DetailsDraft, type DetailsErrors } from './certificate-details';
-
-const CONTACT_ROLES = [
-  { kind: 'legal', label: 'Legal contact' },
-  { kind: 'technical', label: 'Technical contact' },
-  { kind: 'billing', label: 'Billing contact' },
-] as const;
+import { CONTACT_ROLES, NewContactForm } from './NewContactForm';
 
 export interface CertificateDetailsFormProps {
   /** Names the fields of this certificate for screen readers ("Verified Mark Certificate, logo 1"). */
@@ -28,11 +22,14 @@ export interface CertificateDetailsFormProps {
   onChange: (draft: DetailsDraft) => void;
   /** Creates an organization and answers its id, or throws with a message fit to show. */
   onCreateOrganization: (name: string) => Promise<string>;
+  /** Stores a contact in the account and answers it (the caller adds it to `contacts`), or throws with a message fit to show. */
+  onCreateContact: (input: ContactInput) => Promise<Contact>;
 }
 
 /** The validation guide's details for one certificate: organization, domains, logo, trademark or agency, contacts. */
-export function CertificateDetailsForm({ name, productId, draft, errors, organizations, contacts, onChange, onCreateOrganization }: CertificateDetailsFormProps) {
+export function CertificateDetailsForm({ name, productId, draft, errors, organizations, contacts, onChange, onCreateOrganization, onCreateContact }: CertificateDetailsFormProps) {
   const fileId = useId();
+  const [addingContact, setAddingContact] = useState(false);
   const [newOrganization, setNewOrganization] = useState('');
   const [organizationFailure, setOrganizationFailure] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -134,7 +131,7 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
         <Typography component="label" htmlFor={fileId} sx={{ fontWeight: 600, display: 'block', mb: 1 }}>
           Logo (SVG Tiny PS) for {name}
         </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', position: 'relative' }}>
           {draft.logo && draft.logo.failures.length === 0 && (
             <Box
               component="img"
@@ -151,7 +148,8 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
             accept=".svg,image/svg+xml"
             onChange={readLogo}
             aria-describedby={`${fileId}-help`}
-            sx={{ position: 'absolute', width: 1, height: 1, m: -0.125, p: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+            // Pixels, not numbers: MUI reads width: 1 as 100%, and an absolute input 100% wide made the page wider than the window.
+            sx={{ position: 'absolute', width: '1px', height: '1px', m: '-1px', p: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
           />
           <Box
             component="label"
@@ -256,13 +254,26 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
             </TextField>
           ))}
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Contacts come from your settings.{' '}
-          <Link href="/account/settings/contacts" target="_blank" rel="noopener">
-            Add a contact
-          </Link>{' '}
-          (opens in a new tab; the list here refreshes when you come back).
-        </Typography>
+        {addingContact ? (
+          <NewContactForm
+            name={name}
+            onCreate={onCreateContact}
+            onCancel={() => setAddingContact(false)}
+            onCreated={(contact, roles) => {
+              set({ contacts: { ...draft.contacts, ...Object.fromEntries(roles.map((role) => [role, contact.id])) } });
+              setAddingContact(false);
+            }}
+          />
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+            <Button variant="outlined" size="small" onClick={() => setAddingContact(true)}>
+              New contact
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              One person can be all three. New contacts are kept in your account's settings.
+            </Typography>
+          </Box>
+        )}
       </Box>
     </Stack>
   );

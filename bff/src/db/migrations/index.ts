@@ -9,6 +9,7 @@ import { monitors } from './0007_monitors';
 import { orderNotifications } from './0008_order_notifications';
 import { testPaymentSessions } from './0009_test_payment_sessions';
 import { testPaymentSetups } from './0010_test_payment_setups';
+import { organizationNames } from './0011_organization_names';
 
 /** Every migration, by name; Kysely runs them in name order and records which have run. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_order_notifications': orderNotifications,
   '0009_test_payment_sessions': testPaymentSessions,
   '0010_test_payment_setups': testPaymentSetups,
+  '0011_organization_names': organizationNames,
 };
 
 export const storeMigrations: MigrationProvider = {

@@ -2,7 +2,8 @@ import { INVITE_LIFETIME_DAYS, type Invite, type Member, type Organization } fro
 import fp from 'fastify-plugin';
 import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, isUniqueViolation } from '../../lib/http-error';
+import { duplicateOrganizationMessage, organizationNameKey } from '../../services/organizations/names';
 import { hashToken, newId, newLinkToken } from '../../lib/tokens';
 
 type Role = Organization['role'];
@@ -11,6 +12,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOT_FOUND = 'Organization not found';
 const NOT_OWNER = 'Only owners of the organization can do this';
 const MEMBER_NOT_FOUND = 'This person is not a member of the organization';
+const JOIN_SAME_NAME = (name: string) => `You already belong to an organization named “${name}”. Rename yours in Settings, then accept the invitation again.`;
 
 /**
  * Organizations, their members (roles owner and member) and invitations by email. Only members
@@ -20,11 +22,12 @@ const MEMBER_NOT_FOUND = 'This person is not a member of the organization';
 export interface Organizations {
   /** The organizations the user belongs to, by name. */
   listFor(userId: string): Promise<Organization[]>;
-  /** A new organization, with the user as its owner. */
+  /** A new organization, with the user as its owner; 409 when the user already has one of that name (services/organizations/names). */
   create(userId: string, name: string): Promise<Organization>;
   /** The organization as the user sees it: 404 unless they are a member, 403 unless they own it when `role` is owner. */
   requireRole(userId: string, organizationId: string, role: Role): Promise<Organization>;
-  rename(organizationId: string, name: string): Promise<void>;
+  /** 409 when `userId` (the owner renaming) or another member already has an organization of that name. */
+  rename(organizationId: string, name: string, userId: string): Promise<void>;
   /** Owners first, then by arrival. */
   members(organizationId: string): Promise<Member[]>;
   /** One member; 404 when the user is not one. */
@@ -46,7 +49,7 @@ export interface Organizations {
   withdrawInvite(inviteId: string): Promise<void>;
   /** False when the organization has no pending invitation of that id. */
   revokeInvite(organizationId: string, inviteId: string): Promise<boolean>;
-  /** Makes the user a member by the invitation's token (400 when unknown, used or expired; 403 when sent to another address); answers the organization's id. */
+  /** Makes the user a member by the invitation's token (400 when unknown, used or expired; 403 when sent to another address; 409 when they already have an organization of its name); answers the organization's id. */
   acceptInvite(user: { id: string; email: string }, token: string): Promise<string>;
 }
 
@@ -138,6 +141,24 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
     });
   }
 
+  /** Which of `userIds` already holds an organization (other than `except`) whose name has `nameKey`; undefined when none. */
+  async function holdsName(trx: Transaction<StoreDatabase>, userIds: readonly string[], nameKey: string, except?: string): Promise<string | undefined> {
+    if (userIds.length === 0) return undefined;
+    let query = trx.selectFrom('organization_members').select('user_id').where('user_id', 'in', userIds).where('name_key', '=', nameKey);
+    if (except) query = query.where('organization_id', '!=', except);
+    return (await query.executeTakeFirst())?.user_id;
+  }
+
+  /** Runs a write whose name check another request may have passed at the same moment: the unique index decides, and the loser gets the same 409. */
+  async function uniqueName(name: string, who: 'you' | 'a member', write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, duplicateOrganizationMessage(name, who));
+      throw error;
+    }
+  }
+
   return {
     requireRole,
 
@@ -148,15 +169,28 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
 
     async create(userId, name) {
       const id = newId();
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('organizations').values({ id, name, created_at: iso() }).execute();
-        await trx.insertInto('organization_members').values({ organization_id: id, user_id: userId, role: 'owner', joined_at: iso() }).execute();
-      });
+      const nameKey = organizationNameKey(name);
+      await uniqueName(name, 'you', () =>
+        db.transaction().execute(async (trx) => {
+          if (await holdsName(trx, [userId], nameKey)) throw new HttpError(409, duplicateOrganizationMessage(name));
+          await trx.insertInto('organizations').values({ id, name, created_at: iso() }).execute();
+          await trx.insertInto('organization_members').values({ organization_id: id, user_id: userId, role: 'owner', joined_at: iso(), name_key: nameKey }).execute();
+        }),
+      );
       return requireRole(userId, id, 'owner');
     },
 
-    async rename(organizationId, name) {
-      await db.updateTable('organizations').set({ name }).where('id', '=', organizationId).execute();
+    async rename(organizationId, name, userId) {
+      const nameKey = organizationNameKey(name);
+      await uniqueName(name, 'a member', () =>
+        db.transaction().execute(async (trx) => {
+          const members = (await trx.selectFrom('organization_members').select('user_id').where('organization_id', '=', organizationId).execute()).map((m) => m.user_id);
+          const holder = await holdsName(trx, members, nameKey, organizationId);
+          if (holder) throw new HttpError(409, duplicateOrganizationMessage(name, holder === userId ? 'you' : 'a member'));
+          await trx.updateTable('organizations').set({ name }).where('id', '=', organizationId).execute();
+          await trx.updateTable('organization_members').set({ name_key: nameKey }).where('organization_id', '=', organizationId).execute();
+        }),
+      );
     },
 
     async members(organizationId) {
@@ -264,7 +298,13 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
         if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(400, 'This invitation was already used.');
         const existing = await trx.selectFrom('organization_members').select('role').where('organization_id', '=', invite.organization_id).where('user_id', '=', user.id).executeTakeFirst();
         if (!existing) {
-          await trx.insertInto('organization_members').values({ organization_id: invite.organization_id, user_id: user.id, role: invite.role, joined_at: iso() }).execute();
+          const { name } = await trx.selectFrom('organizations').select('name').where('id', '=', invite.organization_id).executeTakeFirstOrThrow();
+          const nameKey = organizationNameKey(name);
+          if (await holdsName(trx, [user.id], nameKey)) throw new HttpError(409, JOIN_SAME_NAME(name));
+          await trx
+            .insertInto('organization_members')
+            .values({ organization_id: invite.organization_id, user_id: user.id, role: invite.role, joined_at: iso(), name_key: nameKey })
+            .execute();
         }
       });
       return invite.organization_id;

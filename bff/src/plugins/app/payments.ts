@@ -1,4 +1,5 @@
-import { QuoteError, quoteCart } from '@bimi/catalog/quote';
+import { logoLabel } from '@bimi/catalog/labels';
+import { QuoteError, overChargeLimitMessage, quoteCart } from '@bimi/catalog/quote';
 import { PRICE_SETTING_NAMES } from '@bimi/catalog/price-ids';
 import type { CheckoutRequest, CheckoutStarted, OrderPayment } from '@bimi/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
@@ -173,6 +174,8 @@ export default fp(
         if (error instanceof QuoteError) throw new HttpError(400, error.message);
         throw error;
       }
+      // Above the provider's one-charge limit nothing is stored: the checkout page offers sales instead.
+      if (!quote.payable) throw new HttpError(400, overChargeLimitMessage(quote.total));
       const charged: ChargedLine[] = items.map((item, index) => {
         const quoted = quote.items[index];
         if (!quoted) throw new Error(`no quote for items[${index}]`);
@@ -259,6 +262,9 @@ export default fp(
       const orderLines = orderLinesFromQuote(request.items, quote);
       for (const [index, item] of request.items.entries()) {
         const line = orderLines[index];
+        // "Logo 2 of 3" on the order, its payment page line and so its receipt.
+        const logo = item.logo && logoLabel(item.logo.index, item.logo.count);
+        if (logo && line) [line.description, charged[index]!.description] = [`${line.description} · ${logo}`, `${charged[index]!.description} · ${logo}`];
         if (item.details && line)
           line.details = await checkCertificateDetails(
             { organizations: fastify.organizations, contacts: fastify.contacts, files: fastify.untrustedFiles },

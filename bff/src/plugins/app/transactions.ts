@@ -1,8 +1,9 @@
-import type { Transaction } from '@bimi/contracts/orders';
+import { orderLabel } from '@bimi/catalog/labels';
+import { CertificateDetails, type Transaction } from '@bimi/contracts/orders';
 import fp from 'fastify-plugin';
 import type { Kysely, Selectable } from 'kysely';
 import type { StoreDatabase, TransactionLinesTable, TransactionsTable } from '../../db/schema';
-import { orderNumber, transactionView } from './orders';
+import { orderNumber, productName, transactionView } from './orders';
 
 /** One transaction with what its receipt prints. */
 export interface Receipt {
@@ -19,6 +20,27 @@ export interface Transactions {
   receipts(transactionIds: readonly string[]): Promise<Map<string, Receipt>>;
 }
 
+/** The domains of an order's certificate details (JSON), when given. */
+function domainsOf(details: string | null): string[] | null {
+  if (!details) return null;
+  try {
+    const parsed = CertificateDetails.safeParse(JSON.parse(details));
+    return parsed.success ? parsed.data.domains : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An order as a receipt line or a transaction names it: number, product, domains, configuration (its logo included). */
+function labelOf(order: { number: number; product_id: string; description: string; details: string | null }, withNumber = true): string {
+  return orderLabel({
+    ...(withNumber && { number: orderNumber(order.number) }),
+    productName: productName(order.product_id),
+    description: order.description,
+    domains: domainsOf(order.details),
+  });
+}
+
 export function createTransactions(db: Kysely<StoreDatabase>): Transactions {
   async function receipts(transactionIds: readonly string[]): Promise<Map<string, Receipt>> {
     const ids = [...new Set(transactionIds)];
@@ -29,7 +51,7 @@ export function createTransactions(db: Kysely<StoreDatabase>): Transactions {
       .selectFrom('transaction_lines')
       .innerJoin('orders', 'orders.id', 'transaction_lines.order_id')
       .selectAll('transaction_lines')
-      .select('orders.number')
+      .select(['orders.number', 'orders.product_id', 'orders.description as order_description', 'orders.details'])
       .where(
         'transaction_lines.transaction_id',
         'in',
@@ -42,7 +64,14 @@ export function createTransactions(db: Kysely<StoreDatabase>): Transactions {
         transaction.id,
         {
           transaction,
-          lines: lines.filter((line) => line.transaction_id === transaction.id).map(({ number, ...line }) => ({ ...line, orderNumber: orderNumber(number) })),
+          // Each line names its order (number, domains, logo) whatever the provider wrote on its invoice line.
+          lines: lines
+            .filter((line) => line.transaction_id === transaction.id)
+            .map(({ number, product_id, order_description, details, ...line }) => ({
+              ...line,
+              description: labelOf({ number, product_id, description: order_description, details }),
+              orderNumber: orderNumber(number),
+            })),
         },
       ]),
     );
@@ -55,7 +84,7 @@ export function createTransactions(db: Kysely<StoreDatabase>): Transactions {
       const lines = await db
         .selectFrom('transaction_lines')
         .innerJoin('orders', 'orders.id', 'transaction_lines.order_id')
-        .select(['transaction_lines.transaction_id', 'orders.id', 'orders.number'])
+        .select(['transaction_lines.transaction_id', 'orders.id', 'orders.number', 'orders.product_id', 'orders.description', 'orders.details'])
         .where(
           'transaction_lines.transaction_id',
           'in',
@@ -66,7 +95,7 @@ export function createTransactions(db: Kysely<StoreDatabase>): Transactions {
       return rows.map((row) =>
         transactionView(
           row,
-          lines.filter((line) => line.transaction_id === row.id),
+          lines.filter((line) => line.transaction_id === row.id).map((line) => ({ id: line.id, number: line.number, label: labelOf(line, false) })),
         ),
       );
     },

@@ -177,13 +177,14 @@ export const effectsInOrder = (effects: OrderEffect[]) => [...effects].sort((a, 
 export type StepRow = Selectable<StoreDatabase['order_validation_steps']>;
 
 /** A stored transaction as the account area shows it. */
-export function transactionView(row: TransactionRow, orders: { id: string; number: number }[]): TransactionView {
+export function transactionView(row: TransactionRow, orders: { id: string; number: number; label?: string }[]): TransactionView {
   const single = orders.length === 1 ? orders[0] : undefined;
   return {
     id: row.id,
     date: row.date,
     orderId: single?.id ?? null,
     orderNumber: orders.length > 0 ? orders.map((order) => orderNumber(order.number)).join(', ') : null,
+    orders: orders.map((order) => ({ id: order.id, number: orderNumber(order.number), label: order.label ?? orderNumber(order.number) })),
     description: row.description,
     kind: row.kind,
     status: row.status,

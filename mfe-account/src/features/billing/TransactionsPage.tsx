@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,12 +17,35 @@ import { shortDate } from '@bimi/contracts/dates';
 import { useApi } from '../../lib/useApi';
 import { signedAmount, TransactionStatusChip } from '../../components/TransactionStatusChip';
 
-function OrderLink({ t }: { t: Transaction }) {
-  if (!t.orderId) return <>—</>;
+/** Each order the transaction paid, by number (issue 30: a checkout of several orders showed "Order —"). */
+function OrderLinks({ t }: { t: Transaction }) {
+  if (t.orders.length === 0) return <>—</>;
   return (
-    <Link component={RouterLink} to={`/account/orders/${encodeURIComponent(t.orderId)}`}>
-      {t.orderNumber ?? 'Order'}
-    </Link>
+    <>
+      {t.orders.map((order, index) => (
+        <Fragment key={order.id}>
+          {index > 0 && ', '}
+          <Link component={RouterLink} to={`/account/orders/${encodeURIComponent(order.id)}`} sx={{ whiteSpace: 'nowrap' }} data-testid="transaction-order">
+            {order.number}
+          </Link>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** What the transaction paid: each order's product, domains and logo, or the provider's words when it names no order. */
+function Description({ t }: { t: Transaction }) {
+  if (t.orders.length === 0) return <>{t.description}</>;
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {t.orders.map((order) => (
+        <li key={order.id} data-testid="transaction-order-label">
+          {t.orders.length > 1 && <>{order.number}: </>}
+          {order.label}
+        </li>
+      ))}
+    </Box>
   );
 }
 
@@ -76,13 +100,15 @@ export function TransactionsPage({ route }: PageProps) {
                 <Typography sx={{ fontWeight: 600 }}>{formatUsd(signedAmount(t))}</Typography>
                 <TransactionStatusChip status={t.status} />
               </Box>
-              <Typography variant="body2">{t.description}</Typography>
+              <Typography variant="body2" component="div">
+                <Description t={t} />
+              </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {shortDate(t.date)}
-                {t.orderId && (
+                {t.orders.length > 0 && (
                   <>
                     {' · '}
-                    <OrderLink t={t} />
+                    <OrderLinks t={t} />
                   </>
                 )}
               </Typography>
@@ -121,9 +147,11 @@ export function TransactionsPage({ route }: PageProps) {
                 <tr key={t.id} data-testid="transaction-row">
                   <td>{shortDate(t.date)}</td>
                   <td>
-                    <OrderLink t={t} />
+                    <OrderLinks t={t} />
                   </td>
-                  <td>{t.description}</td>
+                  <td>
+                    <Description t={t} />
+                  </td>
                   <td style={{ textAlign: 'right', fontWeight: 600, whiteSpace: 'nowrap' }}>{formatUsd(signedAmount(t))}</td>
                   <td>
                     <TransactionStatusChip status={t.status} />

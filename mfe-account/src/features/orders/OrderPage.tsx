@@ -22,7 +22,7 @@ import { usePhoneHint } from '@bimi/session/page-state';
 import type { Theme } from '@mui/material/styles';
 import { formatUsd } from '@bimi/catalog/prices';
 import { isCertificateId, type ProductId } from '@bimi/catalog/products';
-import { ACCOUNT_PATHS, ContactList, Organization, OrganizationList, type Contact } from '@bimi/contracts/account';
+import { ACCOUNT_PATHS, Contact, ContactList, Organization, OrganizationList } from '@bimi/contracts/account';
 import { ORDER_PATHS, OrderDetail, VALIDATION_STEPS } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { callApi, failureMessage } from '@bimi/session/api';
@@ -128,6 +128,15 @@ function DetailsCard({ order, productId, onSaved }: { order: OrderDetail; produc
         organizations={organizations}
         contacts={contacts}
         onChange={setDraft}
+        onCreateContact={async (input) => {
+          try {
+            const created = await callApi(ACCOUNT_PATHS.contacts, { method: 'POST', body: input, answer: Contact });
+            setContacts((list) => [...list, created]);
+            return created;
+          } catch (error) {
+            throw new Error(failureMessage(error));
+          }
+        }}
         onCreateOrganization={async (name) => {
           try {
             const created = await callApi(ACCOUNT_PATHS.organizations, { method: 'POST', body: { name }, answer: Organization });

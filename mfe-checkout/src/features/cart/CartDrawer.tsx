@@ -38,8 +38,8 @@ function describeOptions(item: CartItem): string[] {
  * "+" one tap from the price made it easy to buy by accident. It is changed with Edit (domains,
  * years, logos, back in the configurator) or removed. DMARC plans keep their quantity control.
  */
-function CertificateLineActions({ item, onClose }: { item: CartItem; onClose: () => void }) {
-  const to = editLink(item);
+function CertificateLineActions({ item, items, onClose }: { item: CartItem; items: readonly CartItem[]; onClose: () => void }) {
+  const to = editLink(item, items);
   return (
     <>
       {item.quantity > 1 && (
@@ -56,7 +56,7 @@ function CertificateLineActions({ item, onClose }: { item: CartItem; onClose: ()
   );
 }
 
-function CartLine({ item, onClose }: { item: CartItem; onClose: () => void }) {
+function CartLine({ item, items, onClose }: { item: CartItem; items: readonly CartItem[]; onClose: () => void }) {
   const certificate = isCertificateId(item.id);
   return (
     <Box component="li" data-testid="cart-line" data-product={item.id} sx={{ py: 2, borderBottom: '1px solid', borderColor: 'divider', listStyle: 'none' }}>
@@ -71,7 +71,7 @@ function CartLine({ item, onClose }: { item: CartItem; onClose: () => void }) {
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
         {certificate ? (
-          <CertificateLineActions item={item} onClose={onClose} />
+          <CertificateLineActions item={item} items={items} onClose={onClose} />
         ) : (
           <>
             <IconButton
@@ -138,7 +138,7 @@ export function CartDrawer({ open, onClose }: CartDrawerProps) {
         ) : (
           <Box component="ul" sx={{ m: 0, p: 0 }}>
             {items.map((item) => (
-              <CartLine key={item.uniqueId} item={item} onClose={onClose} />
+              <CartLine key={item.uniqueId} item={item} items={items} onClose={onClose} />
             ))}
           </Box>
         )}

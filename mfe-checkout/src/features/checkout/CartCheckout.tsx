@@ -18,9 +18,10 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import RemoveOutlined from '@mui/icons-material/RemoveOutlined';
 import type { CartItem } from '@bimi/catalog/cart-items';
 import { formatUsd } from '@bimi/catalog/prices';
-import { MAX_QUANTITY } from '@bimi/catalog/quote';
+import { MAX_QUANTITY, overChargeLimitMessage } from '@bimi/catalog/quote';
+import { cartSalesMessage, salesContactPath } from '@bimi/catalog/sales';
 import { decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
-import type { Contact, Organization } from '@bimi/contracts/account';
+import type { Contact, ContactInput, Organization } from '@bimi/contracts/account';
 import { ACCOUNT_PATHS } from '@bimi/contracts/api-paths';
 import { addMonths, longDate } from '@bimi/contracts/dates';
 import { CheckoutStarted, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts/orders';
@@ -52,10 +53,35 @@ function lineName(item: CartItem): string {
   return item.logoCount > 1 ? `${item.name}, logo ${item.logoIndex} of ${item.logoCount}` : item.name;
 }
 
-function ReviewLine({ item, amount }: { item: CartItem; amount: number | null }) {
+/**
+ * A cart above the payment provider's one-charge limit (the quote says it is not payable): the way
+ * to sales, as the configurator offers past 250 domains, with the cart written into the message.
+ */
+function TalkToSales({ items, total }: { items: readonly CartItem[]; total: number }) {
+  const message = cartSalesMessage(
+    items.map((item) => ({ name: item.name, description: describeOptions(item), quantity: item.quantity })),
+    formatUsd(total),
+  );
+  return (
+    <Alert
+      severity="warning"
+      data-testid="talk-to-sales"
+      sx={{ mt: 2, '& .MuiAlert-message': { minWidth: 0 } }}
+      action={
+        <Button component={RouterLink} to={salesContactPath(message)} variant="contained" size="small" data-testid="talk-to-sales-link" sx={{ whiteSpace: 'nowrap' }}>
+          Talk to sales
+        </Button>
+      }
+    >
+      {overChargeLimitMessage(total)}
+    </Alert>
+  );
+}
+
+function ReviewLine({ item, items, amount }: { item: CartItem; items: readonly CartItem[]; amount: number | null }) {
   const term = billingTermOf(item);
   const renews = addMonths(new Date(), term.months);
-  const edit = editLink(item);
+  const edit = editLink(item, items);
   return (
     <Box
       component="li"
@@ -132,7 +158,7 @@ function ReviewLine({ item, amount }: { item: CartItem; amount: number | null })
  */
 const accountSchemas = () => import('@bimi/contracts/account');
 
-/** Organizations and contacts of the signed-in buyer, for the details; the contacts are read again when the tab regains focus (one may have been added in another tab). */
+/** Organizations and contacts of the signed-in buyer, for the details, made here when missing; read again when the tab regains focus (one may have been added in another tab). */
 function useAccountChoices(signedIn: boolean) {
   const [organizations, setOrganizations] = useState<Organization[]>([]);
   const [contacts, setContacts] = useState<Contact[]>([]);
@@ -167,7 +193,17 @@ function useAccountChoices(signedIn: boolean) {
       throw new Error(failureMessage(error));
     }
   };
-  return { organizations, contacts, failure, createOrganization, reload: load };
+  const createContact = async (input: ContactInput) => {
+    try {
+      const { Contact } = await accountSchemas();
+      const created = await callApi(ACCOUNT_PATHS.contacts, { method: 'POST', body: input, answer: Contact });
+      setContacts((list) => [...list, created]);
+      return created;
+    } catch (error) {
+      throw new Error(failureMessage(error));
+    }
+  };
+  return { organizations, contacts, failure, createOrganization, createContact, reload: load };
 }
 
 /**
@@ -197,6 +233,7 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
     const lines: CheckoutLine[] = items.map((item) => {
       const line: CheckoutLine = quoteLineOf(item);
       if (!isCertificateItem(item)) return line;
+      if (item.logoCount > 1) line.logo = { index: item.logoIndex, count: item.logoCount };
       const { draft, later } = detailsOf(item);
       if (later) return line;
       const checked = checkDetails(draft, item.id);
@@ -228,7 +265,8 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
   };
 
   const amounts = quote.status === 'ready' ? quote.quote.items.map((q) => q.amount) : null;
-  const canPay = signedIn && accepted.terms && accepted.refunds && quote.status === 'ready' && !paying;
+  const overLimit = quote.status === 'ready' && !quote.quote.payable;
+  const canPay = signedIn && accepted.terms && accepted.refunds && quote.status === 'ready' && !overLimit && !paying;
   let step = 0;
 
   return (
@@ -239,9 +277,10 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
         </Typography>
         <Box component="ul" sx={{ m: 0, p: 0 }} aria-label="Order lines">
           {items.map((item, index) => (
-            <ReviewLine key={item.uniqueId} item={item} amount={amounts?.[index] ?? null} />
+            <ReviewLine key={item.uniqueId} item={item} items={items} amount={amounts?.[index] ?? null} />
           ))}
         </Box>
+        {overLimit && <TalkToSales items={items} total={quote.quote.total} />}
         {quote.status === 'failed' && (
           <Alert severity="error" action={<Button onClick={quote.retry}>Retry</Button>} sx={{ mt: 2 }}>
             The prices could not be loaded: {quote.message}
@@ -306,6 +345,7 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
                         contacts={choices.contacts}
                         onChange={(next) => setDraft(item.uniqueId, { draft: next, later })}
                         onCreateOrganization={choices.createOrganization}
+                        onCreateContact={choices.createContact}
                       />
                     )}
                   </Box>
@@ -363,6 +403,11 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
         {!signedIn && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             Sign in or create your account to pay.
+          </Typography>
+        )}
+        {overLimit && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="checkout-over-limit">
+            This cart is above what one payment can take: talk to sales (step 1), or remove items to pay online.
           </Typography>
         )}
         <Button variant="contained" size="large" startIcon={<LockOutlined />} disabled={!canPay} onClick={() => void pay()} sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}>

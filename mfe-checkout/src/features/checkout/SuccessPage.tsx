@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import { domainsLabel } from '@bimi/catalog/labels';
 import { formatUsd } from '@bimi/catalog/prices';
 import { clearCart } from '@bimi/cart/store';
 import { longDate } from '@bimi/contracts/dates';
@@ -148,7 +149,12 @@ export function SuccessPage({ route }: PageProps) {
                       </Link>{' '}
                       · {order.productName}
                     </Typography>
-                    <Typography variant="body2" color="text.secondary">
+                    {order.details && (
+                      <Typography variant="body2" data-testid="confirmed-order-domains">
+                        For {domainsLabel(order.details.domains)}
+                      </Typography>
+                    )}
+                    <Typography variant="body2" color="text.secondary" data-testid="confirmed-order-description">
                       {order.description}
                     </Typography>
                   </Box>

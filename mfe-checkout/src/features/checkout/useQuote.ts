@@ -20,7 +20,7 @@ export function useQuote(items: readonly CartItem[]): QuoteState & { retry: () =
     let current = true;
     const lines = JSON.parse(key) as ReturnType<typeof quoteLineOf>[];
     if (lines.length === 0) {
-      setState({ status: 'ready', quote: { currency: 'usd', items: [], total: 0 } });
+      setState({ status: 'ready', quote: { currency: 'usd', items: [], total: 0, payable: true } });
       return;
     }
     setState({ status: 'loading' });

@@ -25,6 +25,7 @@ import { addToCart, updateInCart } from '@bimi/cart/store';
 import { useCart } from '@bimi/cart/useCart';
 import { openCartDrawer } from '@bimi/cart/drawer';
 import { readPriceSettings } from '@bimi/cart/price-settings';
+import { salesContactPath } from '@bimi/catalog/sales';
 
 /** A count past the certificate's limit ("400" domains): the buyer is offered a talk with sales instead of prices. */
 function beyondLimit(text: string, max: number): number | null {
@@ -55,7 +56,7 @@ function initialConfiguration(params: URLSearchParams) {
 function talkToSalesLink(productName: string, domains: number, years: number, logosText: string): string {
   const logos = /^\d{1,4}$/.test(logosText.trim()) ? Number(logosText) : 1;
   const message = `We would like a quote for a ${productName} covering ${domains} domains, on a ${years}-year plan, for ${logos} logo${logos === 1 ? '' : 's'}.`;
-  return `/contact?${new URLSearchParams({ topic: 'sales', message }).toString()}`;
+  return salesContactPath(message);
 }
 
 /** A whole number typed into a field, or null while the text is not one within the range. */

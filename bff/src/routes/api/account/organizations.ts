@@ -40,14 +40,14 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
     organizations: await repository.listFor(currentUser(request).id),
   }));
 
-  fastify.post(ACCOUNT_PATHS.organizations, { schema: { body: OrganizationCreate, response: { 201: Organization } } }, async (request, reply) =>
+  fastify.post(ACCOUNT_PATHS.organizations, { schema: { body: OrganizationCreate, response: { 201: Organization, 409: ApiError } } }, async (request, reply) =>
     reply.code(201).send(await repository.create(currentUser(request).id, request.body.name)),
   );
 
-  fastify.patch(ORGANIZATION_ROUTE, { schema: { params: OrganizationParams, body: OrganizationRename, response: { 200: Organization } } }, async (request) => {
+  fastify.patch(ORGANIZATION_ROUTE, { schema: { params: OrganizationParams, body: OrganizationRename, response: { 200: Organization, 409: ApiError } } }, async (request) => {
     const user = currentUser(request);
     await repository.requireRole(user.id, request.params.id, 'owner');
-    await repository.rename(request.params.id, request.body.name);
+    await repository.rename(request.params.id, request.body.name, user.id);
     return repository.requireRole(user.id, request.params.id, 'owner');
   });
 
@@ -119,7 +119,7 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.post(ACCOUNT_PATHS.acceptInvite, { schema: { body: InviteAccept, response: { 200: Organization } } }, async (request) => {
+  fastify.post(ACCOUNT_PATHS.acceptInvite, { schema: { body: InviteAccept, response: { 200: Organization, 409: ApiError } } }, async (request) => {
     const user = currentUser(request);
     const organizationId = await repository.acceptInvite(user, request.body.token);
     return repository.requireRole(user.id, organizationId, 'member');
