@@ -59,7 +59,8 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
   describe('POST /api/account/monitors/create', () => {
     it.each([
       [undefined, 'Domain is required'],
-      ['', 'Domain is required'],
+      // Issue 32: an empty domain is "Please enter a domain name" (spec §5); no domain at all is "Domain is required".
+      ['', 'Please enter a domain name'],
       ['   ', 'Please enter a domain name'],
       ['https://', 'Please enter a domain name'],
       ['not a domain', 'Please enter a valid domain name (e.g., example.com)'],
