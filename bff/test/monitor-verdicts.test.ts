@@ -81,5 +81,7 @@ describe('the monitor and the tools tell the same truth', () => {
     expect(cnn.topIssues.filter((issue) => isHygiene({ id: issue.checkId })).every((issue) => issue.status === 'warn')).toBe(true);
     const dmarc = cnn.groups.find((report) => report.group === 'dmarc');
     expect(dmarc?.checks.filter((check) => check.status === 'fail')).toEqual([]);
+    // The DMARC group's status is the DMARC tool's verdict: protected, hygiene apart.
+    expect(dmarc?.status).toBe((await tools.answer('dmarc', 'domain=cnn.com')).verdict?.status);
   });
 });

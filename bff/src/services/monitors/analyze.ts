@@ -244,7 +244,9 @@ export async function analyzeDomain(domain: string, io: ToolIo, files: Untrusted
 
   const groups: RecordGroupReport[] = RECORD_GROUPS.map((group) => {
     const { records, checks } = byGroup.get(group) as { records: DnsRecord[]; checks: Check[] };
-    return { group, label: RECORD_GROUP_LABELS[group], status: summarize(checks), records: records.map(({ name, type, value }) => ({ name, type, value })), checks };
+    // The group's status is the verdict's rule: the worst of its checks, hygiene apart (listed under its own heading).
+    const core = checks.filter((check) => !isHygiene(check));
+    return { group, label: RECORD_GROUP_LABELS[group], status: summarize(core.length > 0 ? core : checks), records: records.map(({ name, type, value }) => ({ name, type, value })), checks };
   });
   const reports = new Map(groups.map((report) => [report.group, report]));
   const certificate = certificateCard(bimi.details.certificate, bimiRecord?.evidence || undefined, reports.get('certificate')?.checks ?? [], now);
