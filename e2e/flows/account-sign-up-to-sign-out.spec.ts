@@ -103,7 +103,10 @@ test('sign up, verify by mail, sign in, change the profile, sign out', async ({ 
   await passwordForm.getByLabel('Current password').fill('not the password 1');
   await passwordForm.getByLabel('New password', { exact: true }).fill('Difference engine 1822');
   await passwordForm.getByRole('button', { name: 'Change password' }).click();
-  await expect(passwordForm.getByRole('alert')).toBeVisible();
+  // Issue 32: in words, under the field it is about, never with the field's code name ("currentPassword: …").
+  await expect(passwordForm.getByText('The current password is incorrect')).toBeVisible();
+  await expect(passwordForm.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(passwordForm).not.toContainText('currentPassword');
 
   await page.getByTestId('account-sidebar').getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Augusta');
