@@ -124,7 +124,8 @@ describe('the assistant through an OpenAI-compatible endpoint', () => {
       .split('\n')
       .filter(Boolean)
       .map((line) => AssistantStreamEvent.parse(JSON.parse(line)));
-    expect(events.filter((event) => event.type === 'delta').map((event) => (event.type === 'delta' ? event.text : ''))).toEqual(double.answerChunks);
+    // Streamed line by line once its records are checked (issue 32): the same text.
+    expect(events.map((event) => (event.type === 'delta' ? event.text : '')).join('')).toBe(double.answerChunks.join(''));
     expect(events.at(-1)).toMatchObject({ type: 'done', source: 'model', answer: { role: 'assistant', text: double.answerChunks.join('') } });
 
     expect(double.requests).toHaveLength(1);
@@ -137,6 +138,29 @@ describe('the assistant through an OpenAI-compatible endpoint', () => {
     expect(sent?.body.messages?.at(-1)).toEqual({ role: 'user', content: 'why is my logo not showing?' });
     for (const secret of [...SECRETS, monitor?.id as string, monitor?.user_id as string]) {
       expect({ secret, found: sent?.raw.includes(secret) }).toEqual({ secret, found: false });
+    }
+  });
+
+  it("holds the model's records to the built-in rules: a weaker policy or a dropped tag is never shown (issue 32)", async () => {
+    const other = await signedInUser(store, 'Casey Cnn', 'casey@assistant.test', freshClientAddress());
+    expect((await other.write('POST', '/api/account/monitors/create', { domain: 'cnn.com' })).statusCode).toBe(201);
+    const chunks = double.answerChunks;
+    double.answerChunks = ['To show your logo, publish:\n_dmarc.cnn.com TXT "v=DMARC1; ', 'p=quarantine"\n', 'Then wait a day.'];
+    try {
+      const response = await other.write('POST', '/api/account/monitors/cnn.com/assistant', { question: 'why is my logo not showing?' });
+      const events = response.body
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => AssistantStreamEvent.parse(JSON.parse(line)));
+      const shown = events.map((event) => (event.type === 'delta' ? event.text : '')).join('');
+      expect(shown).not.toContain('p=quarantine"');
+      expect(shown).toContain('[A record suggested here was left out: its policy p=quarantine is weaker than the current p=reject');
+      expect(shown).toContain('Keep your current DMARC record: v=DMARC1; p=reject; pct=100; rua=mailto:cnn@rua.reports-service.example');
+      expect(shown).toMatch(/^To show your logo, publish:\n/);
+      expect(shown).toMatch(/\nThen wait a day\.$/);
+      expect(events.at(-1)).toMatchObject({ type: 'done', source: 'model', answer: { text: shown } });
+    } finally {
+      double.answerChunks = chunks;
     }
   });
 

@@ -431,6 +431,10 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       expect(await store.app.db.selectFrom('users').select(['name']).where('email', '=', 'jane@example.com').execute()).toEqual([{ name: 'Jane' }]);
       expect((await browser.write('POST', '/api/auth/verify', { token: owners })).statusCode).toBe(200);
       expect(await store.app.db.selectFrom('users').select(['name']).where('email', '=', 'jane@example.com').execute()).toEqual([{ name: 'Jane' }]);
+      // Issue 32: followed again, the owner's link says the address is verified (not "invalid… get a new one"), and changes nothing.
+      const again = await browser.write('POST', '/api/auth/verify', { token: owners });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ purpose: 'signup', email: 'jane@example.com', message: 'This link was already used: your email address is verified. You can sign in.' });
       expect((await browser.signIn('jane@example.com', 'mallory password 9')).statusCode).toBe(401);
       expect((await browser.signIn('jane@example.com', 'first password 1')).statusCode).toBe(200);
       // The stranger's link no longer works once the account is verified.
@@ -459,8 +463,10 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       expect(new URL(early.json().url).searchParams.get('error')).toBe('EmailNotVerified');
       const token = new URL(await linkFromOutbox(store.app, 'jane@example.com', '/auth/verify')).searchParams.get('token');
       expect((await browser.write('POST', '/api/auth/verify', { token })).json()).toMatchObject({ purpose: 'signup', email: 'jane@example.com' });
+      // Taken once: followed again it verifies nothing more, and says the address is verified (issue 32).
       const reused = await browser.write('POST', '/api/auth/verify', { token });
-      expect(reused.statusCode).toBe(400);
+      expect(reused.json()).toEqual({ purpose: 'signup', email: 'jane@example.com', message: 'This link was already used: your email address is verified. You can sign in.' });
+      expect((await store.app.db.selectFrom('email_tokens').select('used_at').execute()).every((row) => row.used_at !== null)).toBe(true);
       expect((await browser.write('POST', '/api/auth/verify', { token: 'x' })).statusCode).toBe(400);
       expect((await browser.signIn('jane@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
     });

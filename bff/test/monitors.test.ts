@@ -1,6 +1,7 @@
 import { AssistantStreamEvent, MonitorCreated, MonitorDetail, MonitorList, type MonitorSnapshot } from '@bimi/contracts/monitors';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
+import { stripSecretText } from '../src/services/assistant/context';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 import { startSmtpServer } from './smtp-fixture';
 import { type Browser, freshClientAddress, GOOD_PASSWORD, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
@@ -58,7 +59,8 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
   describe('POST /api/account/monitors/create', () => {
     it.each([
       [undefined, 'Domain is required'],
-      ['', 'Domain is required'],
+      // Issue 32: an empty domain is "Please enter a domain name" (spec §5); no domain at all is "Domain is required".
+      ['', 'Please enter a domain name'],
       ['   ', 'Please enter a domain name'],
       ['https://', 'Please enter a domain name'],
       ['not a domain', 'Please enter a valid domain name (e.g., example.com)'],
@@ -261,7 +263,13 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
         { role: 'user', text: 'why is my logo not showing?', timestamp: new Date(store.clock.now).toISOString() },
         { role: 'assistant', text, timestamp: new Date(store.clock.now).toISOString() },
       ]);
-      expect(conversation.context).toMatchObject({ domainName: 'dmarc-none.example', autoSubmit: false, history: conversation.entries });
+      // The record to publish keeps the domain's own rua= (issue 32); the context for a model strips addresses from the history.
+      expect(text).toContain('p=quarantine; rua=mailto:dmarc@dmarc-none.example"');
+      expect(conversation.context).toMatchObject({
+        domainName: 'dmarc-none.example',
+        autoSubmit: false,
+        history: conversation.entries.map((entry: { text: string }) => ({ ...entry, text: stripSecretText(entry.text) })),
+      });
       expect(Object.keys(conversation.context).sort()).toEqual(['autoSubmit', 'domainName', 'fullDomainData', 'healthScore', 'history', 'initialQuestion', 'topIssues']);
     });
 

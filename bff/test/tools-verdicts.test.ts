@@ -1,4 +1,8 @@
+import 'reflect-metadata';
+import { webcrypto } from 'node:crypto';
 import { VmcAnswer } from '@bimi/contracts/tools';
+import * as x509 from '@peculiar/x509';
+import { logotypeExtension } from './fixtures/tools/pki';
 import { useToolStore } from './tool-store';
 
 // Issue 17: each tool's headline answers its question, and its score is in the same band
@@ -32,6 +36,11 @@ describe('every tool answers its question with a score that agrees', () => {
     ['bimi', 'domain=bimi-missing.example', 'absent', 'No: there is no BIMI record', 0],
     ['bimi', 'domain=bimi-no-certificate.example', 'warn', 'In some mailboxes: without a mark certificate, Gmail and Apple Mail will not show it', undefined],
     ['bimi', 'domain=bimi-bad-svg.example', 'fail', 'No: your logo will not show until the failures below are fixed', undefined],
+    // Issue 32: the status is the worst of the checks: a revoked key is a failing check, a declined record an absent logo.
+    ['dkim', 'domain=dkim-revoked.example', 'fail', 'No: the DKIM key cannot verify signatures', 0],
+    ['bimi', 'domain=bimi-declined.example', 'absent', 'No: your BIMI record declines to show a logo (l= and a= are empty)', 0],
+    // cnn.com: p=reject, reports to a service that has not authorized them (hygiene, two warnings).
+    ['dmarc', 'domain=cnn.com', 'pass', 'Protected, and ready for BIMI', 90],
   ] as const)('%s?%s: %s, "%s"', async (tool, query, status, headline, score) => {
     const result = await answer(tool, query);
     expect(result.verdict).toMatchObject({ status, headline });
@@ -46,6 +55,19 @@ describe('every tool answers its question with a score that agrees', () => {
     const nowhere = await answer('dmarc', 'domain=dmarc-no-rua.example');
     expect(nowhere.verdict?.hygiene).toContain('dmarc.rua.missing');
     expect(nowhere.score).toBeLessThan((await answer('dmarc', 'domain=good.example')).score as number);
+  });
+
+  it('cnn.com: hygiene is never a red row, and "reports go to" names no address receivers refuse (issue 32)', async () => {
+    const result = await answer('dmarc', 'domain=cnn.com');
+    const hygiene = result.checks.filter((check) => result.verdict?.hygiene.includes(check.id));
+    expect(hygiene.map((check) => [check.id, check.status])).toEqual(
+      expect.arrayContaining([
+        ['dmarc.rua.unauthorized', 'warn'],
+        ['dmarc.ruf.unauthorized', 'warn'],
+      ]),
+    );
+    expect(result.checks.filter((check) => check.status === 'fail')).toEqual([]);
+    expect(result.checks.filter((check) => /reports go to/.test(check.detail) && check.status === 'pass')).toEqual([]);
   });
 
   it('a logo host that cannot be reached is one unreachable finding, and no score', async () => {
@@ -70,5 +92,33 @@ describe('every tool answers its question with a score that agrees', () => {
     expect(result.details?.certificate?.certificateType).toBeUndefined();
     expect(result.verdict).toMatchObject({ status: 'fail', headline: 'No: not a valid mark certificate for this logo' });
     inBand('fail', result.score);
+  });
+
+  // Issue 32: a self-signed certificate that claims the BIMI key purpose was "No: not valid" beside
+  // "Certificate type: VMC", "Pass: Certificate is valid" and "No mark type named".
+  it('the VMC validator on a self-signed certificate made for BIMI: no certificate type, no mark type to miss, no "valid"', async () => {
+    x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+    const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+    const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as unknown as CryptoKeyPair;
+    const cert = await x509.X509CertificateGenerator.createSelfSigned({
+      serialNumber: '7f01',
+      name: 'CN=Self Made Mark, O=Nobody',
+      notBefore: new Date(Date.now() - 86_400_000),
+      notAfter: new Date(Date.now() + 365 * 86_400_000),
+      signingAlgorithm: algorithm,
+      keys,
+      extensions: [
+        new x509.ExtendedKeyUsageExtension(['1.3.6.1.5.5.7.3.31']),
+        new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: 'good.example' }]),
+        logotypeExtension('<svg xmlns="http://www.w3.org/2000/svg" version="1.2" baseProfile="tiny-ps" viewBox="0 0 10 10"><title>x</title></svg>'),
+      ],
+    });
+    const response = await tools.store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: cert.toString('pem') }, remoteAddress: '127.0.0.1' });
+    const result = VmcAnswer.parse(response.json());
+    expect(result.checks.find((check) => check.id === 'vmc.chain')?.status).toBe('fail');
+    expect(result.details?.certificate?.certificateType).toBeUndefined();
+    expect(result.checks.map((check) => check.id)).not.toContain('vmc.mark-type');
+    expect(result.checks.filter((check) => check.status === 'pass').map((check) => check.title)).not.toContain('Certificate is valid');
+    expect(result.verdict).toMatchObject({ status: 'fail', headline: 'No: not a valid mark certificate for this logo' });
   });
 });

@@ -48,7 +48,7 @@ for (const width of [1280, 375]) {
       expect(await centsOf(page, 'plan-2')).toBe(quoted.items[0]?.unitAmount);
 
       await page.getByTestId('add-to-cart').click();
-      await expect(page.getByText('2 Verified Mark Certificate certificates added to cart')).toBeVisible();
+      await expect(page.getByText('2 Verified Mark Certificates added to cart')).toBeVisible();
       await expect(page.getByTestId('in-cart')).toHaveAttribute('data-count', '2');
       await expect(page.getByTestId('cart-toggle')).toHaveAccessibleName('Open cart, 2 items, $16,498.08');
 

@@ -87,7 +87,7 @@ for (const width of [1280, 375]) {
       const domain = form.getByLabel('Domain');
 
       await form.getByRole('button', { name: 'Inspect DMARC' }).click();
-      await expect(form).toContainText('Domain is required');
+      await expect(form).toContainText('Please enter a domain name');
       await domain.fill('not a domain!');
       await domain.blur();
       await expect(form).toContainText('Please enter a valid domain name (e.g., example.com)');

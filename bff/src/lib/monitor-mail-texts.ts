@@ -51,8 +51,11 @@ export function monitorAlertMail(to: string, name: string, baseUrl: string, aler
 
 ${parts.join('\n\n')}
 
-See the details at ${baseUrl}${MONITOR_PATHS.page(alert.domain)}.
-You get these alerts because "Domain monitor alerts" is on in your notification settings (${baseUrl}/account/settings).
+See the details:
+${baseUrl}${MONITOR_PATHS.page(alert.domain)}
+
+You get these alerts because "Domain monitor alerts" is on in your notification settings:
+${baseUrl}/account/settings
 `,
   };
 }

@@ -50,7 +50,8 @@ Thank you for your order. Your payment is confirmed.
 
 ${lines}
 ${next}
-You can follow your orders at ${baseUrl}/account/orders. A receipt for the payment follows in a separate message.
+A receipt for the payment follows in a separate message. You can follow your orders at:
+${baseUrl}/account/orders
 `,
   };
 }
@@ -70,7 +71,8 @@ We received your payment of ${formatUsd(receipt.amount)} on ${longDate(receipt.d
 
 ${receipt.lines.map((line) => `- ${line.description}: ${formatUsd(line.amount)}`).join('\n')}
 ${receipt.testPayment ? "\nThis was a test payment with the store's built-in test payments: no money was charged.\n" : ''}
-Your receipts (PDF) are at ${baseUrl}/account/billing/transactions.
+Your receipts (PDF) are at:
+${baseUrl}/account/billing/transactions
 `,
   };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type * as z from 'zod/mini';
-import { failureMessage } from '@bimi/session/api';
+import { ApiFailure, failureMessage } from '@bimi/session/api';
 import { checkForm, type FieldErrors } from './api';
 
 /** What a form says above its fields once it was sent. */
@@ -23,7 +23,10 @@ export function useNoticeForm<T>(schema: z.ZodMiniType<T>, send: (data: T) => Pr
     try {
       setNotice(await send(checked.data));
     } catch (error) {
-      setNotice({ severity: 'error', text: failureMessage(error) });
+      // A refusal about one of the form's fields is shown under that field, in words only.
+      const field = error instanceof ApiFailure ? error.field : undefined;
+      if (field && values && typeof values === 'object' && field in values) setErrors({ [field]: failureMessage(error) });
+      else setNotice({ severity: 'error', text: failureMessage(error) });
     }
     setBusy(false);
   };

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { summarize, type Check, type CheckStatus, type Verdict } from '@bimi/contracts/tools';
+import { checkCounts } from '@bimi/email-auth/verdict';
 import { StatusIcon } from './StatusIcon';
 import { STATUS_COLOR } from './status';
 
@@ -14,22 +15,6 @@ const HEADLINE: Record<CheckStatus, string> = {
   unreachable: 'Could not check. Try again',
 };
 
-function countsOf(checks: readonly Check[]): string {
-  const fails = checks.filter((check) => check.status === 'fail').length;
-  const warns = checks.filter((check) => check.status === 'warn').length;
-  const passes = checks.filter((check) => check.status === 'pass').length;
-  const missing = checks.filter((check) => check.status === 'absent').length;
-  const unreachable = checks.filter((check) => check.status === 'unreachable').length;
-  const parts = [
-    fails && `${fails} failed`,
-    missing && `${missing} not found`,
-    unreachable && `${unreachable} could not be checked`,
-    warns && `${warns} warning${warns === 1 ? '' : 's'}`,
-    passes && `${passes} passed`,
-  ].filter(Boolean);
-  return parts.length ? parts.join(', ') : `${checks.length} finding${checks.length === 1 ? '' : 's'}`;
-}
-
 /**
  * The answer in one line. With the server's verdict (@bimi/email-auth `verdictOf`): the question,
  * its answer and the score from the same band; without one (the logo check of the BIMI generator),
@@ -40,7 +25,9 @@ export function VerdictBanner({ subject, checks, score, answer }: { subject: str
   const verdict = answer?.status ?? status;
   const color = STATUS_COLOR[status];
   const shownScore = answer ? answer.score : score;
-  const hygiene = answer ? checks.filter((check) => answer.hygiene.includes(check.id) && check.status !== 'pass' && check.status !== 'info').length : 0;
+  // One rule for the counts (@bimi/email-auth `checkCounts`): the checks listed, hygiene under its own heading.
+  const counts = checkCounts(checks, answer?.hygiene ?? []);
+  const hygiene = answer ? counts.hygiene : 0;
   return (
     <Box
       role="status"
@@ -69,7 +56,7 @@ export function VerdictBanner({ subject, checks, score, answer }: { subject: str
           {answer?.headline ?? HEADLINE[status]}
         </Typography>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {subject} · {countsOf(answer ? checks.filter((check) => !answer.hygiene.includes(check.id)) : checks)}
+          {subject} · {counts.words}
         </Typography>
         {hygiene > 0 && (
           <Typography sx={{ fontSize: 14, mt: 0.5 }} data-testid="verdict-hygiene">

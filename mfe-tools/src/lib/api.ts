@@ -1,4 +1,4 @@
-import { ApiError } from '@bimi/contracts/api-error';
+import { ApiError, shownMessage } from '@bimi/contracts/api-error';
 import { TOOL_PATHS } from '@bimi/contracts/api-paths';
 import { isAnswerOf, ToolAnswer, type ToolName, type VmcUpload } from '@bimi/contracts/tools';
 
@@ -29,7 +29,7 @@ async function failureFrom(response: Response): Promise<ToolRequestError> {
   let message: string | undefined;
   try {
     const parsed = ApiError.safeParse(await response.json());
-    if (parsed.success && parsed.data.message.trim()) message = parsed.data.message;
+    if (parsed.success && parsed.data.message.trim()) message = shownMessage(parsed.data.message).text;
   } catch {
     // A proxy's HTML error page: fall back to the status below.
   }

@@ -12,8 +12,8 @@ describe('validateDomain (spec §5 monitor-domain rule)', () => {
     expect(validateDomain(input)).toEqual({ ok: true, value: domain });
   });
 
-  it('says the field is required when it is empty, and asks for a name when only a scheme was typed', () => {
-    expect(validateDomain('')).toEqual({ ok: false, message: 'Domain is required' });
+  it('asks for a name when the field is empty or only a scheme was typed (spec §5, issue 32)', () => {
+    expect(validateDomain('')).toEqual({ ok: false, message: 'Please enter a domain name' });
     expect(validateDomain('   ')).toEqual({ ok: false, message: 'Please enter a domain name' });
     expect(validateDomain('https://')).toEqual({ ok: false, message: 'Please enter a domain name' });
   });
@@ -41,7 +41,7 @@ describe('validateDnsName', () => {
     expect(validateDnsName('s1._domainkey.example.com.')).toEqual({ ok: true, value: 's1._domainkey.example.com' });
   });
   it('refuses what is not a DNS name', () => {
-    expect(validateDnsName('')).toEqual({ ok: false, message: 'Name is required' });
+    expect(validateDnsName('')).toEqual({ ok: false, message: 'Please enter a DNS name' });
     expect(validateDnsName('not a name')).toEqual({ ok: false, message: 'Please enter a valid DNS name (e.g., _dmarc.example.com)' });
   });
 });

@@ -55,6 +55,23 @@ describe('nextSteps', () => {
 
   it('a nonexistent domain is told to check the spelling, nothing else; an unreachable one gets no monitor', () => {
     expect(nextSteps(answer('bimi', { domain: 'nope.example' }, [], 'nonexistent')).map((step) => step.id)).toEqual(['spelling']);
-    expect(nextSteps(answer('bimi', { domain: 'x.example' }, [['bimi.logo.fetch', 'unreachable']], 'unreachable')).map((step) => step.id)).toEqual(['validation-guide']);
+    // Issue 32: an answer we could not get asks to try again, and offers nothing to publish.
+    expect(nextSteps(answer('dmarc', { domain: 'x.example' }, [['dmarc.lookup.error', 'unreachable']], 'unreachable')).map((step) => step.id)).toEqual(['retry', 'validation-guide']);
+  });
+
+  it('never suggests a weaker policy than the one published, and merges two records rather than creating one (issue 32)', () => {
+    const reject = [{ name: '_dmarc.cnn.com', type: 'TXT', value: 'v=DMARC1; p=reject; sp=none; rua=mailto:d@cnn.com' }];
+    const steps = nextSteps(answer('dmarc', { domain: 'cnn.com' }, [['dmarc.sp.none', 'warn']], 'warn', reject));
+    expect(steps[0]).toMatchObject({ id: 'dmarc-generator', label: 'Make the policy BIMI-ready' });
+    expect(target(steps[0] as NextStep)).toContain('p=reject');
+    const two = [
+      { name: '_dmarc.two.example', type: 'TXT', value: 'v=DMARC1; p=none' },
+      { name: '_dmarc.two.example', type: 'TXT', value: 'v=DMARC1; p=reject' },
+    ];
+    const merged = nextSteps(answer('dmarc', { domain: 'two.example' }, [['dmarc.record.multiple', 'fail']], 'fail', two));
+    expect(merged[0]).toMatchObject({ label: 'Merge the DMARC records into one' });
+    expect(target(merged[0] as NextStep)).toContain('p=reject');
+    // A name Add Monitor refuses is never offered as a monitor.
+    expect(nextSteps(answer('txt', { name: '_spf.two.example' }, [], 'pass')).some((step) => step.id === 'add-monitor')).toBe(false);
   });
 });

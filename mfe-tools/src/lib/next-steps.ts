@@ -1,5 +1,6 @@
 import { addMonitorLink } from '@bimi/contracts/remote-modules';
 import type { ToolAnswer } from '@bimi/contracts/tools';
+import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
 
 /** One next step under an answer: where to go (or which field of the form to go back to), in words, and why. */
 export type NextStep = { id: string; label: string; why: string } & (
@@ -37,6 +38,24 @@ function hasPrefix(answer: Answered, prefix: string, statuses: readonly string[]
 
 const BAD = ['fail', 'absent'] as const;
 
+const POLICY_RANK = { none: 0, quarantine: 1, reject: 2 } as const;
+
+/** The strongest p= among the DMARC records found (several: the one to keep when merging). */
+function strongestPolicy(answer: Answered): 'none' | 'quarantine' | 'reject' {
+  let best: 'none' | 'quarantine' | 'reject' = 'none';
+  for (const record of answer.records) {
+    if (!record.name.startsWith('_dmarc.')) continue;
+    const p = /(?:^|;)\s*p\s*=\s*(none|quarantine|reject)\s*(?:;|$)/i.exec(record.value)?.[1]?.toLowerCase() as keyof typeof POLICY_RANK | undefined;
+    if (p && POLICY_RANK[p] > POLICY_RANK[best]) best = p;
+  }
+  return best;
+}
+
+/** A name Add Monitor takes: letters, digits and inner hyphens, two labels or more (no underscore names). */
+function isDomainName(name: string): boolean {
+  return normalizeDomainInput(name).ok;
+}
+
 /**
  * What to do after an answer, most useful first: the generator for what is missing or wrong, with
  * the values prefilled; a mark certificate once the domain is ready for BIMI; a monitor to keep
@@ -55,9 +74,34 @@ export function nextSteps(answer: Answered): NextStep[] {
   const dmarcLink = (p: string) => withQuery(GENERATORS.dmarc, { domain, p, rua: rua ?? (domain ? `mailto:dmarc-reports@${domain}` : undefined) });
   const readyForBimi = has(answer, 'dmarc.bimi.ready', 'pass') || has(answer, 'bimi.dmarc.policy', 'pass');
 
+  // A lookup that failed says nothing about the records: try again before changing any.
+  if (status === 'unreachable') {
+    return [
+      {
+        id: 'retry',
+        label: 'Check again in a minute',
+        why: 'A lookup or a download failed, so we cannot tell yet; nothing needs to change on your side for that.',
+        focus: answer.query.domain !== undefined ? 'domain' : 'name',
+      },
+      { id: 'validation-guide', label: 'Read the validation guide', why: 'What the certificate authority checks, step by step (PDF).', to: VALIDATION_GUIDE, file: true },
+    ];
+  }
+  // The policy a published record already has: a step never suggests a weaker one.
+  const currentPolicy = /(?:^|;)\s*p\s*=\s*(none|quarantine|reject)\s*(?:;|$)/i.exec(dmarcRecord ?? '')?.[1]?.toLowerCase();
+  const atLeast = (p: 'none' | 'quarantine') => (currentPolicy === 'reject' || (currentPolicy === 'quarantine' && p === 'none') ? currentPolicy : p);
+
   if (tool === 'dmarc') {
-    if (hasPrefix(answer, 'dmarc.record.', BAD) || status === 'fail')
+    if (has(answer, 'dmarc.record.multiple'))
+      steps.push({
+        id: 'dmarc-generator',
+        label: 'Merge the DMARC records into one',
+        why: 'Receivers apply none of several records: publish one TXT record with the strongest policy and delete the others.',
+        to: dmarcLink(strongestPolicy(answer)),
+      });
+    else if (status === 'absent')
       steps.push({ id: 'dmarc-generator', label: 'Create a DMARC record', why: 'Start at p=none with reports, then move to enforcement.', to: dmarcLink('none') });
+    else if (status === 'fail')
+      steps.push({ id: 'dmarc-generator', label: 'Fix the DMARC record', why: 'Rebuild it with the generator: the failures below say what is wrong.', to: dmarcLink(atLeast('none')) });
     else if (has(answer, 'dmarc.policy.none'))
       steps.push({
         id: 'dmarc-generator',
@@ -65,7 +109,8 @@ export function nextSteps(answer: Answered): NextStep[] {
         why: 'Once reports show every sender passing, quarantine protects the domain and makes it ready for BIMI.',
         to: dmarcLink('quarantine'),
       });
-    else if (!readyForBimi) steps.push({ id: 'dmarc-generator', label: 'Make the policy BIMI-ready', why: 'BIMI needs quarantine or reject on all mail.', to: dmarcLink('quarantine') });
+    else if (!readyForBimi)
+      steps.push({ id: 'dmarc-generator', label: 'Make the policy BIMI-ready', why: 'BIMI needs quarantine or reject on all mail.', to: dmarcLink(atLeast('quarantine')) });
     if (readyForBimi)
       steps.push({ id: 'bimi-generator', label: 'Create your BIMI record', why: 'Your DMARC policy is strict enough for a logo.', to: withQuery(GENERATORS.bimi, { domain }) });
   }
@@ -73,7 +118,7 @@ export function nextSteps(answer: Answered): NextStep[] {
     if (has(answer, 'bimi.record.missing', 'absent'))
       steps.push({ id: 'bimi-generator', label: 'Create a BIMI record', why: 'Publish where your logo is, so mailboxes can show it.', to: withQuery(GENERATORS.bimi, { domain }) });
     if (hasPrefix(answer, 'bimi.dmarc.', BAD))
-      steps.push({ id: 'dmarc-generator', label: 'Fix DMARC first', why: 'BIMI needs p=quarantine or p=reject on all mail.', to: dmarcLink('quarantine') });
+      steps.push({ id: 'dmarc-generator', label: 'Fix DMARC first', why: 'BIMI needs p=quarantine or p=reject on all mail.', to: dmarcLink(atLeast('quarantine')) });
   }
   if (tool === 'spf' && (status === 'absent' || status === 'fail'))
     steps.push({
@@ -96,8 +141,8 @@ export function nextSteps(answer: Answered): NextStep[] {
     (tool === 'dmarc' && readyForBimi) ||
     (tool === 'vmc' && status !== 'pass' && status !== 'warn');
   if (needsCertificate) steps.push({ id: 'certificates', label: 'Get a mark certificate', why: 'Gmail and Apple Mail show your logo only with a VMC or CMC.', to: CERTIFICATE_PAGE });
-  if (domain && status !== 'unreachable')
-    steps.push({ id: 'add-monitor', label: `Monitor ${domain}`, why: 'We check it daily and tell you when something breaks.', to: addMonitorLink(domain) });
+  // Only a domain Add Monitor takes: the name as a domain (not _dmarc.… or a selector's name), which exists.
+  if (domain && isDomainName(domain)) steps.push({ id: 'add-monitor', label: `Monitor ${domain}`, why: 'We check it daily and tell you when something breaks.', to: addMonitorLink(domain) });
   steps.push({ id: 'validation-guide', label: 'Read the validation guide', why: 'What the certificate authority checks, step by step (PDF).', to: VALIDATION_GUIDE, file: true });
   return steps;
 }

@@ -178,7 +178,7 @@ describe('addToCart toasts (spec §8)', () => {
     addToCart('Verified Mark Certificate', () =>
       certificateCartItems({ productId: 'verified-mark-certificate', domains: 3, years: 2, logos: 3, sourcePageType: 'product' }, { settings, logger: quiet }),
     );
-    expect(toasts.items[0]?.message).toBe('3 Verified Mark Certificate certificates added to cart');
+    expect(toasts.items[0]?.message).toBe('3 Verified Mark Certificates added to cart');
     expect(cart.items.map((item) => item.price)).toEqual([824904, 824904, 824904]);
   });
 

@@ -79,7 +79,9 @@ export function addToCart(name: string, build: () => CartItem[]): boolean {
     return false;
   }
   for (const item of items) addItem(item);
-  const message = items.length > 1 ? `${items.length} ${name} certificates added to cart` : `${name} added to cart`;
+  // "{n} {name} certificates", without saying it twice: "2 Verified Mark Certificates", not "… Certificate certificates" (issue 32).
+  const several = /\bcertificate$/i.test(name.trim()) ? `${name.trim()}s` : `${name} certificates`;
+  const message = items.length > 1 ? `${items.length} ${several} added to cart` : `${name} added to cart`;
   showToast({ message, severity: 'success', action: { label: 'View cart', onClick: openCartDrawer } });
   return true;
 }

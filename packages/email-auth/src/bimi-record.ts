@@ -1,6 +1,6 @@
 import type { Check } from './types';
 import * as z from 'zod/mini';
-import { fail, info, pass, warn } from './checks';
+import { absent, fail, info, pass, warn } from './checks';
 import { isSelector, validateDomain } from './domain-name';
 import { asText, readInput } from './input';
 import { listWords, parseTagList, quote, type Tag } from './tag-list';
@@ -104,7 +104,7 @@ export function parseBimi(text: string): BimiParse {
 
   if (record.declined) {
     checks.push(
-      info(
+      absent(
         'bimi.declined',
         'BIMI declined',
         'l= and a= are empty: this record tells receivers to show no logo for the domain.',

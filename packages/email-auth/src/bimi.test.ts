@@ -110,9 +110,10 @@ describe('inspectBimi', () => {
     expectFixes(result.checks);
   });
 
-  it('a declination record scores 0 with an info check', async () => {
+  // Issue 32: the record says no logo, so the logo is absent (its score 0 says the same); not an info beside a red answer.
+  it('a declination record scores 0 with an absent check', async () => {
     const result = await inspectBimi('declined.test', {}, dns);
-    expect(byId(result.checks, 'bimi.declined')?.status).toBe('info');
+    expect(byId(result.checks, 'bimi.declined')?.status).toBe('absent');
     expect(result.score).toBe(0);
   });
 

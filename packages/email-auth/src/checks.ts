@@ -47,6 +47,15 @@ export function isHygiene(check: Pick<Check, 'id'>): boolean {
   return /^dmarc\.(rua|ruf|fo)\./.test(check.id) || /\.obsolete$/.test(check.id) || /^dmarc\.(syntax\.unknown|rfc\.)/.test(check.id);
 }
 
+/**
+ * Hygiene is never red: a hygiene finding that would be a `fail` (reports to an address that is
+ * not mailto:, or to a domain that has not authorized them) is a `warn`, so no list shows a red
+ * "Fail" for what the answer calls hygiene that does not change it.
+ */
+export function hygieneAsWarnings(checks: readonly Check[]): Check[] {
+  return checks.map((check) => (isHygiene(check) && check.status === 'fail' ? { ...check, status: 'warn' } : check));
+}
+
 /** Points one check of each status takes off the score of 100 (hygiene findings excepted). */
 export const SCORE_PENALTY: Record<CheckStatus, number> = { pass: 0, info: 0, unreachable: 0, warn: 10, fail: 25, absent: 25 };
 /** Points one hygiene warning or failure takes off, and the most all of them take. */

@@ -217,7 +217,7 @@ export function parseDkim(text: string): DkimParse {
     );
   } else if (record.publicKey === '') {
     checks.push(
-      warn(
+      fail(
         'dkim.key.revoked',
         'Key revoked',
         "p= is empty: this selector's key has been revoked and signatures made with it fail (RFC 6376 §3.6.1).",

@@ -53,7 +53,8 @@ describe('parseDkim', () => {
     [`v=DKIM1; k=ed25519; p=${edRaw}`, 'dkim.key.ed25519', 'pass'],
     [`v=DKIM1; k=ed25519; p=${edSpki.toString('base64')}`, 'dkim.key.invalid', 'fail'],
     ['v=DKIM1; p=not-base64!', 'dkim.key.invalid', 'fail'],
-    ['v=DKIM1; p=', 'dkim.key.revoked', 'warn'],
+    // A revoked key verifies nothing: a failure, as its score 0 says (issue 32: "0/100" beside "1 warning").
+    ['v=DKIM1; p=', 'dkim.key.revoked', 'fail'],
     ['v=DKIM1; k=rsa', 'dkim.key.missing', 'fail'],
     [`v=DKIM1; k=dsa; p=${rsa2048.der}`, 'dkim.key.type', 'fail'],
     [`v=DKIM1; t=y; p=${rsa2048.der}`, 'dkim.testing', 'warn'],

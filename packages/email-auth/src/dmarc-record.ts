@@ -1,6 +1,6 @@
 import type { Check } from './types';
 import * as z from 'zod/mini';
-import { fail, info, pass, warn } from './checks';
+import { fail, hygieneAsWarnings, info, pass, warn } from './checks';
 import { validateDomain } from './domain-name';
 import { asText, readInput } from './input';
 import { listWords, parseTagList, quote, type Tag, type TagList } from './tag-list';
@@ -140,7 +140,7 @@ export function parseDmarc(text: string): DmarcParse {
   if (record.p === undefined || (get('sp') !== undefined && record.sp === undefined)) {
     record.fallback = { rfc7489: record.rua.some((uri) => uri.valid) ? 'none' : 'ignored', rfc9989: 'none' };
   }
-  return { isDmarc, record, checks: isDmarc ? validateDmarcTags(list, record) : [versionCheck(record.text, list.tags[0])] };
+  return { isDmarc, record, checks: isDmarc ? hygieneAsWarnings(validateDmarcTags(list, record)) : [versionCheck(record.text, list.tags[0])] };
 }
 
 /** The failure for text that is not a DMARC record because it does not start with v=DMARC1. */
@@ -264,6 +264,19 @@ function validateDmarcTags(list: ReturnType<typeof parseTagList>, record: DmarcR
   for (const tag of ['rf', 'ri'] as const) {
     const value = get(tag);
     if (value === undefined) continue;
+    // An invalid value is a mistake in the record, as checkdmarc says: a warning, whatever RFC 9989 removed.
+    const validValue = tag === 'rf' ? value.split(':').every((format) => /^(afrf|iodef)$/i.test(format.trim())) : /^\d{1,10}$/.test(value);
+    if (!validValue) {
+      checks.push(
+        warn(
+          `dmarc.${tag}.invalid`,
+          `Invalid ${tag} value`,
+          `${tag}=${quote(value, 40)} is not ${tag === 'rf' ? 'afrf or iodef' : 'a number of seconds'} (RFC 7489 §6.3); RFC 9989 removed the ${tag} tag, so receivers ignore it.`,
+          `Remove ${tag}=${quote(value, 40)}.`,
+        ),
+      );
+      continue;
+    }
     checks.push(
       info(
         `dmarc.${tag}.obsolete`,
@@ -379,14 +392,18 @@ function pctChecks(value: string | undefined): Check[] {
       ),
     ];
   }
-  return [
-    info(
-      'dmarc.pct.obsolete',
-      'pct is obsolete',
-      `pct=${value}: RFC 9989 removed the pct tag${/^\d{1,3}$/.test(value) && Number(value) <= 100 ? '' : ', and this value is not a percentage, so RFC 7489 receivers ignore it too'}.`,
-      'Remove pct; use t=y to test a policy.',
-    ),
-  ];
+  if (!(/^\d{1,3}$/.test(value) && Number(value) <= 100)) {
+    // An invalid value is a mistake in the record (checkdmarc warns), not only an obsolete tag.
+    return [
+      warn(
+        'dmarc.pct.invalid',
+        'Invalid pct value',
+        `pct=${quote(value, 40)} is not a whole number from 0 to 100, so receivers ignore it and apply the policy to all mail; RFC 9989 removed the pct tag.`,
+        'Remove pct; use t=y to test a policy.',
+      ),
+    ];
+  }
+  return [info('dmarc.pct.obsolete', 'pct is obsolete', `pct=${value}: RFC 9989 removed the pct tag.`, 'Remove pct; use t=y to test a policy.')];
 }
 
 function reportUriChecks(tag: 'rua' | 'ruf', value: string | undefined, uris: DmarcReportUri[]): Check[] {

@@ -58,9 +58,22 @@ describe('RFC 7489 §6.6.3: a record without a valid p=', () => {
 });
 
 describe('RFC 9989: removed tags are obsolete, not invalid; np, psd and t', () => {
-  it.each(['pct=50x', 'pct=100', 'rf=iodef', 'rf=afrf', 'ri=daily', 'ri=86400'])('%s is reported as obsolete', (tag) => {
+  it.each(['pct=100', 'rf=iodef', 'rf=afrf', 'ri=86400'])('%s is reported as obsolete', (tag) => {
     const { checks } = parseDmarc(`v=DMARC1; p=reject; ${tag}`);
     expect(checks.find((check) => check.id.endsWith('.obsolete'))?.status).toBe('info');
+    expect(checks.filter((check) => check.status === 'fail')).toEqual([]);
+  });
+
+  // Issue 32, finding 6: an invalid value is a warning (as checkdmarc says), never a failure.
+  it.each([
+    ['pct=50x', 'dmarc.pct.invalid'],
+    ['pct=150', 'dmarc.pct.invalid'],
+    ['rf=xml', 'dmarc.rf.invalid'],
+    ['rf=afrf:pdf', 'dmarc.rf.invalid'],
+    ['ri=daily', 'dmarc.ri.invalid'],
+  ])('%s is an invalid value: a warning', (tag, id) => {
+    const { checks } = parseDmarc(`v=DMARC1; p=reject; ${tag}`);
+    expect(checks.find((check) => check.id === id)?.status).toBe('warn');
     expect(checks.filter((check) => check.status === 'fail')).toEqual([]);
   });
 

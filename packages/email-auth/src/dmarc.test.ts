@@ -42,8 +42,9 @@ describe('parseDmarc', () => {
     ['v=DMARC1; p=reject; sp=reject', 'dmarc.sp.valid', 'pass'],
     ['v=DMARC1; p=reject; np=none', 'dmarc.np.weaker', 'warn'],
     ['v=DMARC1; p=reject; np=x', 'dmarc.np.invalid', 'fail'],
-    ['v=DMARC1; p=reject; pct=101', 'dmarc.pct.obsolete', 'info'],
-    ['v=DMARC1; p=reject; pct=-1', 'dmarc.pct.obsolete', 'info'],
+    // Issue 32: an invalid value is a warning (checkdmarc warns), not only an obsolete tag.
+    ['v=DMARC1; p=reject; pct=101', 'dmarc.pct.invalid', 'warn'],
+    ['v=DMARC1; p=reject; pct=-1', 'dmarc.pct.invalid', 'warn'],
     ['v=DMARC1; p=reject; pct=50', 'dmarc.pct.partial', 'warn'],
     ['v=DMARC1; p=reject; pct=100', 'dmarc.pct.obsolete', 'info'],
     ['v=DMARC1; p=reject; t=y', 'dmarc.t.testing', 'warn'],
@@ -52,17 +53,19 @@ describe('parseDmarc', () => {
     ['v=DMARC1; p=reject; adkim=x', 'dmarc.adkim.invalid', 'fail'],
     ['v=DMARC1; p=reject; aspf=relaxed', 'dmarc.aspf.invalid', 'fail'],
     ['v=DMARC1; p=reject; aspf=s', 'dmarc.aspf.strict', 'info'],
-    ['v=DMARC1; p=reject; fo=2', 'dmarc.fo.invalid', 'fail'],
+    // Hygiene is never red (issue 32): reporting mistakes are warnings.
+    ['v=DMARC1; p=reject; fo=2', 'dmarc.fo.invalid', 'warn'],
     ['v=DMARC1; p=reject; fo=1', 'dmarc.fo.unused', 'info'],
     ['v=DMARC1; p=reject; rf=iodef', 'dmarc.rf.obsolete', 'info'],
     ['v=DMARC1; p=reject; rf=afrf', 'dmarc.rf.obsolete', 'info'],
-    ['v=DMARC1; p=reject; ri=daily', 'dmarc.ri.obsolete', 'info'],
+    ['v=DMARC1; p=reject; ri=daily', 'dmarc.ri.invalid', 'warn'],
+    ['v=DMARC1; p=reject; rf=xml', 'dmarc.rf.invalid', 'warn'],
     ['v=DMARC1; p=reject; ri=86400', 'dmarc.ri.obsolete', 'info'],
     ['v=DMARC1; p=reject', 'dmarc.rua.missing', 'warn'],
-    ['v=DMARC1; p=reject; rua=https://example.com/report', 'dmarc.rua.scheme', 'fail'],
-    ['v=DMARC1; p=reject; rua=dmarc@example.com', 'dmarc.rua.scheme', 'fail'],
-    ['v=DMARC1; p=reject; rua=mailto:not-an-address', 'dmarc.rua.address', 'fail'],
-    ['v=DMARC1; p=reject; ruf=ftp://example.com', 'dmarc.ruf.scheme', 'fail'],
+    ['v=DMARC1; p=reject; rua=https://example.com/report', 'dmarc.rua.scheme', 'warn'],
+    ['v=DMARC1; p=reject; rua=dmarc@example.com', 'dmarc.rua.scheme', 'warn'],
+    ['v=DMARC1; p=reject; rua=mailto:not-an-address', 'dmarc.rua.address', 'warn'],
+    ['v=DMARC1; p=reject; ruf=ftp://example.com', 'dmarc.ruf.scheme', 'warn'],
     ['v=DMARC1; p=reject; rua=mailto:a@example.com,mailto:b@example.net', 'dmarc.rua.valid', 'pass'],
   ])('%s → %s (%s)', (text, id, status) => {
     const { checks } = parseDmarc(text);
@@ -177,9 +180,12 @@ describe('inspectDmarc', () => {
     const result = await inspectDmarc('outsourced.test', dns);
     expect(byId(result.checks, 'dmarc.rua.authorized')?.detail).toContain('vendor.example');
     const refused = byId(result.checks, 'dmarc.ruf.unauthorized');
-    expect(refused?.status).toBe('fail');
+    // Hygiene: a warning, never a red fail (issue 32).
+    expect(refused?.status).toBe('warn');
     expect(refused?.fix).toContain('outsourced.test._report._dmarc.other.example');
     expect(result.checks.filter((check) => check.id.endsWith('authorized'))).toHaveLength(2);
+    // "Failure reports go to …" does not name an address receivers will not send to.
+    expect(byId(result.checks, 'dmarc.ruf.valid')?.detail ?? '').not.toContain('other.example');
   });
 
   it('rejects what is not a domain without querying DNS', async () => {

@@ -4,7 +4,7 @@ import { describeLookupError, lookup, lookupTxt, withTxtCache, type DnsResolver 
 import { checkBimiReadiness, parseDmarc, versionCheck, type DmarcPolicy, type DmarcRecord } from './dmarc-record';
 import { organizationalDomain, validateDomain } from './domain';
 import { asText } from './input';
-import { parseTagList, quote } from './tag-list';
+import { listWords, parseTagList, quote } from './tag-list';
 
 /**
  * Looking up a domain's DMARC policy (RFC 7489 §6.6.3): the record at `_dmarc.<domain>` or its
@@ -165,8 +165,9 @@ export async function inspectDmarc(domain: string, resolver: DnsResolver): Promi
   const parsed = parseDmarc(dmarcTexts[0] ?? '');
   const record = parsed.record;
   checks.unshift(pass('dmarc.record.found', 'DMARC record found', `One DMARC record at _dmarc.${recordDomain}.`));
-  checks.push(...parsed.checks);
-  checks.push(...(await reportAuthorizationChecks(recordDomain, record, dns)));
+  const authorization = await reportAuthorizationChecks(recordDomain, record, dns);
+  checks.push(...withoutUnauthorizedAddresses(parsed.checks, record, authorization.refused));
+  checks.push(...authorization.checks);
 
   // RFC 7489 §6.6.3: a record without a valid p= (or with an invalid sp=) counts as p=none when rua= has a valid address.
   const fallback = record.fallback?.rfc7489 === 'none' ? 'none' : undefined;
@@ -296,10 +297,27 @@ function differencesCheck(differences: DmarcDifference[]): Check {
 }
 
 /**
+ * "Reports go to X" only names the addresses reports can reach: an address at a domain that has not
+ * authorized them (`dmarc.*.unauthorized`, which says receivers will not send them there) is left out,
+ * and the pass is dropped when no address is left, so the answer never says both.
+ */
+function withoutUnauthorizedAddresses(checks: readonly Check[], record: DmarcRecord, refused: ReadonlySet<string>): Check[] {
+  if (refused.size === 0) return [...checks];
+  return checks.flatMap((check) => {
+    const tag = /^dmarc\.(rua|ruf)\.valid$/.exec(check.id)?.[1] as 'rua' | 'ruf' | undefined;
+    if (!tag) return [check];
+    const reachable = record[tag].filter((uri) => uri.valid && !(uri.domain && refused.has(uri.domain)));
+    if (reachable.length === 0) return [];
+    const kind = tag === 'rua' ? 'Aggregate' : 'Failure';
+    return [{ ...check, detail: `${kind} reports go to ${listWords(reachable.map((uri) => uri.address ?? uri.uri))}.` }];
+  });
+}
+
+/**
  * RFC 7489 §7.1: reports for example.com may go to a mailbox at another organizational domain
  * only if that domain publishes `example.com._report._dmarc.<its domain>` starting v=DMARC1.
  */
-async function reportAuthorizationChecks(policyDomain: string, record: DmarcRecord, dns: DnsResolver): Promise<Check[]> {
+async function reportAuthorizationChecks(policyDomain: string, record: DmarcRecord, dns: DnsResolver): Promise<{ checks: Check[]; refused: Set<string> }> {
   const policyOrg = organizationalDomain(policyDomain);
   const targets = new Map<string, ('rua' | 'ruf')[]>();
   for (const tag of ['rua', 'ruf'] as const) {
@@ -310,6 +328,7 @@ async function reportAuthorizationChecks(policyDomain: string, record: DmarcReco
       targets.set(uri.domain, tags);
     }
   }
+  const refused = new Set<string>();
   const results = await Promise.all(
     [...targets].map(async ([reportDomain, tags]) => {
       const name = `${policyDomain}._report._dmarc.${reportDomain}`;
@@ -325,9 +344,10 @@ async function reportAuthorizationChecks(policyDomain: string, record: DmarcReco
         );
       }
       const authorized = answer.status === 'found' && answer.value.some((strings) => /^v\s*=\s*DMARC1\b/.test(strings.join('').trim()));
+      if (!authorized) refused.add(reportDomain);
       return authorized
         ? pass(`dmarc.${id}.authorized`, 'External report address authorized', `${reportDomain} accepts reports for ${policyDomain} (${name}).`)
-        : fail(
+        : warn(
             `dmarc.${id}.unauthorized`,
             'External report address not authorized',
             `Reports (${tagWords}) go to ${reportDomain}, another domain, which does not publish ${name}: receivers will not send them there (RFC 7489 §7.1).`,
@@ -335,5 +355,5 @@ async function reportAuthorizationChecks(policyDomain: string, record: DmarcReco
           );
     }),
   );
-  return results;
+  return { checks: results, refused };
 }

@@ -15,7 +15,8 @@ describe('normalizeDomainInput: the one domain rule', () => {
     ['xn--bcher-kva.example', 'xn--bcher-kva.example'],
     ['123.example', '123.example'],
     [`${'a'.repeat(63)}.com`, `${'a'.repeat(63)}.com`],
-    ['', ['required', 'Domain is required']],
+    // Issue 32: an empty field is empty (spec §5); "required" is for no value at all.
+    ['', ['empty', 'Please enter a domain name']],
     ['   ', ['empty', 'Please enter a domain name']],
     ['https://', ['empty', 'Please enter a domain name']],
     ['1.2.3.4', ['ip-address', 'Please enter a domain name, not an IP address']],
@@ -74,7 +75,7 @@ describe('normalizeDnsNameInput and normalizeSelectorInput', () => {
   it.each([
     ['_dmarc.Example.com', { ok: true, domain: '_dmarc.example.com' }],
     ['s1._domainkey.example.com.', { ok: true, domain: 's1._domainkey.example.com' }],
-    ['', { ok: false, reason: 'required', message: 'Name is required' }],
+    ['', { ok: false, reason: 'empty', message: 'Please enter a DNS name' }],
     ['not a name', { ok: false, reason: 'invalid', message: 'Please enter a valid DNS name (e.g., _dmarc.example.com)' }],
   ])('DNS name %j → %j', (input, expected) => {
     expect(normalizeDnsNameInput(input)).toEqual(expected);

@@ -82,8 +82,10 @@ function hostnameOf(url: string): string | null {
  */
 export function normalizeDomainInput(raw: unknown, options: DomainInputOptions = {}): DomainInput {
   const example = options.example ?? 'example.com';
-  const typed = typeof raw === 'string' ? raw : '';
-  if (typed.length === 0) return refuse('required', DOMAIN_MESSAGES.required, example);
+  // No value at all is "required"; an empty field is "empty" (spec §5: "Please enter a domain name").
+  if (typeof raw !== 'string') return refuse('required', DOMAIN_MESSAGES.required, example);
+  const typed = raw;
+  if (typed.length === 0) return refuse('empty', DOMAIN_MESSAGES.empty, example);
   if (typed.length > 2048) return refuse('too-long', DOMAIN_MESSAGES.tooLong, example);
   let text = typed.trim().toLowerCase();
   if (options.forgiving) {

@@ -79,7 +79,7 @@ function headlinesFor(tool: VerdictTool, checks: readonly Check[]): Headlines {
         pass: 'Yes: your logo can show in every BIMI mailbox',
         warn: has(checks, 'bimi.a.missing') ? 'In some mailboxes: without a mark certificate, Gmail and Apple Mail will not show it' : 'Probably, with warnings',
         fail: 'No: your logo will not show until the failures below are fixed',
-        absent: 'No: there is no BIMI record',
+        absent: has(checks, 'bimi.declined') ? 'No: your BIMI record declines to show a logo (l= and a= are empty)' : 'No: there is no BIMI record',
         unreachable: 'Cannot tell yet: we could not reach the logo or certificate host. Try again',
         info: 'Nothing to grade',
       };
@@ -145,4 +145,37 @@ function bandScore(status: CheckStatus, score: number): number {
 export async function domainExists(domain: string, dns: DnsResolver): Promise<boolean> {
   const answer = await lookup(() => dns.resolveTxt(domain));
   return !(answer.status === 'none' && (answer.code === 'ENOTFOUND' || answer.code === 'NXDOMAIN'));
+}
+
+export interface CheckCounts {
+  /** Graded checks that are not hygiene, by status (`info` is shown but not counted). */
+  core: Record<'fail' | 'absent' | 'unreachable' | 'warn' | 'pass', number>;
+  /** Hygiene findings that are not a pass: listed under their own heading. */
+  hygiene: number;
+  /** "1 failed, 2 warnings, 3 passed": what an answer's summary line says, from the checks it shows. */
+  words: string;
+}
+
+/**
+ * The counts an answer shows, from its checks: one rule for the tools' summary line and the tests
+ * (issue 32: "3 passed" above two red rows was a count of other checks than those listed).
+ */
+export function checkCounts(checks: readonly Check[], hygiene: readonly string[]): CheckCounts {
+  const hygieneIds = new Set(hygiene);
+  const core = { fail: 0, absent: 0, unreachable: 0, warn: 0, pass: 0 };
+  let hygieneFindings = 0;
+  for (const check of checks) {
+    if (hygieneIds.has(check.id) || isHygiene(check)) {
+      if (check.status !== 'pass' && check.status !== 'info') hygieneFindings += 1;
+    } else if (check.status !== 'info') core[check.status] += 1;
+  }
+  const parts = [
+    core.fail && `${core.fail} failed`,
+    core.absent && `${core.absent} not found`,
+    core.unreachable && `${core.unreachable} could not be checked`,
+    core.warn && `${core.warn} warning${core.warn === 1 ? '' : 's'}`,
+    core.pass && `${core.pass} passed`,
+  ].filter(Boolean);
+  const shown = checks.filter((check) => !hygieneIds.has(check.id) && !isHygiene(check)).length;
+  return { core, hygiene: hygieneFindings, words: parts.length ? parts.join(', ') : `${shown} finding${shown === 1 ? '' : 's'}` };
 }

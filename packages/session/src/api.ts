@@ -1,16 +1,23 @@
 import * as z from 'zod/mini';
-import { ApiError } from '@bimi/contracts/api-error';
+import { ApiError, shownMessage } from '@bimi/contracts/api-error';
 import { ACCOUNT_BASE_PATH } from '@bimi/contracts/api-paths';
 import { CSRF_HEADER } from '@bimi/contracts/auth';
 import { csrfTokenForWrite, CsrfTokenUnavailable, getSession, SERVER_UNREACHABLE_MESSAGE } from './client';
 
-/** A call the bff refused or that could not be made; `message` is fit to show. */
+/**
+ * A call the bff refused or that could not be made; `message` is fit to show: a validation
+ * message's field code name (`currentPassword: …`) is taken off into `field`, so a form can show
+ * the words under that field and never the code name (issue 32).
+ */
 export class ApiFailure extends Error {
+  readonly field: string | undefined;
   constructor(
     message: string,
     readonly status: number,
   ) {
-    super(message);
+    const shown = shownMessage(message);
+    super(shown.text);
+    this.field = shown.field;
   }
 }
 

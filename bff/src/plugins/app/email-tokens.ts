@@ -25,6 +25,8 @@ export interface EmailTokens {
   issue(link: EmailLink, trx?: Trx): Promise<{ token: string; tokenHash: string }>;
   /** The stored row of a token that was issued for one of `purposes`, is unused and has not expired; else a 400 with `refusal`. */
   live(token: string, purposes: readonly EmailTokenPurpose[], refusal: string): Promise<EmailTokensTable>;
+  /** The link of `token` whatever its state (used, expired), or undefined: to say what became of it. */
+  find(token: string, purposes: readonly EmailTokenPurpose[]): Promise<EmailTokensTable | undefined>;
   /** Marks the token used inside the caller's transaction; when two requests race, only one claims it and the other gets a 400 with `refusal`. */
   claim(trx: Trx, tokenHash: string, refusal: string): Promise<void>;
   /** Inside the caller's transaction, makes the user's unused links of `purpose` stop working, all but `except`. */
@@ -60,6 +62,10 @@ export function createEmailTokens(db: Kysely<StoreDatabase>, now: () => number):
       const record = await db.selectFrom('email_tokens').selectAll().where('token_hash', '=', hashToken(token)).where('purpose', 'in', purposes).executeTakeFirst();
       if (!record || record.used_at || record.expires_at <= iso()) throw new HttpError(400, refusal);
       return record;
+    },
+
+    async find(token, purposes) {
+      return db.selectFrom('email_tokens').selectAll().where('token_hash', '=', hashToken(token)).where('purpose', 'in', purposes).executeTakeFirst();
     },
 
     async claim(trx, tokenHash, refusal) {

@@ -1,4 +1,5 @@
 import type { MonitorSnapshot } from '@bimi/contracts/monitors';
+import { isHygiene } from '@bimi/email-auth/checks';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { publicBaseUrl, type Config } from '../../config';
@@ -143,7 +144,8 @@ export default fp(
         const snapshot: MonitorSnapshot = { ...analysis, changes: changesSince(previous, analysis) };
         const recorded = await fastify.monitors.recordRun(monitorId, {
           healthScore: snapshot.healthScore,
-          worstIssue: snapshot.topIssues[0] ?? null,
+          // Hygiene is listed apart and is never a monitor's worst issue (issue 32).
+          worstIssue: snapshot.topIssues.find((issue) => !isHygiene({ id: issue.checkId })) ?? null,
           checkedAt: snapshot.checkedAt,
           certificateExpiresAt: snapshot.certificate.validTo,
         });

@@ -124,7 +124,8 @@ function checkValidity(leaf: X509Certificate, now: Date): { check: Check; daysLe
       ),
     };
   }
-  return { daysLeft, check: pass('vmc.validity', 'Certificate is valid', `Valid until ${until} (${daysLeft} days left).`) };
+  // "Within its dates", not "valid": beside a chain that fails, "Certificate is valid" said the opposite of the answer (issue 32).
+  return { daysLeft, check: pass('vmc.validity', 'Within its validity dates', `Valid until ${until} (${daysLeft} days left).`) };
 }
 
 function checkKeyPurpose(leaf: X509Certificate): Check {
@@ -311,16 +312,20 @@ export function validateMarkCertificate(input: MarkCertificateInput): MarkCertif
 
   if (input.domain) checks.push(checkDomain(about.subjectAltName, input.domain));
   const markType = about.subject.markType;
-  checks.push(checkMarkType(markType));
+  // A mark certificate names its mark type; one that is not issued as one (no BIMI key purpose, or no
+  // chain to a mark-certificate root: self-signed) has no mark type to miss, and no certificate type.
+  const issuedAsMarkCertificate = ['vmc.key-purpose', 'vmc.chain'].every((id) => checks.some((check) => check.id === id && check.status === 'pass'));
+  if (issuedAsMarkCertificate) checks.push(checkMarkType(markType));
   if (certs.length === 1 && checks.some((check) => check.id === 'vmc.chain' && check.status === 'pass')) {
     checks.push(info('vmc.bundle', 'No intermediate certificates', 'The file holds only the mark certificate; some mail providers need the intermediates in the same file.'));
   }
 
   const details: MarkCertificate = {
-    // Only a certificate made for BIMI is a VMC or CMC: one without the BIMI key purpose (a website
-    // or self-signed certificate) has no certificate type, so the page never says "Not a mark
-    // certificate" and "VMC" together (issue 17). A BIMI one without a mark type is a pre-2023 VMC.
-    certificateType: !checks.some((check) => check.id === 'vmc.key-purpose' && check.status === 'pass') ? undefined : markType ? MARK_TYPES[markType]?.certificate : 'VMC',
+    // Only a certificate issued for BIMI is a VMC or CMC: one without the BIMI key purpose (a website
+    // certificate) or without a chain to a mark-certificate root (self-signed) has no certificate type,
+    // so the page never says "not valid" and "VMC" together (issues 17, 32). A BIMI one without a
+    // mark type is a pre-2023 VMC.
+    certificateType: !issuedAsMarkCertificate ? undefined : markType ? MARK_TYPES[markType]?.certificate : 'VMC',
     markType,
     organization: about.subject.organizationName,
     commonName: about.subject.commonName,

@@ -11,7 +11,7 @@ import {
   type RecordGroupReport,
 } from '@bimi/contracts/monitors';
 import { summarize, type BimiDetails, type Check, type DnsRecord, type ToolFindings } from '@bimi/contracts/tools';
-import { fail, pass, warn } from '@bimi/email-auth/checks';
+import { absent, fail, isHygiene, pass, unreachable, warn } from '@bimi/email-auth/checks';
 import { inspectDkim } from '@bimi/email-auth/dkim';
 import { describeLookupError, lookup } from '@bimi/email-auth/dns';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
@@ -24,39 +24,53 @@ import { healthScore } from './health';
 /** A finished run before it is compared with the one before (the engine adds `changes`). */
 export type Analysis = Omit<MonitorSnapshot, 'changes'>;
 
-/** Which group a check belongs to, by the id the record logic gave it. */
+/**
+ * Which group a check belongs to, by the id the record logic gave it: the BIMI record's l= checks
+ * (`bimi.l.*`) and the logo's fetch and SVG checks are the logo's; its a= checks (`bimi.a.*`) and
+ * the certificate's fetch and validation are the certificate's. The checks are the BIMI tool's own
+ * (same ids, statuses and texts): a fact the tool judges is judged once.
+ */
 export function groupOf(checkId: string): RecordGroup {
-  if (checkId.startsWith('svg.') || checkId.startsWith('bimi.logo')) return 'logo';
-  if (checkId.startsWith('vmc.') || checkId.startsWith('bimi.certificate')) return 'certificate';
+  if (checkId.startsWith('svg.') || checkId.startsWith('bimi.logo') || checkId.startsWith('bimi.l.')) return 'logo';
+  if (checkId.startsWith('vmc.') || checkId.startsWith('bimi.certificate') || checkId.startsWith('bimi.a.')) return 'certificate';
   const prefix = checkId.split('.')[0] as RecordGroup;
   return (RECORD_GROUPS as readonly string[]).includes(prefix) ? prefix : 'bimi';
 }
 
-// Issue 17's statuses: a missing record ranks with a fail, a lookup we could not make after warnings.
-/** Findings that keep the logo from showing: a failed check, a record that is absent, a file or host we could not reach. */
-const BLOCKING: ReadonlySet<string> = new Set(['fail', 'absent', 'unreachable']);
+// Issue 17's statuses: a missing record ranks with a fail. Issue 32: what we could not reach is
+// never what is wrong: it is said as "could not check", and it blocks nothing we know of.
+/** Findings that keep the logo from showing: a failed check, a record that is absent. */
+const BLOCKING: ReadonlySet<string> = new Set(['fail', 'absent']);
 const blocks = (status: string | undefined) => status !== undefined && BLOCKING.has(status);
 
 const STATUS_RANK = { fail: 0, absent: 0, warn: 1, unreachable: 2, info: 3, pass: 4 } as const;
 const MAX_TOP_ISSUES = 5;
+const MAX_HYGIENE_ISSUES = 3;
 
-/** The checks worth fixing, worst first (fails, then warnings; the heavier group first within each). */
+/**
+ * The checks worth fixing: the real findings first, worst first (fails, then warnings; the heavier
+ * group first within each), at most five; then the hygiene findings (isHygiene: reporting, record
+ * style), at most three, which the page lists under a heading of their own. Hygiene never comes
+ * before a real finding, and is never the worst issue of a monitor.
+ */
 export function topIssues(groups: readonly RecordGroupReport[]): MonitorIssue[] {
   const order = new Map(RECORD_GROUPS.map((group, index) => [group, index]));
-  return groups
+  const issues = groups
     .flatMap((report) =>
       report.checks
         .filter((check) => (check.status === 'fail' || check.status === 'absent' || check.status === 'warn') && check.fix)
         .map((check): MonitorIssue => ({ checkId: check.id, group: report.group, status: check.status, title: check.title, detail: check.detail, fix: check.fix as string })),
     )
-    .sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status] || (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0))
-    .slice(0, MAX_TOP_ISSUES);
+    .sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status] || (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0));
+  const real = issues.filter((issue) => !isHygiene({ id: issue.checkId })).slice(0, MAX_TOP_ISSUES);
+  const hygiene = issues.filter((issue) => isHygiene({ id: issue.checkId })).slice(0, MAX_HYGIENE_ISSUES);
+  return [...real, ...hygiene];
 }
 
 async function mxFindings(domain: string, io: ToolIo): Promise<{ records: DnsRecord[]; checks: Check[] }> {
   const result = await lookup(() => io.dns.resolveMx(domain));
   if (result.status === 'error') {
-    return { records: [], checks: [warn('mx.lookup', 'MX lookup failed', describeLookupError(domain, result), 'Try again in a minute; if it keeps failing, ask your DNS host.')] };
+    return { records: [], checks: [unreachable('mx.lookup', 'MX lookup failed', describeLookupError(domain, result), 'Try again in a minute; if it keeps failing, ask your DNS host.')] };
   }
   const hosts = result.status === 'found' ? [...result.value].sort((a, b) => a.priority - b.priority) : [];
   const records = hosts.map((host) => ({ name: domain, type: 'MX', value: `${host.priority} ${host.exchange}` }));
@@ -91,13 +105,14 @@ async function mxFindings(domain: string, io: ToolIo): Promise<{ records: DnsRec
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function certificateCard(read: BimiDetails['certificate'], checks: readonly Check[], now: number): CertificateCard {
-  const status = checks.length > 0 ? summarize(checks) : 'fail';
+function certificateCard(read: BimiDetails['certificate'], evidence: string | undefined, checks: readonly Check[], now: number): CertificateCard {
+  const status = checks.length > 0 ? summarize(checks) : 'absent';
   if (!read || !('fingerprint' in read)) {
-    const reason = checks.find((check) => blocks(check.status));
+    // Named in a= but not read (its host could not be reached, or the file is not a certificate): present all the same.
+    const reason = checks.find((check) => blocks(check.status)) ?? checks.find((check) => check.status === 'unreachable');
     return {
-      present: Boolean(read?.url),
-      url: read?.url ?? null,
+      present: Boolean(read?.url ?? evidence),
+      url: read?.url ?? evidence ?? null,
       kind: null,
       markType: null,
       subject: null,
@@ -137,7 +152,7 @@ function certificateCard(read: BimiDetails['certificate'], checks: readonly Chec
 
 function logoReport(domain: string, { logo, record }: BimiDetails, checks: readonly Check[]): LogoReport {
   const initial = (domain[0] ?? '?').toUpperCase();
-  const failed = checks.find((check) => blocks(check.status));
+  const failed = checks.find((check) => blocks(check.status)) ?? checks.find((check) => check.status === 'unreachable');
   if (logo?.dataUrl && !failed) return { dataUrl: logo.dataUrl, reason: null, url: logo.url, initial };
   const url = logo?.url ?? record?.logos[0] ?? null;
   const reason = failed ? `${failed.title}: ${failed.detail}` : 'No BIMI record with a logo is published, so mailboxes show the first letter of the sender instead.';
@@ -155,9 +170,11 @@ function providerDisplay(groups: ReadonlyMap<RecordGroup, RecordGroupReport>, dm
   if (!dmarcReady) common.push('DMARC is not at enforcement (p=quarantine or p=reject for the domain and its subdomains, pct=100).');
   if (blocks(groups.get('bimi')?.status)) common.push('The BIMI record is missing or not usable.');
   if (blocks(groups.get('logo')?.status)) common.push('The logo is missing or not valid SVG Tiny PS.');
+  else if (groups.get('logo')?.status === 'unreachable') common.push('We could not reach the logo’s host, so we cannot tell yet whether the logo is valid. We try again on the next check.');
   const needsCertificate: string[] = [];
   if (!certificate.present) needsCertificate.push('No mark certificate (VMC or CMC) is published in the BIMI record.');
   else if (blocks(certificate.status)) needsCertificate.push(`The mark certificate is not valid: ${certificate.summary}`);
+  else if (certificate.status === 'unreachable') needsCertificate.push('We could not fetch the mark certificate, so we cannot tell yet whether it is valid. We try again on the next check.');
   if (certificate.logoHashMatches === false) needsCertificate.push('The logo in the certificate is not the published logo.');
   return (['gmail', 'apple', 'yahoo'] as const).map((provider) => {
     const reasons = provider === 'yahoo' ? common : [...common, ...needsCertificate];
@@ -189,56 +206,50 @@ export async function analyzeDomain(domain: string, io: ToolIo, files: Untrusted
   add('dmarc', dmarc);
   add('spf', spf);
   add('dkim', dkim);
-  if (dkim.checks.length === 0) {
-    add('dkim', {
-      records: [],
-      checks: [
-        warn(
-          'dkim.none-found',
-          'No DKIM key at a common selector',
-          `No DKIM key was found at the selectors mail services use most (${dkim.details.tried.join(', ')}).`,
-          'Check the s= value in the DKIM-Signature of a message you sent and check that selector with the DKIM tool.',
-        ),
-      ],
-    });
-  }
   add('mx', mx);
   add('bimi', { records: bimi.records, checks: [] });
   for (const check of bimi.checks) add(groupOf(check.id), { records: [], checks: [check] });
   const bimiRecord = bimi.details.record;
-  if (byGroup.get('logo')?.checks.length === 0) {
-    add('logo', {
-      records: [],
-      checks: [
-        fail(
-          'monitor.logo.none',
-          'No logo published',
-          bimiRecord ? 'The BIMI record names no logo that could be checked.' : 'There is no BIMI record, so no logo is published.',
-          "Publish your logo as SVG Tiny PS over https and name it in the BIMI record's l= tag.",
-        ),
-      ],
-    });
+  // The BIMI tool says once that the one host of l= and a= could not be reached; the certificate
+  // group, which has no answer of its own then, carries that same finding.
+  const hostDown = bimi.checks.find((check) => check.id === 'bimi.logo.fetch' && check.status === 'unreachable');
+  if (hostDown && bimiRecord?.evidence && !bimi.checks.some((check) => check.id === 'bimi.certificate.fetch' || check.id.startsWith('vmc.'))) {
+    add('certificate', { records: [], checks: [hostDown] });
   }
-  if (byGroup.get('certificate')?.checks.length === 0) {
-    add('certificate', {
-      records: [],
-      checks: [
-        fail(
-          'monitor.certificate.none',
-          'No mark certificate',
-          'The BIMI record names no mark certificate (a= tag), so Gmail and Apple Mail show no logo.',
-          "Get a VMC or CMC for your logo and publish its PEM file in the BIMI record's a= tag.",
-        ),
-      ],
-    });
+  // Without a usable BIMI record the logo and the certificate are absent: said in those groups too.
+  if (!bimiRecord || bimiRecord.declined) {
+    const why = bimiRecord ? 'The BIMI record declines to show a logo (l= and a= are empty)' : 'There is no BIMI record';
+    if (byGroup.get('logo')?.checks.length === 0) {
+      add('logo', {
+        records: [],
+        checks: [
+          absent('monitor.logo.none', 'No logo published', `${why}, so no logo is published.`, "Publish your logo as SVG Tiny PS over https and name it in the BIMI record's l= tag."),
+        ],
+      });
+    }
+    if (byGroup.get('certificate')?.checks.length === 0) {
+      add('certificate', {
+        records: [],
+        checks: [
+          absent(
+            'monitor.certificate.none',
+            'No mark certificate',
+            `${why}, so no mark certificate is published and Gmail and Apple Mail show no logo.`,
+            "Get a VMC or CMC for your logo and publish its PEM file in the BIMI record's a= tag.",
+          ),
+        ],
+      });
+    }
   }
 
   const groups: RecordGroupReport[] = RECORD_GROUPS.map((group) => {
     const { records, checks } = byGroup.get(group) as { records: DnsRecord[]; checks: Check[] };
-    return { group, label: RECORD_GROUP_LABELS[group], status: summarize(checks), records: records.map(({ name, type, value }) => ({ name, type, value })), checks };
+    // The group's status is the verdict's rule: the worst of its checks, hygiene apart (listed under its own heading).
+    const core = checks.filter((check) => !isHygiene(check));
+    return { group, label: RECORD_GROUP_LABELS[group], status: summarize(core.length > 0 ? core : checks), records: records.map(({ name, type, value }) => ({ name, type, value })), checks };
   });
   const reports = new Map(groups.map((report) => [report.group, report]));
-  const certificate = certificateCard(bimi.details.certificate, reports.get('certificate')?.checks ?? [], now);
+  const certificate = certificateCard(bimi.details.certificate, bimiRecord?.evidence || undefined, reports.get('certificate')?.checks ?? [], now);
   return {
     checkedAt: new Date(now).toISOString(),
     healthScore: healthScore(new Map(groups.map((report) => [report.group, report.checks]))),

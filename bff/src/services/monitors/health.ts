@@ -3,29 +3,81 @@ import type { Check } from '@bimi/contracts/tools';
 import { scoreChecks } from '@bimi/email-auth/checks';
 
 /**
- * How much each record group counts in the health score (they add up to 100). DMARC weighs most:
- * without enforcement no mailbox shows a logo and the domain can be spoofed; the certificate next,
- * as Gmail and Apple Mail need it for the logo.
+ * How much each record group counts within a protection band (they add up to 100). DMARC weighs
+ * most: without enforcement no mailbox shows a logo and the domain can be spoofed; the certificate
+ * next, as Gmail and Apple Mail need it for the logo.
  */
 export const HEALTH_WEIGHTS: Record<RecordGroup, number> = { dmarc: 25, spf: 15, dkim: 15, bimi: 15, logo: 10, certificate: 15, mx: 5 };
 
-/** The most a group with a failed check scores. */
-export const FAILED_GROUP_CEILING = 40;
+/**
+ * The health score is an ordering first (@bimi/email-auth README, "Health score"): the protection a
+ * domain has picks its band, and everything else (SPF, DKIM, MX, warnings, hygiene, a host we could
+ * not reach) moves the score within that band only. Higher bands never overlap lower ones.
+ */
+export const PROTECTION_BANDS = {
+  /** No DMARC record receivers apply (none, several, or one they ignore). */
+  'no-dmarc': [0, 24],
+  /** DMARC at p=none (or a record applied as p=none): reports only. */
+  monitoring: [25, 49],
+  /** DMARC at enforcement (quarantine or reject), without a complete BIMI setup. */
+  enforced: [50, 79],
+  /** DMARC at enforcement as BIMI requires, a valid BIMI record, its logo and its mark certificate. */
+  'bimi-complete': [80, 100],
+} as const;
+export type Protection = keyof typeof PROTECTION_BANDS;
+
+type Groups = ReadonlyMap<RecordGroup, readonly Check[]> | Partial<Record<RecordGroup, readonly Check[]>>;
+
+function checksOf(groups: Groups, group: RecordGroup): readonly Check[] {
+  return (groups instanceof Map ? groups.get(group) : (groups as Partial<Record<RecordGroup, readonly Check[]>>)[group]) ?? [];
+}
+
+const has = (checks: readonly Check[], id: string, statuses?: readonly string[]) => checks.some((check) => check.id === id && (!statuses || statuses.includes(check.status)));
+const wrong = (checks: readonly Check[]) => checks.some((check) => check.status === 'fail' || check.status === 'absent');
 
 /**
- * The health score, 0–100, from the checks' statuses alone: each group scores as the tools score
- * checks (@bimi/email-auth's verdict model, `scoreChecks`: 100 less 25 per fail or absent record and
- * 10 per warning, in the band of the worst status, hygiene findings apart; see its README "Scores"),
- * at most FAILED_GROUP_CEILING when one of its checks fails or its record is absent,
- * 0 with no checks at all; the score is the weighted mean of the groups, rounded. One small function on purpose: when @bimi/email-auth gets one verdict model
- * (issue 17) this is the one place to move onto it.
+ * The protection a domain has, from the tools' own checks (the same ids the DMARC and BIMI tools
+ * answer with). A group we could not reach (`unreachable`) is not wrong: it neither earns nor loses
+ * a band, as long as what we could read says the record is there (the BIMI record's l= and a=).
  */
-export function healthScore(groups: ReadonlyMap<RecordGroup, readonly Check[]> | Partial<Record<RecordGroup, readonly Check[]>>): number {
-  const checksOf = (group: RecordGroup): readonly Check[] => (groups instanceof Map ? groups.get(group) : (groups as Partial<Record<RecordGroup, readonly Check[]>>)[group]) ?? [];
+export function protectionOf(groups: Groups): Protection {
+  const dmarc = checksOf(groups, 'dmarc');
+  // An invalid sp= makes receivers apply the record as p=none with a valid rua=, or ignore it (RFC 7489 §6.6.3).
+  const applied = has(dmarc, 'dmarc.record.found') && !has(dmarc, 'dmarc.record.multiple');
+  const downgraded = has(dmarc, 'dmarc.sp.invalid');
+  const enforced = applied && !downgraded && (has(dmarc, 'dmarc.policy.reject') || has(dmarc, 'dmarc.policy.quarantine'));
+  const monitoring =
+    applied &&
+    ((downgraded && has(dmarc, 'dmarc.rua.valid')) || has(dmarc, 'dmarc.policy.none') || has(dmarc, 'dmarc.policy.missing', ['warn']) || has(dmarc, 'dmarc.policy.invalid', ['warn']));
+  if (!enforced) return monitoring ? 'monitoring' : 'no-dmarc';
+  const bimi = checksOf(groups, 'bimi');
+  const logo = checksOf(groups, 'logo');
+  const certificate = checksOf(groups, 'certificate');
+  const complete =
+    has(dmarc, 'dmarc.bimi.ready', ['pass']) &&
+    has(bimi, 'bimi.record.found') &&
+    !wrong(bimi) &&
+    (has(logo, 'bimi.l.valid', ['pass']) || has(logo, 'bimi.l.from-evidence')) &&
+    !wrong(logo) &&
+    has(certificate, 'bimi.a.valid', ['pass']) &&
+    !wrong(certificate);
+  return complete ? 'bimi-complete' : 'enforced';
+}
+
+/**
+ * The health score, 0–100: the band of the domain's protection (`protectionOf`), and within it the
+ * weighted mean of the groups' scores (`scoreChecks`, the tools' score: 100 less 25 per fail or
+ * absent record and 10 per warning, in the band of the worst status, hygiene at most 10 points
+ * within its band; 0 for a group with no checks), mapped onto the band. So a better-protected
+ * domain always scores higher, and hygiene, warnings or an unreachable host never move a domain
+ * out of its band.
+ */
+export function healthScore(groups: Groups): number {
   let total = 0;
   for (const [group, weight] of Object.entries(HEALTH_WEIGHTS) as [RecordGroup, number][]) {
-    const checks = checksOf(group);
-    total += weight * (checks.length === 0 ? 0 : scoreChecks(checks, checks.some((check) => check.status === 'fail' || check.status === 'absent') ? FAILED_GROUP_CEILING : 100));
+    const checks = checksOf(groups, group);
+    total += weight * (checks.length === 0 ? 0 : scoreChecks(checks));
   }
-  return Math.round(total / 100);
+  const [low, high] = PROTECTION_BANDS[protectionOf(groups)];
+  return Math.round(low + ((high - low) * total) / 100 / 100);
 }

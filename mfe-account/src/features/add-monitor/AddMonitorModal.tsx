@@ -82,8 +82,10 @@ export function AddMonitorModal({ open, onClose, initialDomain = '' }: AddMonito
     setState('success');
     showToast({ severity: 'success', title: 'Monitor Created Successfully', message: `Started monitoring ${domain}. Redirecting to monitor details...`, durationMs: SUCCESS_TOAST_MS });
     redirect.current = setTimeout(() => {
-      navigate(MONITOR_PATHS.page(domain));
+      // Closed first: opened from a link (/account/dashboard?addMonitor=…), closing takes the
+      // parameter off the dashboard's address, which after the redirect took the visitor back there.
       onClose();
+      navigate(MONITOR_PATHS.page(domain));
     }, REDIRECT_AFTER_MS);
   };
 

@@ -3,7 +3,8 @@ import { checkMonitorDomain } from './create-monitor';
 /** Spec §5, as the modal reads it: the one rule of @bimi/email-auth through the contract's schema. */
 describe('checkMonitorDomain', () => {
   it.each([
-    ['', 'Domain is required'],
+    // Issue 32: spec §5, an empty field.
+    ['', 'Please enter a domain name'],
     ['   ', 'Please enter a domain name'],
     ['https://', 'Please enter a domain name'],
     ['not a domain', 'Please enter a valid domain name (e.g., example.com)'],

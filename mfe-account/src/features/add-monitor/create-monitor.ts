@@ -1,3 +1,4 @@
+import { shownMessage } from '@bimi/contracts/api-error';
 import { CSRF_HEADER } from '@bimi/contracts/auth';
 import { MONITOR_PATHS, monitorCreateRequest, readMonitorDomain } from '@bimi/contracts/monitors';
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
@@ -41,7 +42,8 @@ export async function createMonitor(domain: string): Promise<{ ok: true } | { ok
     });
     const data: unknown = await res.json().catch(() => null);
     if (res.ok) return { ok: true };
-    const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message.trim() ? data.message : CREATE_FAILED_MESSAGE;
+    const message =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message.trim() ? shownMessage(data.message).text : CREATE_FAILED_MESSAGE;
     return { ok: false, message };
   } catch {
     return { ok: false, message: CREATE_FAILED_MESSAGE };

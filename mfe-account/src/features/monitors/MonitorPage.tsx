@@ -12,6 +12,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { MONITOR_PATHS, MonitorDetail, RECORD_GROUP_LABELS, type MonitorIssue } from '@bimi/contracts/monitors';
+import { isHygiene } from '@bimi/email-auth/checks';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { showToast } from '@bimi/ui/toasts';
 import { ApiFailure, failureMessage } from '@bimi/session/api';
@@ -33,10 +34,10 @@ const HistoryChart = lazy(() => import('./HistoryChart'));
 const POLL_MS = 3000;
 const MAX_POLLS = 100;
 
-function TopIssues({ issues }: { issues: MonitorIssue[] }) {
-  if (issues.length === 0) return <Typography sx={{ fontSize: 15 }}>Nothing to fix: every check passes.</Typography>;
+function TopIssues({ issues, testId = 'top-issues', empty }: { issues: MonitorIssue[]; testId?: string; empty?: string }) {
+  if (issues.length === 0) return empty ? <Typography sx={{ fontSize: 15 }}>{empty}</Typography> : null;
   return (
-    <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 1.25 }} data-testid="top-issues">
+    <Box component="ol" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 1.25 }} data-testid={testId}>
       {issues.map((issue) => (
         <li key={issue.checkId}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -224,7 +225,17 @@ export function MonitorPage(_props: PageProps) {
                 <Typography variant="h2" sx={{ fontSize: 16, fontWeight: 700, mb: 1 }}>
                   What to fix first
                 </Typography>
-                <TopIssues issues={latest.topIssues} />
+                {/* Real findings first; hygiene (reporting, record style) only under its own heading (issue 32). */}
+                <TopIssues issues={latest.topIssues.filter((issue) => !isHygiene({ id: issue.checkId }))} empty="Nothing to fix: no check fails or warns." />
+                {latest.topIssues.some((issue) => isHygiene({ id: issue.checkId })) && (
+                  <>
+                    <Typography variant="h3" sx={{ fontSize: 15, fontWeight: 700, mt: 2, mb: 0.5 }}>
+                      Hygiene: reporting and record style
+                    </Typography>
+                    <Typography sx={{ fontSize: 14, color: 'text.secondary', mb: 1 }}>These do not change the score’s band or whether your logo shows.</Typography>
+                    <TopIssues issues={latest.topIssues.filter((issue) => isHygiene({ id: issue.checkId }))} testId="hygiene-issues" />
+                  </>
+                )}
               </Box>
             </Paper>
             <CertificateCardView certificate={latest.certificate} />

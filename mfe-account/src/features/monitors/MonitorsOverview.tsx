@@ -87,7 +87,7 @@ function MonitorRow({ monitor }: { monitor: MonitorListItem }) {
           {monitor.status === 'paused' && <Chip size="small" label="Paused" />}
         </Box>
         <Typography color="text.secondary" sx={{ fontSize: 14, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {monitor.worstIssue ? monitor.worstIssue.title : monitor.healthScore === null ? 'The first check is running' : 'Every check passes'}
+          {monitor.worstIssue ? monitor.worstIssue.title : monitor.healthScore === null ? 'The first check is running' : 'Nothing to fix'}
         </Typography>
       </Box>
     </Box>

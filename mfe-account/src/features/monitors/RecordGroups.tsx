@@ -42,7 +42,7 @@ export function RecordGroups({ groups }: { groups: RecordGroupReport[] }) {
               </Box>
             ))}
             {group.checks.map((check) => (
-              <Box key={check.id} sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1.25, alignItems: 'start' }}>
+              <Box key={check.id} data-check-id={check.id} data-status={check.status} sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1.25, alignItems: 'start' }}>
                 <StatusChip status={check.status} compact />
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600, fontSize: 15 }}>{check.title}</Typography>

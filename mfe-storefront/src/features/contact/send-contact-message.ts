@@ -1,4 +1,4 @@
-import { ApiError } from '@bimi/contracts/api-error';
+import { ApiError, shownMessage } from '@bimi/contracts/api-error';
 import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
 import { ContactReceipt, type ContactRequest } from '@bimi/contracts/contact';
 
@@ -19,6 +19,6 @@ export async function sendContactMessage(message: ContactRequest): Promise<SendR
   }
   if (response.status === 429) return { ok: false, message: 'You have sent several messages in a short time. Please wait a few minutes and try again.' };
   const error = ApiError.safeParse(body);
-  if (response.status >= 400 && response.status < 500 && error.success) return { ok: false, message: error.data.message };
+  if (response.status >= 400 && response.status < 500 && error.success) return { ok: false, message: shownMessage(error.data.message).text };
   return { ok: false, message: 'Something went wrong on our side and your message was not sent. Please try again in a moment.' };
 }

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
 import { monitorListItem, type MonitorRow } from '../../../plugins/app/monitors';
+import { reviewSuggestedRecords } from '../../../services/assistant/advice';
 import { builtInAnswer } from '../../../services/assistant/built-in';
 import { assistantContext } from '../../../services/assistant/context';
 import { modelAnswer } from '../../../services/assistant/model';
@@ -158,10 +159,17 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
         let text = '';
         try {
           if (model) {
+            // The model's records are held to the built-in assistant's rules before they are shown
+            // (services/assistant/advice.ts): streamed line by line, a harmful record replaced.
+            const reviewed = reviewSuggestedRecords(monitor.domain, snapshot);
             for await (const delta of modelAnswer(model, context, question, abort.signal)) {
-              text += delta;
-              yield line({ type: 'delta', text: delta });
+              const safe = reviewed(delta);
+              text += safe;
+              if (safe) yield line({ type: 'delta', text: safe });
             }
+            const rest = reviewed('', true);
+            text += rest;
+            if (rest) yield line({ type: 'delta', text: rest });
           } else {
             text = builtInAnswer(monitor.domain, snapshot, question);
             yield line({ type: 'delta', text });

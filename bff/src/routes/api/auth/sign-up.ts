@@ -54,6 +54,18 @@ const signUp: FastifyPluginAsyncZod = async (fastify) => {
       config: { rateLimit: { max: verificationsPer15Minutes, timeWindow: '15 minutes', errorResponseBuilder: refusedInOurWords } },
     },
     async (request, reply) => {
+      // A sign-up link followed again once the address is verified (a second click, a mail program
+      // that opened it first): nothing to get a new one for, so the answer says it is verified.
+      const followed = await fastify.emailTokens.find(request.body.token, ['signup']);
+      if (followed?.used_at) {
+        const user = await fastify.db.selectFrom('users').select(['email', 'email_verified_at', 'password_hash']).where('id', '=', followed.user_id).executeTakeFirst();
+        // Only a link of the account's own sign-up (its credentials are the account's, or it carries none):
+        // another sign-up's link with the same address stays refused, and says nothing of the account.
+        const own = !followed.signup_password_hash || followed.signup_password_hash === user?.password_hash;
+        if (user?.email_verified_at && user.email === followed.email && own) {
+          return { purpose: 'signup' as const, email: followed.email, message: 'This link was already used: your email address is verified. You can sign in.' };
+        }
+      }
       const link = await fastify.emailTokens.live(request.body.token, ['signup', 'email-change'], 'This verification link is invalid, already used or expired. Sign in to get a new one.');
       const purpose = await fastify.users.followEmailLink(link, 'This verification link was already used.');
       if (purpose === 'signup') return { purpose, email: link.email, message: 'Your email address is verified. You can sign in now.' };

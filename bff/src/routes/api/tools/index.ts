@@ -50,7 +50,8 @@ function domainOf(field: string, input: string): string {
 function withVerdict<Tool extends ToolName>(tool: Tool, domain: string | undefined, compute: (io: ToolIo) => Promise<ToolFindings<Tool>>): (io: ToolIo) => Promise<ToolFindings<Tool>> {
   return async (io) => {
     const [findings, exists] = await Promise.all([compute(io), domain === undefined ? true : domainExists(domain, io.dns)]);
-    return answerWithVerdict(tool, findings, exists, domain);
+    // A name with records (a CNAME whose target dangles, too) exists, whatever its TXT lookup said.
+    return answerWithVerdict(tool, findings, exists || findings.records.length > 0, domain);
   };
 }
 
@@ -68,8 +69,9 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
   const rateLimit = { max: fastify.config.tools.rateLimitPerMinute, timeWindow: '1 minute' };
 
   async function send<Tool extends ToolName>(reply: FastifyReply, tool: Tool, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings<NoInfer<Tool>>>) {
-    // Only a domain is asked whether it exists: a TXT or CNAME name may dangle on purpose, and those tools say so.
-    const domain = query.domain;
+    // The domain, or the TXT or CNAME tool's name, is asked whether it exists: a name DNS does not have
+    // is answered as such (with no step to monitor it). A CNAME that dangles exists, and that tool says so.
+    const domain = query.domain ?? query.name;
     const { answer, cached } = await fastify.toolAnswers.answer(tool, query, withVerdict(tool, domain, compute));
     return reply
       .header('cache-control', 'no-store')
