@@ -147,6 +147,18 @@ for (const width of [375, 1280]) {
         await pickLogo(page);
         await expectWithinWindow(page, `${name}-logo-picked`, width);
       }
+      if (path.startsWith('/account/orders/')) {
+        // The renewal dialog (turning renewal off asks first) fits the window too.
+        await page.getByLabel('Renew automatically').click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        const box = (await dialog.boundingBox({ timeout: 10_000 }))!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/${width}-${name}-renewal-dialog.png` });
+        await dialog.getByRole('button', { name: 'Keep renewing' }).click();
+        await expect(dialog).toHaveCount(0);
+      }
     }
   });
 }

@@ -70,7 +70,11 @@ export function NewContactForm({ name, onCreate, onCreated, onCancel }: NewConta
       label={label}
       type={extra.type}
       value={values[key]}
-      onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+      onChange={(e) => {
+        setValues({ ...values, [key]: e.target.value });
+        // A message about what was typed before goes once the field changes; Save checks again.
+        if (errors[key]) setErrors({ ...errors, [key]: undefined });
+      }}
       error={Boolean(errors[key])}
       helperText={errors[key] ?? extra.helper}
       autoComplete={extra.autoComplete}

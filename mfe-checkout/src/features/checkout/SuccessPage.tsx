@@ -135,9 +135,17 @@ export function SuccessPage({ route }: PageProps) {
               {route.title}
             </Typography>
           </Box>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Thank you. We sent a confirmation and a receipt to your email address.
-          </Typography>
+          <Typography color="text.secondary">Thank you. We sent a confirmation and a receipt to your email address.</Typography>
+          {/* The next steps first, in view on arrival: at the end of the list they fell under the signed-in
+              visitor's Dashboard dock at the bottom of the window (issue 30, finding 9). */}
+          <Box sx={{ display: 'flex', gap: 1.5, mt: 2, mb: 3, flexWrap: 'wrap' }} data-testid="success-actions">
+            <Button component={RouterLink} to="/account/orders" variant="contained">
+              View my orders
+            </Button>
+            <Button component={RouterLink} to="/account/billing/transactions" variant="outlined">
+              Receipts
+            </Button>
+          </Box>
           <Box component="ul" sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 2 }} aria-label="Your orders">
             {view.orders.map((order) => (
               <Paper component="li" key={order.id} variant="outlined" data-testid="confirmed-order" sx={{ listStyle: 'none', p: { xs: 2, md: 2.5 }, borderRadius: 3 }}>
@@ -177,14 +185,6 @@ export function SuccessPage({ route }: PageProps) {
                 )}
               </Paper>
             ))}
-          </Box>
-          <Box sx={{ display: 'flex', gap: 1.5, mt: 3, flexWrap: 'wrap' }}>
-            <Button component={RouterLink} to="/account/orders" variant="contained">
-              View my orders
-            </Button>
-            <Button component={RouterLink} to="/account/billing/transactions" variant="outlined">
-              Receipts
-            </Button>
           </Box>
         </>
       )}
