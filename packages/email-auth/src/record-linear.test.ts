@@ -1,6 +1,7 @@
 import { parseBimi } from './bimi';
 import { parseDkim, readDkimKey } from './dkim';
-import { isDmarcText, parseDmarc } from './dmarc';
+import { parseDmarc } from './dmarc';
+import { isDmarcText } from './dmarc-record';
 import { normalizeDomainInput } from './domain-input';
 import { validateDomain } from './domain';
 import { isSpfText, parseSpf } from './spf';
@@ -58,7 +59,8 @@ const PARSERS: [string, (text: string) => unknown][] = [
   ['validateDomain', validateDomain],
   ['normalizeDomainInput', normalizeDomainInput],
   ['hasMacroExpand', hasMacroExpand],
-  ['macroStringProblem', (text) => macroStringProblem(text, { sender: 'a@b.example', ip: '192.0.2.1', helo: 'b.example', domain: 'b.example' } as never)],
+  ['macroStringProblem (domain-spec)', (text) => macroStringProblem(text, 'domain-spec')],
+  ['macroStringProblem (explanation)', (text) => macroStringProblem(text, 'explanation')],
 ];
 
 function msToRun(parse: (text: string) => unknown, text: string): number {
