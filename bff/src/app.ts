@@ -1,9 +1,10 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiError } from '@bimi/contracts/api-error';
 import { PAYMENTS_BASE_PATH, SITE_API_PATHS, TOOLS_BASE_PATH } from '@bimi/contracts/api-paths';
 import { z } from 'zod';
 import type { Config } from './config';
+import { firstProblemValidatorCompiler } from './lib/first-problem';
 import { HttpError } from './lib/http-error';
 import { acceptJsonBodies } from './lib/json-body';
 import { containsNul, NUL_REFUSED } from './lib/nul-characters';
@@ -82,18 +83,28 @@ function apiError(message: string): ApiError {
   return { message };
 }
 
-/** "email: Enter a valid email address": the field, then what is wrong with it. */
+/** The problems a 400 names: enough to mend a request; a body of thousands of bad values is not described value by value (issue 31). */
+const PROBLEMS_DESCRIBED = 10;
+
+/** "email: Enter a valid email address; name: …": each field, then what is wrong with it. */
+function describeProblems(first: string[], total: number): string {
+  const more = total - first.length;
+  return first.join('; ') + (more > 0 ? `; and ${more} more problem${more === 1 ? '' : 's'}` : '');
+}
+
 function describeValidationFailure(issues: { instancePath: string; message?: string }[], context: string | undefined): string {
-  return issues
-    .map((issue) => {
-      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || 'request';
-      return `${field}: ${issue.message ?? 'is invalid'}`;
-    })
-    .join('; ');
+  const first = issues.slice(0, PROBLEMS_DESCRIBED).map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || 'request';
+    return `${field}: ${issue.message ?? 'is invalid'}`;
+  });
+  return describeProblems(first, issues.length);
 }
 
 function describeZodError(error: z.core.$ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ');
+  return describeProblems(
+    error.issues.slice(0, PROBLEMS_DESCRIBED).map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`),
+    error.issues.length,
+  );
 }
 
 /** The whole bff, ready for `listen` or `inject`: external plugins, then the store's services, then routes. */
@@ -111,7 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.code(error.statusCode ?? 400).send(apiError(error.message));
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Zod's, after a walk that stops at the first bad value (lib/first-problem.ts, issue 31).
+  app.setValidatorCompiler(firstProblemValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   // JSON bodies nested past MAX_JSON_DEPTH are refused before they are parsed (issue 31).

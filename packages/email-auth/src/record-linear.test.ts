@@ -1,0 +1,90 @@
+import { parseBimi } from './bimi';
+import { parseDkim, readDkimKey } from './dkim';
+import { parseDmarc } from './dmarc';
+import { isDmarcText } from './dmarc-record';
+import { normalizeDomainInput } from './domain-input';
+import { validateDomain } from './domain';
+import { isSpfText, parseSpf } from './spf';
+import { hasMacroExpand, macroStringProblem } from './spf-macro';
+import { parseTagList } from './tag-list';
+
+/**
+ * Issue 31: record text from DNS is untrusted, and the bff parses it on its event loop (the tools,
+ * the monitors). Each parser must be linear: the worst inputs (tokens that make a backtracking
+ * pattern or a nested loop go quadratic, repeated to what a DNS answer over TCP carries at most, 64 KB)
+ * are each read within the event loop's 50 ms budget.
+ */
+/** What one DNS answer over TCP carries at most: no record text is longer. */
+const SIZE = 64 * 1024;
+const TOKENS = [
+  'p=',
+  'a',
+  ';',
+  '; ',
+  '=',
+  ' ',
+  'a=',
+  'a;',
+  'v=DMARC1;',
+  'rua=mailto:a@b,',
+  'a@',
+  'mailto:',
+  'include:a.',
+  'a:',
+  '%{',
+  '%{l}',
+  'ip4:1.1.1.1 ',
+  '/',
+  '.',
+  '-',
+  'a.',
+  'l=https://a/',
+  'k=rsa;',
+  '\\',
+  '"',
+  'é',
+  '0',
+];
+const PREFIXES = ['', 'v=DMARC1; p=none; ', 'v=spf1 ', 'v=DKIM1; k=rsa; p=', 'v=BIMI1; l='];
+
+const PARSERS: [string, (text: string) => unknown][] = [
+  ['parseDmarc', parseDmarc],
+  ['isDmarcText', isDmarcText],
+  ['parseSpf', parseSpf],
+  ['isSpfText', isSpfText],
+  ['parseDkim', parseDkim],
+  ['readDkimKey', (text) => readDkimKey(text)],
+  ['parseBimi', parseBimi],
+  ['parseTagList', parseTagList],
+  ['validateDomain', validateDomain],
+  ['normalizeDomainInput', normalizeDomainInput],
+  ['hasMacroExpand', hasMacroExpand],
+  ['macroStringProblem (domain-spec)', (text) => macroStringProblem(text, 'domain-spec')],
+  ['macroStringProblem (explanation)', (text) => macroStringProblem(text, 'explanation')],
+];
+
+function msToRun(parse: (text: string) => unknown, text: string): number {
+  const started = performance.now();
+  try {
+    parse(text);
+  } catch {
+    // A parser may refuse; only its time counts here.
+  }
+  return performance.now() - started;
+}
+
+describe.each(PARSERS)('%s is linear in its input', (_name, parse) => {
+  it('reads 64 KB of every worst token, after every record prefix, in under 50 ms each', () => {
+    const slow: string[] = [];
+    for (const prefix of PREFIXES) {
+      for (const token of TOKENS) {
+        const text = prefix + token.repeat(Math.ceil(SIZE / token.length));
+        msToRun(parse, text.slice(0, 2000)); // compiled before it is timed
+        // The best of three: a busy machine can pause any one run; a quadratic parser is slow every time.
+        const ms = Math.min(msToRun(parse, text), msToRun(parse, text), msToRun(parse, text));
+        if (ms >= 50) slow.push(`${JSON.stringify(prefix)} + ${JSON.stringify(token)} × ${Math.ceil(SIZE / token.length)}: ${ms.toFixed(0)} ms`);
+      }
+    }
+    expect(slow).toEqual([]);
+  });
+});
