@@ -1,6 +1,6 @@
 import { formatUsd } from '@bimi/catalog/prices';
 import { quoteCart } from '@bimi/catalog/quote';
-import { ORDER_PATHS } from '@bimi/contracts/api-paths';
+import { ONE_ORDER_PAYMENT_PARAM, ORDER_PATHS } from '@bimi/contracts/api-paths';
 import { DuplicateCertificate, OrderDetail, OrderList, OrderPayment } from '@bimi/contracts/orders';
 import { detailsFor } from './orders-fixtures';
 import { type Browser, type IdentityStore, GOOD_PASSWORD, startIdentityStore, storageEngines } from './identity-fixtures';
@@ -116,7 +116,9 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     expect(OrderPayment.parse((await payOrder(browser, vmc)).json()).url).toBe(own.url);
     expect((await order(browser, vmc)).paymentUrl).toBe(own.url);
 
-    expect((await payOnTestPage(browser, own.url, '4242424242424242')).statusCode).toBe(303);
+    // Back to a success page that says the payment was for this order, not the cart (the cart is kept).
+    const paidOwn = await payOnTestPage(browser, own.url, '4242424242424242');
+    expect([paidOwn.statusCode, paidOwn.headers.location]).toEqual([303, `/checkout/success?checkout=${own.checkoutId}&${ONE_ORDER_PAYMENT_PARAM}=1`]);
     expect(await order(browser, vmc)).toMatchObject({ state: 'details-needed', action: 'add-details' });
     expect(await order(browser, dmarc)).toMatchObject({ state: 'awaiting-payment' });
     const transactions = (await browser.request({ url: ORDER_PATHS.transactions })).json().transactions as { amount: number }[];

@@ -278,6 +278,8 @@ test('a declined card returns to checkout with the reason, and the cart is intac
   }
   await expect(page).toHaveURL(/\/checkout\/cancel\?checkout=/);
   await expect(page.getByTestId('payment-outcome')).toContainText(reason);
+  // A decline is not a cancel: the heading says the payment was not completed (Stripe's Cancel link is one).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(paymentPage === 'stripe' ? 'Checkout cancelled' : 'Payment not completed');
   expect(await storedCartItems(page)).toHaveLength(2);
   await page.screenshot({ path: '/tmp/e2e-checkout-declined.png', fullPage: true });
   await page.getByRole('link', { name: 'Back to checkout' }).click();
@@ -324,6 +326,8 @@ test('issue 30: a declined order is paid again from its own page for its own amo
   await payWithCard(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/checkout\/success\?checkout=/);
   await expect(page.getByTestId('confirmed-order')).toHaveCount(1, { timeout: PAYMENT_CONFIRMED_MS });
+  // Paying one order already placed leaves the cart as it was.
+  expect(await storedCartItems(page)).toHaveLength(2);
 
   if (paymentPage === 'test') {
     // Back to the paid page: it says it was paid and links to the order, once; no "try again".
@@ -367,6 +371,8 @@ test('issue 30: buying the same certificate for the same domains again asks firs
   await payWithCard(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/checkout\/success\?checkout=/);
   await expect(page.getByTestId('confirmed-order')).toHaveCount(1, { timeout: PAYMENT_CONFIRMED_MS });
+  // Paying one order already placed leaves the cart as it was.
+  expect(await storedCartItems(page)).toHaveLength(2);
 
   // The same certificate for the same domains: the buyer reads why and confirms.
   await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), { key: CART_KEY, value: JSON.stringify({ version: 2, items: VMC }) });

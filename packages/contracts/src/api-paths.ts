@@ -69,6 +69,12 @@ export const ORDER_PATHS = {
   webhook: `${PAYMENTS_BASE_PATH}/webhook`,
 } as const;
 
+/**
+ * The query parameter (value `1`) on the checkout success page's address when the payment was for
+ * one order already placed (its own payment page), not for the cart: that success leaves the cart alone.
+ */
+export const ONE_ORDER_PAYMENT_PARAM = 'order-payment';
+
 export const MONITOR_PATHS = {
   create: '/api/account/monitors/create',
   list: '/api/account/monitors',

@@ -1,6 +1,7 @@
 import { logoLabel } from '@bimi/catalog/labels';
 import { QuoteError, overChargeLimitMessage, quoteCart } from '@bimi/catalog/quote';
 import { PRICE_SETTING_NAMES } from '@bimi/catalog/price-ids';
+import { ONE_ORDER_PAYMENT_PARAM } from '@bimi/contracts/api-paths';
 import type { CheckoutRequest, CheckoutStarted, OrderPayment } from '@bimi/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
@@ -233,8 +234,12 @@ export default fp(
       }
     }
 
-    /** The provider's page for a stored checkout; a checkout whose page could not be opened closes as failed. */
-    async function openPage(user: PaymentUser, customerRef: string, checkoutId: string, lines: ProviderCheckoutLine[], log: FastifyBaseLogger): Promise<string> {
+    /**
+     * The provider's page for a stored checkout; a checkout whose page could not be opened closes as
+     * failed. `paying`: what the page pays for, the cart or one order already placed (whose success
+     * page leaves the cart alone).
+     */
+    async function openPage(user: PaymentUser, customerRef: string, checkoutId: string, lines: ProviderCheckoutLine[], paying: 'cart' | 'order', log: FastifyBaseLogger): Promise<string> {
       let session: { ref: string; url: string };
       try {
         session = await provider.createCheckout({
@@ -242,7 +247,7 @@ export default fp(
           user,
           customerRef,
           lines,
-          successUrl: `${returnBase}/checkout/success?checkout=${encodeURIComponent(checkoutId)}`,
+          successUrl: `${returnBase}/checkout/success?checkout=${encodeURIComponent(checkoutId)}${paying === 'order' ? `&${ONE_ORDER_PAYMENT_PARAM}=1` : ''}`,
           cancelUrl: `${returnBase}/checkout/cancel?checkout=${encodeURIComponent(checkoutId)}`,
           // One order attempt: the SDK repeats it on every retry of the call, so Stripe makes one session.
           idempotencyKey: `checkout-${checkoutId}`,
@@ -301,7 +306,7 @@ export default fp(
           description: line.description,
         };
       });
-      const url = await openPage(user, customerRef, checkoutId, lines, log);
+      const url = await openPage(user, customerRef, checkoutId, lines, 'cart', log);
       return { checkoutId, orderIds: orders.map((order) => order.id), url };
     }
 
@@ -354,6 +359,7 @@ export default fp(
             description: line.description,
           },
         ],
+        'order',
         log,
       );
       return { url, checkoutId: opened.checkoutId };

@@ -3,20 +3,46 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { CheckoutState, ORDER_PATHS } from '@bimi/contracts/orders';
-import { callApi, failureMessage } from '@bimi/session/api';
+import { callApi } from '@bimi/session/api';
+
+/** The checkout's state as the bff has it, once asked (null while asking, or when it could not be had). */
+export function useCheckoutState(checkoutId: string | null): CheckoutState | null {
+  const [state, setState] = useState<CheckoutState | null>(null);
+  useEffect(() => {
+    if (!checkoutId) return;
+    let current = true;
+    callApi(ORDER_PATHS.checkoutState(checkoutId), { answer: CheckoutState }).then(
+      (answer) => current && setState(answer),
+      () => current && setState(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [checkoutId]);
+  return state;
+}
+
+/**
+ * The cancel page's heading for what happened to the checkout: a declined, paid or closed checkout
+ * is not "cancelled"; `fallback` (the route's title) while the state is not known.
+ */
+export function outcomeHeading(state: CheckoutState | null, fallback: string): string {
+  if (!state) return fallback;
+  if (state.status === 'paid') return 'Payment received';
+  if (state.status === 'failed') return 'Payment not completed';
+  if (state.status === 'expired' || state.status === 'superseded' || state.status === 'cancelled') return 'Payment page closed';
+  return fallback;
+}
 
 /**
  * Why the last payment attempt did not go through, when the buyer comes back from the payment page
  * without paying; a checkout that was paid says so (never "nothing was charged"). `cancelled`: on
- * the cancel page, which adds what was (not) charged.
+ * the cancel page, which adds what was (not) charged. `state`: the checkout's state when the page
+ * asked for it already (else this asks).
  */
-export function PaymentOutcome({ checkoutId, cancelled = false }: { checkoutId: string; cancelled?: boolean }) {
-  const [state, setState] = useState<CheckoutState | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    callApi(ORDER_PATHS.checkoutState(checkoutId), { answer: CheckoutState }).then(setState, (error: unknown) => setFailure(failureMessage(error)));
-  }, [checkoutId]);
-  if (failure) return null;
+export function PaymentOutcome({ checkoutId, cancelled = false, state: given }: { checkoutId: string; cancelled?: boolean; state?: CheckoutState | null }) {
+  const asked = useCheckoutState(given === undefined ? checkoutId : null);
+  const state = given === undefined ? asked : given;
   if (!state) return null;
   if (state.status === 'paid') {
     return (

@@ -11,6 +11,7 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import { domainsLabel } from '@bimi/catalog/labels';
 import { formatUsd } from '@bimi/catalog/prices';
 import { clearCart } from '@bimi/cart/store';
+import { ONE_ORDER_PAYMENT_PARAM } from '@bimi/contracts/api-paths';
 import { longDate } from '@bimi/contracts/dates';
 import { CheckoutState, ORDER_PATHS, OrderDetail } from '@bimi/contracts/orders';
 import type { PageProps } from '@bimi/ui/RouteTable';
@@ -31,11 +32,13 @@ function period(order: OrderDetail): string {
 
 /**
  * Back from the payment page. The order is confirmed only when the bff says the checkout is
- * paid (the provider's event has arrived): the page asks until then, and only then empties the cart.
+ * paid (the provider's event has arrived): the page asks until then, and only then empties the cart
+ * (unless the payment was for one order already placed).
  */
 export function SuccessPage({ route }: PageProps) {
   const [params] = useSearchParams();
   const checkoutId = checkoutIdFrom(params);
+  const paidOneOrder = params.get(ONE_ORDER_PAYMENT_PARAM) === '1';
   const [view, setView] = useState<View>({ step: 'waiting', slow: false });
   const [attempt, setAttempt] = useState(0);
   const started = useRef(Date.now());
@@ -49,8 +52,11 @@ export function SuccessPage({ route }: PageProps) {
         const state = await callApi(ORDER_PATHS.checkoutState(checkoutId), { answer: CheckoutState });
         if (stopped) return;
         if (state.status === 'paid') {
-          clearCart();
-          clearDetailsDrafts();
+          // A payment for one order already placed is not the cart's: the cart stays as it is.
+          if (!paidOneOrder) {
+            clearCart();
+            clearDetailsDrafts();
+          }
           const orders = await Promise.all(state.orderIds.map((id) => callApi(ORDER_PATHS.order(id), { answer: OrderDetail })));
           if (!stopped) setView({ step: 'paid', orders });
           return;
@@ -78,7 +84,7 @@ export function SuccessPage({ route }: PageProps) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [checkoutId, attempt]);
+  }, [checkoutId, paidOneOrder, attempt]);
 
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 4, md: 6 } }}>
