@@ -206,6 +206,8 @@ const Environment = z.object({
   TOOLS_DNS_TIMEOUT_MS: optional(wholeNumber(100, 30_000)),
   TOOLS_CACHE_TTL_SECONDS: optional(wholeNumber(0, 3600)),
   TOOLS_RATE_LIMIT_PER_MINUTE: optional(wholeNumber(1, 1_000_000)),
+  // How many tool answers are worked out at once across all visitors (as many again wait); past that 503.
+  TOOLS_CONCURRENCY: optional(wholeNumber(1, 1000)),
   // Worker threads that read uploaded and fetched certificates and logos (issue 10), and each task's limits.
   TOOLS_WORKERS: optional(wholeNumber(1, 32)),
   TOOLS_WORK_TIMEOUT_MS: optional(wholeNumber(100, 60_000)),
@@ -336,6 +338,7 @@ const Config = Environment.refine((env) => (env.HEADERS_TIMEOUT_MS ?? 15_000) <=
         dnsTimeoutMs: env.TOOLS_DNS_TIMEOUT_MS ?? 2500,
         cacheTtlSeconds: env.TOOLS_CACHE_TTL_SECONDS ?? 60,
         rateLimitPerMinute: env.TOOLS_RATE_LIMIT_PER_MINUTE ?? 30,
+        concurrency: env.TOOLS_CONCURRENCY ?? 16,
         workers: { threads: env.TOOLS_WORKERS ?? 2, timeoutMs: env.TOOLS_WORK_TIMEOUT_MS ?? 2000, memoryMb: env.TOOLS_WORK_MEMORY_MB ?? 64 },
       },
       monitors: {

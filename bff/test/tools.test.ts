@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { summarize, VmcAnswer, type Check, type ToolAnswer } from '@bimi/contracts/tools';
 import { startTestStore, type TestStore } from './fixtures';
+import { TOOLS_BUSY } from '../src/routes/api/tools';
 import { useToolStore } from './tool-store';
 
 // Real peers: the fixture DNS server (UDP+TCP) and the fixture HTTPS server on loopback.
@@ -140,6 +141,25 @@ describe('rate limit', () => {
       await limited.cleanUp();
     }
   });
+});
+
+describe('concurrency limit', () => {
+  it('works out TOOLS_CONCURRENCY answers at once across all visitors, as many wait, and asks the rest to try again', async () => {
+    const limited = await startTestStore({ ...tools.fixtures.env, TOOLS_CONCURRENCY: '1', TOOLS_DNS_TIMEOUT_MS: '300' });
+    try {
+      // Three visitors, three different questions that each wait on DNS that never answers.
+      const asks = ['a', 'b', 'c'].map((label, index) => limited.app.inject({ url: `/api/tools/txt?name=${label}.dns-timeout.example`, remoteAddress: `203.0.113.${20 + index}` }));
+      const answers = await Promise.all(asks);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 503]);
+      const busy = answers.find((answer) => answer.statusCode === 503);
+      expect(busy?.json().message).toBe(TOOLS_BUSY);
+      expect(busy?.headers['retry-after']).toBeDefined();
+      // Once the work is done, the next visitor is answered.
+      expect((await limited.app.inject({ url: '/api/tools/txt?name=good.example', remoteAddress: '203.0.113.30' })).statusCode).toBe(200);
+    } finally {
+      await limited.cleanUp();
+    }
+  }, 30_000);
 });
 
 describe('records, TXT and CNAME', () => {

@@ -7,6 +7,7 @@ import { findRouteOwner } from '@bimi/contracts/route-match';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { publicBaseUrl } from '../config';
+import { concurrencyLimit } from '../lib/concurrency-limit';
 import { chooseContentEncoding, compress, type ContentEncoding } from '../lib/content-encoding';
 import { looksLikeFilePath } from '../lib/route-match';
 import { ownApiCallHeaders } from '../lib/own-api-calls';
@@ -41,28 +42,6 @@ export function pageQuery(url: string, names: readonly string[] | undefined): st
   for (const name of [...names].sort()) for (const value of given.getAll(name)) kept.append(name, value);
   const text = kept.toString();
   return text ? `?${text}` : '';
-}
-
-/** A counter of work in flight with a short queue: `run` answers BUSY at once when both are full. */
-export function concurrencyLimit(atOnce: number, waiting: number) {
-  let running = 0;
-  const queue: (() => void)[] = [];
-  return {
-    BUSY: Symbol('busy'),
-    async run<T>(work: () => Promise<T>): Promise<T | symbol> {
-      if (running >= atOnce) {
-        if (queue.length >= waiting) return this.BUSY;
-        await new Promise<void>((resolve) => queue.push(resolve));
-      }
-      running += 1;
-      try {
-        return await work();
-      } finally {
-        running -= 1;
-        queue.shift()?.();
-      }
-    },
-  };
 }
 
 interface PageAnswer {

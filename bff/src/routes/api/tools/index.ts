@@ -27,10 +27,14 @@ import { evaluateSpf } from '@bimi/email-auth/spf-evaluate';
 import { parseClientIp } from '@bimi/email-auth/spf-macro';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { concurrencyLimit } from '../../../lib/concurrency-limit';
 import { HttpError } from '../../../lib/http-error';
 import type { ToolIo } from '../../../plugins/app/tool-answers';
 import { bimiTool } from '../../../services/tools/bimi-check';
 import { certificateFindings, vmcAtUrl, vmcForDomain } from '../../../services/tools/vmc-check';
+
+/** What a visitor reads when every tool slot and place in the queue is taken. */
+export const TOOLS_BUSY = 'The tools are busy just now. Please try again in a few seconds.';
 
 /**
  * The name as DNS will be asked (a pasted URL or address reduced to its domain, lower case, ASCII);
@@ -67,12 +71,21 @@ export function answerWithVerdict<Tool extends ToolName>(tool: Tool, findings: T
  */
 const tools: FastifyPluginAsyncZod = async (fastify) => {
   const rateLimit = { max: fastify.config.tools.rateLimitPerMinute, timeWindow: '1 minute' };
+  // Anonymous and expensive (DNS, fetches, the worker pool): a limit on answers worked out at once
+  // across all visitors, as many again waiting; past that the visitor is asked to try again.
+  const { concurrency } = fastify.config.tools;
+  const working = concurrencyLimit(concurrency, concurrency);
+  async function limited<T>(work: () => Promise<T>): Promise<T> {
+    const outcome = await working.run(work);
+    if (outcome === working.BUSY) throw new HttpError(503, TOOLS_BUSY);
+    return outcome as T;
+  }
 
   async function send<Tool extends ToolName>(reply: FastifyReply, tool: Tool, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings<NoInfer<Tool>>>) {
     // The domain, or the TXT or CNAME tool's name, is asked whether it exists: a name DNS does not have
     // is answered as such (with no step to monitor it). A CNAME that dangles exists, and that tool says so.
     const domain = query.domain ?? query.name;
-    const { answer, cached } = await fastify.toolAnswers.answer(tool, query, withVerdict(tool, domain, compute));
+    const { answer, cached } = await fastify.toolAnswers.answer(tool, query, (io) => limited(() => withVerdict(tool, domain, compute)(io)));
     return reply
       .header('cache-control', 'no-store')
       .header('x-tool-cache', cached ? 'hit' : 'miss')
@@ -123,7 +136,7 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
     const answer: ToolAnswer<'vmc'> = {
       tool: 'vmc',
       query: domain ? { domain } : {},
-      ...answerWithVerdict('vmc', await certificateFindings(request.body.pem, { files: fastify.untrustedFiles, domain })),
+      ...answerWithVerdict('vmc', await limited(() => certificateFindings(request.body.pem, { files: fastify.untrustedFiles, domain }))),
     };
     return reply.header('cache-control', 'no-store').send(answer);
   });
