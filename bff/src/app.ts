@@ -33,6 +33,7 @@ import orders from './plugins/app/orders';
 import organizations from './plugins/app/organizations';
 import partnerApplications from './plugins/app/partner-applications';
 import paymentCustomers from './plugins/app/payment-customers';
+import paymentJobs from './plugins/app/payment-jobs';
 import payments from './plugins/app/payments';
 import publicConfig from './plugins/app/public-config';
 import remoteRegistry from './plugins/app/remote-registry';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderNotifications);
   await app.register(renewalReminders);
   await app.register(payments);
+  await app.register(paymentJobs);
   await app.register(telemetry);
   await app.register(remoteRegistry);
   await app.register(publicConfig);

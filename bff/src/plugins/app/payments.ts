@@ -3,7 +3,7 @@ import { QuoteError, overChargeLimitMessage, quoteCart } from '@bimi/catalog/quo
 import { PRICE_SETTING_NAMES } from '@bimi/catalog/price-ids';
 import { ONE_ORDER_PAYMENT_PARAM } from '@bimi/contracts/api-paths';
 import type { CheckoutRequest, CheckoutStarted, OrderPayment } from '@bimi/contracts/orders';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { paymentProviderName, publicBaseUrl } from '../../config';
 import { HttpError } from '../../lib/http-error';
@@ -27,7 +27,6 @@ export const PAYMENT_PAGE_UNAVAILABLE = 'We could not open the payment page: the
 export const PAYMENT_PAGE_NOT_OPENED = 'The payment page could not be opened. Nothing was charged.';
 /** A checkout gets its payment page within seconds; one without it this long never will. */
 export const CHECKOUT_PAGE_GRACE_MS = 15 * 60 * 1000;
-const CHECKOUT_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 /** How long a declined try can be paid again from its order before it is cancelled: as long as a payment page lives. */
 export const DECLINED_TRY_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -107,6 +106,52 @@ function unavailableProvider(): PaymentProvider {
   };
 }
 
+/** The provider every charge goes through, by mode: Stripe, the built-in test payments, or none. */
+function chooseProvider(fastify: FastifyInstance, mode: Payments['mode']): { provider: PaymentProvider; stripe: StripeProvider | null; test: TestProvider | null } {
+  const { config } = fastify;
+  let stripe: StripeProvider | null = null;
+  let test: TestProvider | null = null;
+  let provider: PaymentProvider;
+  if (mode === 'stripe' && config.stripeSecretKey) {
+    stripe = new StripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripe.webhookSecret, api: config.stripe.api });
+    provider = stripe;
+  } else if (mode === 'test') {
+    test = new TestProvider({
+      baseUrl: '',
+      now: fastify.now,
+      emit: (event) => fastify.orders.applyPaymentEvent(event),
+      cards: testCardStore(fastify.db, fastify.now),
+      sessions: testSessionStore(fastify.db, fastify.now),
+      setups: testSetupStore(fastify.db, fastify.now),
+      loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref),
+    });
+    provider = test;
+  } else {
+    provider = unavailableProvider();
+  }
+  return { provider, stripe, test };
+}
+
+/** Spec §8: which provider runs, and every price it cannot charge, in the log at start. */
+function logPaymentSettings(fastify: FastifyInstance, mode: Payments['mode']) {
+  const { config } = fastify;
+  const unsetPrices = PRICE_SETTING_NAMES.filter((name) => name.endsWith('_PRICE') && !config.priceSettings[name]);
+  if (mode === 'stripe') {
+    fastify.log.info({ api: config.stripe.api ? `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` : 'api.stripe.com' }, 'payments: Stripe');
+    if (unsetPrices.length > 0) fastify.log.error({ settings: unsetPrices }, `payments: price settings missing, those products cannot be bought: ${unsetPrices.join(', ')}`);
+    if (!config.stripe.webhookSecret) fastify.log.error('payments: STRIPE_WEBHOOK_SECRET not set, so Stripe webhooks are refused and no payment is confirmed');
+  } else if (mode === 'test') {
+    fastify.log.warn(
+      config.nodeEnv === 'production'
+        ? 'payments: built-in TEST payments in production (TEST_PAYMENTS=true): only test cards are taken, nothing is charged'
+        : 'payments: built-in test payments (no STRIPE_SECRET_KEY): test cards only, nothing is charged',
+    );
+    if (unsetPrices.length > 0) fastify.log.info({ settings: unsetPrices }, `payments: price settings not set (test payments charge the catalog amounts): ${unsetPrices.join(', ')}`);
+  } else {
+    fastify.log.error('payments: none. NODE_ENV=production without STRIPE_SECRET_KEY (and TEST_PAYMENTS is not true), so checkout answers 503');
+  }
+}
+
 export default fp(
   async function payments(fastify) {
     const { config } = fastify;
@@ -115,44 +160,10 @@ export default fp(
     // Where the buyer comes back to: absolute for Stripe; a path on the site for the test pages.
     const returnBase = mode === 'stripe' ? baseUrl : '';
 
-    let stripe: StripeProvider | null = null;
-    let test: TestProvider | null = null;
-    let provider: PaymentProvider;
-    if (mode === 'stripe' && config.stripeSecretKey) {
-      stripe = new StripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripe.webhookSecret, api: config.stripe.api });
-      provider = stripe;
-    } else if (mode === 'test') {
-      test = new TestProvider({
-        baseUrl: '',
-        now: fastify.now,
-        emit: (event) => fastify.orders.applyPaymentEvent(event),
-        cards: testCardStore(fastify.db, fastify.now),
-        sessions: testSessionStore(fastify.db, fastify.now),
-        setups: testSetupStore(fastify.db, fastify.now),
-        loadSubscription: (ref) => testSubscriptionFromOrders(fastify.db, ref),
-      });
-      provider = test;
-    } else {
-      provider = unavailableProvider();
-    }
+    const { provider, stripe, test } = chooseProvider(fastify, mode);
     const priceCheck = stripe ? new PriceCheck((priceId) => (stripe as StripeProvider).priceFacts(priceId)) : null;
 
-    // Spec §8: which provider runs, and every price it cannot charge, in the log at start.
-    const unsetPrices = PRICE_SETTING_NAMES.filter((name) => name.endsWith('_PRICE') && !config.priceSettings[name]);
-    if (mode === 'stripe') {
-      fastify.log.info({ api: config.stripe.api ? `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` : 'api.stripe.com' }, 'payments: Stripe');
-      if (unsetPrices.length > 0) fastify.log.error({ settings: unsetPrices }, `payments: price settings missing, those products cannot be bought: ${unsetPrices.join(', ')}`);
-      if (!config.stripe.webhookSecret) fastify.log.error('payments: STRIPE_WEBHOOK_SECRET not set, so Stripe webhooks are refused and no payment is confirmed');
-    } else if (mode === 'test') {
-      fastify.log.warn(
-        config.nodeEnv === 'production'
-          ? 'payments: built-in TEST payments in production (TEST_PAYMENTS=true): only test cards are taken, nothing is charged'
-          : 'payments: built-in test payments (no STRIPE_SECRET_KEY): test cards only, nothing is charged',
-      );
-      if (unsetPrices.length > 0) fastify.log.info({ settings: unsetPrices }, `payments: price settings not set (test payments charge the catalog amounts): ${unsetPrices.join(', ')}`);
-    } else {
-      fastify.log.error('payments: none. NODE_ENV=production without STRIPE_SECRET_KEY (and TEST_PAYMENTS is not true), so checkout answers 503');
-    }
+    logPaymentSettings(fastify, mode);
 
     const priceMessagesLogged = new Set<string>();
     const priceLog = {
@@ -432,95 +443,6 @@ export default fp(
       closeCheckoutsWithoutPaymentPage,
       closeDeclinedTries,
     });
-
-    /** Runs `task` once the bff is ready and every `everyMs` after, one run at a time; a run in progress finishes before the bff closes. */
-    function repeat(task: () => Promise<void>, everyMs: number) {
-      let current: Promise<void> | undefined;
-      const run = () => {
-        current ??= task().finally(() => {
-          current = undefined;
-        });
-      };
-      let timer: NodeJS.Timeout | undefined;
-      fastify.addHook('onReady', async () => {
-        run();
-        timer = setInterval(run, everyMs);
-        timer.unref();
-      });
-      fastify.addHook('onClose', async () => {
-        clearInterval(timer);
-        await current;
-      });
-    }
-
-    repeat(
-      () =>
-        closeCheckoutsWithoutPaymentPage()
-          .then((closed) => {
-            if (closed.length > 0) fastify.log.warn({ checkouts: closed }, 'checkouts left without a payment page closed as failed');
-          })
-          .catch((error: unknown) => fastify.log.error({ err: error }, 'closing checkouts left without a payment page failed; it runs again in a few minutes')),
-      CHECKOUT_SWEEP_INTERVAL_MS,
-    );
-    repeat(
-      () =>
-        closeDeclinedTries()
-          .then((closed) => {
-            if (closed.length > 0) fastify.log.info({ checkouts: closed }, 'declined tries not paid again within a day cancelled');
-          })
-          .catch((error: unknown) => fastify.log.error({ err: error }, 'closing declined tries failed; it runs again in a few minutes')),
-      CHECKOUT_SWEEP_INTERVAL_MS,
-    );
-    // A test page marked paid whose payment was not all applied (the process stopped, the database
-    // failed in between) is finished: at start and every 5 minutes. Every process may run it: each
-    // event is applied once.
-    if (test) {
-      const pages = test;
-      repeat(
-        () =>
-          pages
-            .finishPaidPages()
-            .then((finished) => {
-              if (finished.length > 0) fastify.log.warn({ sessions: finished }, 'test payments: paid pages whose payment was not applied finished');
-            })
-            .catch((error: unknown) => fastify.log.error({ err: error }, 'test payments: finishing paid pages failed; it runs again in a few minutes')),
-        CHECKOUT_SWEEP_INTERVAL_MS,
-      );
-    }
-
-    // The renewal job (bff/README.md, "Renewal off"): an order whose renewal is off, in a subscription
-    // that goes on for other orders, leaves it during the last day of its period. Hourly; every
-    // replica may run it, as removing an item already removed is refused by Stripe and logged.
-    // Test payment pages left unpaid for 24 hours expire (checkout.expired), as Stripe's sessions do:
-    // at start and hourly, by the bff's clock. Every process may run it: a page expires once.
-    if (test) {
-      const provider = test;
-      repeat(
-        () =>
-          provider
-            .expireOpenSessions()
-            .then((expired) => {
-              if (expired.length > 0) fastify.log.info({ sessions: expired }, 'test payments: unpaid payment pages expired');
-            })
-            .catch((error: unknown) => fastify.log.error({ err: error }, 'test payments: expiring payment pages failed; it runs again in an hour')),
-        60 * 60 * 1000,
-      );
-    }
-
-    if (stripe) {
-      const provider = stripe;
-      const run = () => {
-        provider
-          .endNonRenewingItems(fastify.now())
-          .then((handled) => {
-            if (handled.length > 0) fastify.log.info({ items: handled }, 'renewal job: items ended at their period end');
-          })
-          .catch((error: unknown) => fastify.log.error({ err: error }, 'renewal job failed; it runs again in an hour'));
-      };
-      const timer = setInterval(run, 60 * 60 * 1000);
-      timer.unref();
-      fastify.addHook('onClose', async () => clearInterval(timer));
-    }
   },
   { name: 'payments', dependencies: ['db', 'clock', 'organizations', 'contacts', 'orders', 'payment-customers'] },
 );
