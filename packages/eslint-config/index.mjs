@@ -103,6 +103,21 @@ export function workspaceConfig(root) {
       },
     },
     {
+      // The bff's code stays readable in pieces: no file over 500 lines, no function over 250.
+      files: ['bff/src/**/*.ts'],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'max-lines': ['error', { max: 500 }],
+        'max-lines-per-function': ['error', { max: 250, skipBlankLines: true, skipComments: true }],
+      },
+    },
+    {
+      // The one function still over the limit, the monitor engine's closure (289 lines): split with
+      // the scheduler work that moves its timers into named jobs.
+      files: ['bff/src/plugins/app/monitor-engine.ts'],
+      rules: { 'max-lines-per-function': 'off' },
+    },
+    {
       files: ['packages/*/src/**/*.test.ts'],
       rules: {
         'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones({ bffTestFixtures: true }) }],
