@@ -14,6 +14,11 @@ import { splitTxt } from './txt';
 
 export const DEFAULT_BIMI_SELECTOR = 'default';
 const KNOWN_TAGS = new Set(['v', 'l', 'a', 'lps', 'avp']);
+/**
+ * A BIMI record names one logo; the addresses past this many in l= are not judged one by one (a
+ * record of thousands, from a stranger's DNS, would cost the event loop a URL parse each).
+ */
+export const MAX_JUDGED_LOGOS = 16;
 
 export interface BimiRecord {
   text: string;
@@ -121,7 +126,18 @@ export function parseBimi(text: string): BimiParse {
   } else if (record.logos.length === 0) {
     checks.push(info('bimi.l.from-evidence', 'Logo taken from the certificate', 'l= is empty, so receivers use the logo embedded in the certificate named by a=.'));
   } else {
-    const notHttps = record.logos.filter((logo) => !httpsUrl(logo));
+    if (record.logos.length > MAX_JUDGED_LOGOS) {
+      checks.push(
+        fail(
+          'bimi.l.too-many',
+          'Too many logo locations',
+          `l= names ${record.logos.length} addresses; a BIMI record names one logo (the first ${MAX_JUDGED_LOGOS} are checked below).`,
+          'Put the one https:// address of your SVG Tiny PS logo in l=.',
+        ),
+      );
+    }
+    const judged = record.logos.slice(0, MAX_JUDGED_LOGOS);
+    const notHttps = judged.filter((logo) => !httpsUrl(logo));
     if (notHttps.length > 0) {
       checks.push(
         fail(
@@ -132,7 +148,7 @@ export function parseBimi(text: string): BimiParse {
         ),
       );
     } else {
-      const notSvg = record.logos.filter((logo) => !(httpsUrl(logo)?.pathname.toLowerCase().endsWith('.svg') ?? false));
+      const notSvg = judged.filter((logo) => !(httpsUrl(logo)?.pathname.toLowerCase().endsWith('.svg') ?? false));
       checks.push(
         notSvg.length > 0
           ? warn(
@@ -141,7 +157,7 @@ export function parseBimi(text: string): BimiParse {
               `${listWords(notSvg.map((logo) => quote(logo, 60)))}: BIMI logos are SVG Tiny PS files; receivers may expect the .svg extension.`,
               'Serve the logo as an .svg file (SVG Tiny PS profile).',
             )
-          : pass('bimi.l.valid', 'Logo location', `The logo is at ${listWords(record.logos)}.`),
+          : pass('bimi.l.valid', 'Logo location', `The logo is at ${listWords(judged)}.`),
       );
     }
   }

@@ -18,6 +18,14 @@ describe('parseBimi', () => {
     expect(ids(checks)).toEqual(['bimi.l.valid', 'bimi.a.valid']);
   });
 
+  it('judges the first 16 logo locations of a long l= list, and says there are too many', () => {
+    const logos = Array.from({ length: 4000 }, (_, n) => (n === 3999 ? 'http://example.com/last.svg' : `https://example.com/${n}.svg`));
+    const { checks } = parseBimi(`v=BIMI1; l=${logos.join(',')}`);
+    expect(byId(checks, 'bimi.l.too-many')).toMatchObject({ status: 'fail', detail: expect.stringContaining('4000 addresses') });
+    // The addresses past the first 16 are not listed or parsed one by one.
+    expect(byId(checks, 'bimi.l.valid')?.detail).not.toContain('https://example.com/16.svg');
+  });
+
   it('a record with empty l= and a= declines BIMI', () => {
     const { record, checks } = parseBimi('v=BIMI1; l=; a=;');
     expect(record.declined).toBe(true);
@@ -42,6 +50,7 @@ describe('parseBimi', () => {
     [`${FULL}; junk`, 'bimi.syntax.malformed', 'fail'],
     [`${FULL}; l=https://example.com/2.svg`, 'bimi.syntax.duplicate', 'fail'],
     [`${FULL}; z=1`, 'bimi.syntax.unknown', 'info'],
+    [`v=BIMI1; l=${Array.from({ length: 17 }, (_, n) => `https://example.com/${n}.svg`).join(',')}`, 'bimi.l.too-many', 'fail'],
   ])('%s → %s (%s)', (text, id, status) => {
     const { checks } = parseBimi(text);
     expect(byId(checks, id)?.status).toBe(status);
