@@ -1,4 +1,4 @@
-import { concurrencyLimit } from './concurrency-limit';
+import { concurrencyLimit, queueLimit } from './concurrency-limit';
 
 /** Work that ends when told to. */
 function gate() {
@@ -49,5 +49,24 @@ describe('concurrencyLimit', () => {
     await expect(limit.run(async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(limit.load).toEqual({ running: 0, waiting: 0 });
     expect(await limit.run(async () => 'ok')).toBe('ok');
+  });
+
+  it('queueLimit: every call waits its turn, none is refused', async () => {
+    const limited = queueLimit(2);
+    let inFlight = 0;
+    let most = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        limited(async () => {
+          inFlight += 1;
+          most = Math.max(most, inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          inFlight -= 1;
+          return index;
+        }),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 50 }, (_, index) => index));
+    expect(most).toBe(2);
   });
 });

@@ -32,3 +32,13 @@ export function concurrencyLimit(atOnce: number, waiting: number) {
     },
   };
 }
+
+/** At most `atOnce` calls at once; every other waits its turn, in order, however many there are. */
+export function queueLimit(atOnce: number): <T>(call: () => Promise<T>) => Promise<T> {
+  const limit = concurrencyLimit(atOnce, Number.POSITIVE_INFINITY);
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    const outcome = await limit.run(call);
+    if (outcome === limit.BUSY) throw new Error('an unbounded queue is never full');
+    return outcome as T;
+  };
+}

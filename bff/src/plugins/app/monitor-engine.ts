@@ -6,7 +6,8 @@ import { publicBaseUrl, type Config } from '../../config';
 import { monitorAlertMail, monitorAlertSubject, type MonitorAlertContent } from '../../lib/monitor-mail-texts';
 import { analyzeDomain } from '../../services/monitors/analyze';
 import { changesSince } from '../../services/monitors/changes';
-import { concurrencyLimit, runResolver } from '../../services/monitors/run-dns';
+import { queueLimit } from '../../lib/concurrency-limit';
+import { runResolver } from '../../services/monitors/run-dns';
 import { createResolver } from './dns';
 import { QUEUE_PER_THREAD, type UntrustedFiles } from '../../services/untrusted-files/untrusted-files';
 import { CERTIFICATE_EXPIRING_WITHIN_DAYS } from '@bimi/contracts/monitors';
@@ -73,7 +74,7 @@ export default fp(
   async function monitorEngine(fastify) {
     const settings = fastify.config.monitors;
     const interval = settings.checkIntervalHours * HOUR;
-    const limitedDns = concurrencyLimit(settings.dnsConcurrency);
+    const limitedDns = queueLimit(settings.dnsConcurrency);
     // The monitors' own resolver, with a third try: a UDP answer lost twice (a busy resolver, a
     // full socket buffer) must not become a finding in a snapshot and an alert mail; nobody waits
     // on a scheduled run, so a server that never answers may cost it a few seconds more.
@@ -82,7 +83,7 @@ export default fp(
     // Past the pool's queue a task is answered "busy" at once, which would store "Logo not checked"
     // for a logo that is fine; a monitor run waits its turn instead, and a person's tool check still
     // finds room in the queue.
-    const limitedFiles = concurrencyLimit(Math.max(1, Math.floor((fastify.config.tools.workers.threads * QUEUE_PER_THREAD) / 2)));
+    const limitedFiles = queueLimit(Math.max(1, Math.floor((fastify.config.tools.workers.threads * QUEUE_PER_THREAD) / 2)));
     const files: UntrustedFiles = {
       ...fastify.untrustedFiles,
       checkLogo: (svg) => limitedFiles(() => fastify.untrustedFiles.checkLogo(svg)),

@@ -1,21 +1,5 @@
 import type { ToolResolver } from '../../plugins/app/tool-answers';
 
-/** At most `limit` calls at once; the rest wait their turn in order. */
-export function concurrencyLimit(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function limited<T>(call: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await call();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 const METHODS = ['resolveTxt', 'resolveMx', 'resolve4', 'resolve6', 'resolveCname', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveCaa'] as const;
 
 /**
