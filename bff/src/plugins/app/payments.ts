@@ -177,6 +177,17 @@ export default fp(
 
     const customerOf = (user: PaymentUser) => fastify.paymentCustomers.findOrCreate(user, (who) => provider.createCustomer(who));
 
+    /** One order's line on its payment page, as charged (Stripe charges by its price identifier). */
+    const pageLine = (orderId: string, line: ChargedLine): ProviderCheckoutLine => ({
+      orderId,
+      priceId: stripe ? line.priceId : null,
+      quantity: line.quantity,
+      amount: line.amount,
+      interval: line.interval,
+      intervalCount: line.intervalCount,
+      description: line.description,
+    });
+
     /** The items priced by the catalog and checked as the provider will charge them (400 for a line it cannot). */
     async function priceItems(items: CheckoutRequest['items'], log: FastifyBaseLogger) {
       let quote;
@@ -305,18 +316,7 @@ export default fp(
       const superseded = await fastify.orders.supersedeUnpaid(user.id, checkoutId);
       if (superseded.orderIds.length > 0) log.info({ checkoutId, superseded: superseded.orderIds }, 'unpaid orders superseded by a new checkout');
       await closePages(superseded.closedPages, log);
-      const lines = orders.map((order, index) => {
-        const line = charged[index] as ChargedLine;
-        return {
-          orderId: order.id,
-          priceId: stripe ? line.priceId : null,
-          quantity: line.quantity,
-          amount: line.amount,
-          interval: line.interval,
-          intervalCount: line.intervalCount,
-          description: line.description,
-        };
-      });
+      const lines = orders.map((order, index) => pageLine(order.id, charged[index] as ChargedLine));
       const url = await openPage(user, customerRef, checkoutId, lines, 'cart', log);
       return { checkoutId, orderIds: orders.map((order) => order.id), url };
     }
@@ -355,24 +355,7 @@ export default fp(
         throw new HttpError(409, 'The price of this order changed since it was ordered: cancel it and buy it again from the store.');
       }
       const customerRef = await customerOf(user);
-      const url = await openPage(
-        user,
-        customerRef,
-        opened.checkoutId,
-        [
-          {
-            orderId: order.id,
-            priceId: stripe ? line.priceId : null,
-            quantity: line.quantity,
-            amount: line.amount,
-            interval: line.interval,
-            intervalCount: line.intervalCount,
-            description: line.description,
-          },
-        ],
-        'order',
-        log,
-      );
+      const url = await openPage(user, customerRef, opened.checkoutId, [pageLine(order.id, line)], 'order', log);
       return { url, checkoutId: opened.checkoutId };
     }
 
