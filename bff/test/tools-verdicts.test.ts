@@ -1,8 +1,6 @@
 import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
 import { VmcAnswer } from '@bimi/contracts/tools';
-import * as x509 from '@peculiar/x509';
-import { logotypeExtension } from './fixtures/tools/pki';
+import { logotypeExtension, selfSignedMarkCertificate } from './fixtures/tools/pki';
 import { useToolStore } from './tool-store';
 
 // Issue 17: each tool's headline answers its question, and its score is in the same band
@@ -97,23 +95,13 @@ describe('every tool answers its question with a score that agrees', () => {
   // Issue 32: a self-signed certificate that claims the BIMI key purpose was "No: not valid" beside
   // "Certificate type: VMC", "Pass: Certificate is valid" and "No mark type named".
   it('the VMC validator on a self-signed certificate made for BIMI: no certificate type, no mark type to miss, no "valid"', async () => {
-    x509.cryptoProvider.set(webcrypto as unknown as Crypto);
-    const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-    const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as unknown as CryptoKeyPair;
-    const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    const pem = await selfSignedMarkCertificate({
       serialNumber: '7f01',
       name: 'CN=Self Made Mark, O=Nobody',
-      notBefore: new Date(Date.now() - 86_400_000),
-      notAfter: new Date(Date.now() + 365 * 86_400_000),
-      signingAlgorithm: algorithm,
-      keys,
-      extensions: [
-        new x509.ExtendedKeyUsageExtension(['1.3.6.1.5.5.7.3.31']),
-        new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: 'good.example' }]),
-        logotypeExtension('<svg xmlns="http://www.w3.org/2000/svg" version="1.2" baseProfile="tiny-ps" viewBox="0 0 10 10"><title>x</title></svg>'),
-      ],
+      domain: 'good.example',
+      logotype: logotypeExtension('<svg xmlns="http://www.w3.org/2000/svg" version="1.2" baseProfile="tiny-ps" viewBox="0 0 10 10"><title>x</title></svg>'),
     });
-    const response = await tools.store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: cert.toString('pem') }, remoteAddress: '127.0.0.1' });
+    const response = await tools.store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem }, remoteAddress: '127.0.0.1' });
     const result = VmcAnswer.parse(response.json());
     expect(result.checks.find((check) => check.id === 'vmc.chain')?.status).toBe('fail');
     expect(result.details?.certificate?.certificateType).toBeUndefined();
