@@ -108,6 +108,19 @@ async function acceptAndPay(page: Page): Promise<PaymentPage> {
   return paymentPageOf(page.url());
 }
 
+/** A signed-in buyer pays the seeded cart (details later) with a card that is declined; answers which payment page it was. */
+async function payTheSeededCartDeclined(page: Page): Promise<PaymentPage> {
+  await seedCart(page);
+  const user = await createVerifiedAccount(page);
+  await signInByApi(page, user);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-signed-in')).toBeVisible();
+  await page.getByLabel('Finish these details later').check();
+  const paymentPage = await acceptAndPay(page);
+  await payWithCard(page, '4000 0000 0000 0002');
+  return paymentPage;
+}
+
 for (const { width, detailsNow } of [
   { width: 1280, detailsNow: true },
   { width: 375, detailsNow: false },
@@ -258,14 +271,7 @@ for (const { width, detailsNow } of [
 }
 
 test('a declined card returns to checkout with the reason, and the cart is intact', async ({ page }) => {
-  await seedCart(page);
-  const user = await createVerifiedAccount(page);
-  await signInByApi(page, user);
-  await page.goto('/checkout');
-  await expect(page.getByTestId('checkout-signed-in')).toBeVisible();
-  await page.getByLabel('Finish these details later').check();
-  const paymentPage = await acceptAndPay(page);
-  await payWithCard(page, '4000 0000 0000 0002');
+  const paymentPage = await payTheSeededCartDeclined(page);
 
   // The test payment page sends the buyer back with the reason. Stripe Checkout shows the decline on
   // its own page and keeps the buyer there (no event tells the bff): its Cancel link goes back, where
@@ -289,14 +295,7 @@ test('a declined card returns to checkout with the reason, and the cart is intac
 });
 
 test('issue 30: a declined order is paid again from its own page for its own amount; the other is cancelled; a paid page says so', async ({ page }) => {
-  await seedCart(page);
-  const user = await createVerifiedAccount(page);
-  await signInByApi(page, user);
-  await page.goto('/checkout');
-  await expect(page.getByTestId('checkout-signed-in')).toBeVisible();
-  await page.getByLabel('Finish these details later').check();
-  const paymentPage = await acceptAndPay(page);
-  await payWithCard(page, '4000 0000 0000 0002');
+  const paymentPage = await payTheSeededCartDeclined(page);
   if (paymentPage === 'stripe') {
     // Stripe keeps a declined buyer on its page; going back leaves the orders awaiting payment.
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
