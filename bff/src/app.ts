@@ -12,40 +12,40 @@ import { anonymousWrites } from './lib/csrf';
 import { serverOptions } from './lib/server-options';
 import { databaseEndpointOf, UNAVAILABLE_MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableService } from './lib/unavailable';
 import { isOwnApiCall } from './lib/own-api-calls';
-import clock, { movableClock } from './plugins/app/clock';
-import contactMessages from './plugins/app/contact-messages';
-import contacts from './plugins/app/contacts';
-import database from './plugins/app/db';
-import dnsResolver from './plugins/app/dns';
-import emailTokens from './plugins/app/email-tokens';
-import untrustedFiles from './plugins/app/mark-certificate';
-import mailer from './plugins/app/mailer';
-import monitorEngine from './plugins/app/monitor-engine';
-import monitors from './plugins/app/monitors';
-import monitorAlerts from './plugins/app/monitors-alerts';
-import monitorConversations from './plugins/app/monitors-conversations';
-import monitorSnapshots from './plugins/app/monitors-snapshots';
-import sessions, { withSessions } from './plugins/app/sessions';
-import newsletterSubscribers from './plugins/app/newsletter-subscribers';
-import fulfilment from './plugins/app/fulfilment';
-import orderNotifications from './plugins/app/order-notifications';
-import orders from './plugins/app/orders';
-import organizations from './plugins/app/organizations';
-import partnerApplications from './plugins/app/partner-applications';
-import paymentCustomers from './plugins/app/payment-customers';
-import paymentJobs from './plugins/app/payment-jobs';
-import payments from './plugins/app/payments';
-import publicConfig from './plugins/app/public-config';
-import remoteRegistry from './plugins/app/remote-registry';
-import renewalReminders from './plugins/app/renewal-reminders';
-import safeFetch from './plugins/app/safe-fetch';
-import shellPage from './plugins/app/shell-page';
-import serverRender from './plugins/app/server-render';
-import supportTickets from './plugins/app/support-tickets';
-import telemetry from './plugins/app/telemetry';
-import toolAnswers from './plugins/app/tool-answers';
-import transactions from './plugins/app/transactions';
-import users from './plugins/app/users';
+import clock, { movableClock } from './plugins/platform/clock';
+import contactMessages from './plugins/site/contact-messages';
+import contacts from './plugins/identity/contacts';
+import database from './plugins/platform/db';
+import dnsResolver from './plugins/platform/dns';
+import emailTokens from './plugins/identity/email-tokens';
+import untrustedFiles from './plugins/tools/mark-certificate';
+import mailer from './plugins/mail/mailer';
+import monitorEngine from './plugins/monitors/monitor-engine';
+import monitors from './plugins/monitors/monitors';
+import monitorAlerts from './plugins/monitors/monitors-alerts';
+import monitorConversations from './plugins/monitors/monitors-conversations';
+import monitorSnapshots from './plugins/monitors/monitors-snapshots';
+import sessions, { withSessions } from './plugins/identity/sessions';
+import newsletterSubscribers from './plugins/site/newsletter-subscribers';
+import fulfilment from './plugins/orders/fulfilment';
+import orderNotifications from './plugins/mail/order-notifications';
+import orders from './plugins/orders/orders';
+import organizations from './plugins/identity/organizations';
+import partnerApplications from './plugins/site/partner-applications';
+import paymentCustomers from './plugins/payments/payment-customers';
+import paymentJobs from './plugins/payments/payment-jobs';
+import payments from './plugins/payments/payments';
+import publicConfig from './plugins/pages/public-config';
+import remoteRegistry from './plugins/pages/remote-registry';
+import renewalReminders from './plugins/orders/renewal-reminders';
+import safeFetch from './plugins/platform/safe-fetch';
+import shellPage from './plugins/pages/shell-page';
+import serverRender from './plugins/pages/server-render';
+import supportTickets from './plugins/site/support-tickets';
+import telemetry from './plugins/site/telemetry';
+import toolAnswers from './plugins/tools/tool-answers';
+import transactions from './plugins/orders/transactions';
+import users from './plugins/identity/users';
 import cookie from './plugins/external/cookie';
 import securityHeaders from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
@@ -76,7 +76,7 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where log lines go instead of stdout; tests read them. */
   logStream?: NodeJS.WritableStream;
-  /** The store's clock (epoch ms; src/plugins/app/clock.ts); tests move it to check expiry. */
+  /** The store's clock (epoch ms; src/plugins/platform/clock.ts); tests move it to check expiry. */
   now?: () => number;
 }
 
@@ -227,7 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes);
   await app.register(anonymousWrites(contactRoutes), { prefix: SITE_API_PATHS.contact });
   await app.register(anonymousWrites(cartRoutes));
-  // Only these read or start a session (plugins/app/sessions.ts, withSessions).
+  // Only these read or start a session (plugins/identity/sessions.ts, withSessions).
   await app.register(
     withSessions(async (scope) => {
       await scope.register(authRoutes);

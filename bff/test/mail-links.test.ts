@@ -1,4 +1,4 @@
-import type { MailMessage } from '../src/plugins/app/mailer';
+import type { MailMessage } from '../src/plugins/mail/mailer';
 import { emailChangeAttemptMail, emailChangeMail, invitationMail, passwordResetMail, signUpAttemptMail, verificationMail } from '../src/lib/mail-texts';
 import { monitorAlertMail } from '../src/lib/monitor-mail-texts';
 import { orderConfirmationMail, paymentFailedMail, paymentReceiptMail, renewalReminderMail, type MailOrder } from '../src/lib/order-mail-texts';

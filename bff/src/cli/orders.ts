@@ -16,12 +16,12 @@ import { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import type { StoreDatabase } from '../db/schema';
-import { createDialect, migrateToLatest } from '../plugins/app/db';
-import { createEmailTokens } from '../plugins/app/email-tokens';
-import { createOrders, orderNumber, productName, type Orders } from '../plugins/app/orders';
-import { createOrganizations, type Organizations } from '../plugins/app/organizations';
-import { createUsers, type Users } from '../plugins/app/users';
-import { manualFulfilment } from '../services/fulfilment/fulfilment';
+import { createDialect, migrateToLatest } from '../plugins/platform/db';
+import { createEmailTokens } from '../plugins/identity/email-tokens';
+import { createOrders, orderNumber, productName, type Orders } from '../plugins/orders/orders';
+import { createOrganizations, type Organizations } from '../plugins/identity/organizations';
+import { createUsers, type Users } from '../plugins/identity/users';
+import { manualFulfilment } from '../plugins/orders/fulfilment';
 import { isCertificateOrder } from '../services/orders/order-status';
 
 const USAGE = `usage:

@@ -1,6 +1,6 @@
 import { formatUsd } from '@bimi/catalog/prices';
 import { SITE_NAME } from '@bimi/contracts/site';
-import type { MailMessage } from '../plugins/app/mailer';
+import type { MailMessage } from '../plugins/mail/mailer';
 import { longDate } from '@bimi/contracts/dates';
 
 /**

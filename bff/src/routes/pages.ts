@@ -11,8 +11,8 @@ import { concurrencyLimit } from '../lib/concurrency-limit';
 import { chooseContentEncoding, compress, type ContentEncoding } from '../lib/content-encoding';
 import { looksLikeFilePath } from '../lib/route-match';
 import { ownApiCallHeaders } from '../lib/own-api-calls';
-import { sessionCookieName } from '../plugins/app/sessions';
-import type { RenderedShellPage } from '../plugins/app/shell-page';
+import { sessionCookieName } from '../plugins/identity/sessions';
+import type { RenderedShellPage } from '../plugins/pages/shell-page';
 
 /** Paths the page route never answers: they belong to the API, the builds and the registry. */
 const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;

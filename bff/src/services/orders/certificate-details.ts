@@ -2,8 +2,8 @@ import { PRODUCTS, isProductId } from '@bimi/catalog/products';
 import type { CertificateDetails } from '@bimi/contracts/orders';
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
 import { HttpError } from '../../lib/http-error';
-import type { Contacts } from '../../plugins/app/contacts';
-import type { Organizations } from '../../plugins/app/organizations';
+import type { Contacts } from '../../plugins/identity/contacts';
+import type { Organizations } from '../../plugins/identity/organizations';
 import { logoCheckUnavailable, type UntrustedFiles } from '../untrusted-files/untrusted-files';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

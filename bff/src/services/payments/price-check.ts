@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { certificatePlanCents, formatEmailVolume } from '@bimi/catalog/prices';
 import { DEFAULT_PLAN_YEARS, PRODUCTS, isProductId } from '@bimi/catalog/products';
 import type { QuotedLine, QuoteLine } from '@bimi/catalog/quote';
-import type { StripePriceFacts } from './stripe-provider';
+import type { StripePriceFacts } from '../../plugins/payments/stripe-provider';
 
 /**
  * How a catalog quote line is charged as a Stripe price × quantity (bff/README.md, "Payments"):

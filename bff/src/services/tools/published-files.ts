@@ -1,7 +1,7 @@
 import type { Check } from '@bimi/contracts/tools';
 import { fail, unreachable } from '@bimi/email-auth/checks';
-import { FetchRefusedError, type FetchedResource, type FetchLimits } from '../../plugins/app/safe-fetch';
-import type { ToolIo } from '../../plugins/app/tool-answers';
+import { FetchRefusedError, type FetchedResource, type FetchLimits } from '../../plugins/platform/safe-fetch';
+import type { ToolIo } from '../../plugins/tools/tool-answers';
 
 /**
  * Fetching what a BIMI record publishes (the logo at l=, the mark certificate at a=) for the BIMI

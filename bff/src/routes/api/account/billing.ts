@@ -3,7 +3,7 @@ import { ORDER_PATHS, PaymentMethodList, PaymentMethodSetup } from '@bimi/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { PAYMENTS_UNAVAILABLE } from '../../../plugins/app/payments';
+import { PAYMENTS_UNAVAILABLE } from '../../../plugins/payments/payments';
 import { currentUser } from './current-user';
 
 const PaymentMethodParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, 'is not a payment method id') });

@@ -3,8 +3,8 @@ import { CheckoutRequest, CheckoutStarted, CheckoutState, DuplicateCertificate, 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/app/payments';
-import { orderNumber } from '../../../plugins/app/orders';
+import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/payments/payments';
+import { orderNumber } from '../../../plugins/orders/orders';
 import { currentUser } from './current-user';
 
 const CheckoutParams = z.object({ checkoutId: z.string().min(1).max(64) });

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { publicBaseUrl } from '../../config';
 import { renewalReminderMail } from '../../lib/order-mail-texts';
 import { isCertificateOrder } from '../../services/orders/order-status';
-import { mailOrder, recipient } from './order-notifications';
+import { mailOrder, recipient } from '../mail/order-notifications';
 
 const HOUR = 60 * 60 * 1000;
 

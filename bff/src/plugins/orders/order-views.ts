@@ -3,7 +3,7 @@ import type { OrderDetail, OrderSummary, Transaction as TransactionView } from '
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import { orderNumber, parseDetails, productName, transactionView, type OrderRow, type StepRow } from './order-rows';
-import { isCertificateOrder, lifecycleState, needsAction, validationSteps } from './order-status';
+import { isCertificateOrder, lifecycleState, needsAction, validationSteps } from '../../services/orders/order-status';
 
 /** Before a payment (or closed without one), nothing renews. */
 const UNPAID_STATES = new Set<OrderState>(['awaiting-payment', 'payment-failed', 'cancelled', 'superseded']);

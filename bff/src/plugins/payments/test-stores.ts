@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import type { ProviderPaymentMethod } from './provider';
+import type { ProviderPaymentMethod } from '../../services/payments/provider';
 import type { TestCardStore, TestSession, TestSessionStore, TestSetupStore, TestSubscription } from './test-provider';
 
 /** Where the built-in test payments keep their cards, pages and subscriptions: the database every bff replica shares. */

@@ -2,9 +2,9 @@ import { transition } from '@bimi/contracts/order-lifecycle';
 import type { Insertable, Updateable } from 'kysely';
 import type { OrdersTable, StoreDatabase } from '../../db/schema';
 import { newId } from '../../lib/tokens';
-import type { CheckoutClosed, CheckoutCompleted, InvoiceLine, InvoicePaid, InvoicePaymentFailed, PaymentEvent, SubscriptionChanged } from '../payments/provider';
+import type { CheckoutClosed, CheckoutCompleted, InvoiceLine, InvoicePaid, InvoicePaymentFailed, PaymentEvent, SubscriptionChanged } from '../../services/payments/provider';
 import { compareKeys, version, type OrderRow, type TransactionRow } from './order-rows';
-import { isCertificateOrder, lifecycleState, orderKind } from './order-status';
+import { isCertificateOrder, lifecycleState, orderKind } from '../../services/orders/order-status';
 import type { EventWork } from './payment-event-work';
 
 /**

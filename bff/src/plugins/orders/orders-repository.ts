@@ -3,10 +3,10 @@ import type { PaymentProviderName, StoreDatabase } from '../../db/schema';
 import { newId } from '../../lib/tokens';
 import { createFulfilmentRows } from './order-fulfilment-rows';
 import { effectsInOrder, isSqlite, parseOrderNumber, toCreatedOrder, version, type OrderEffect, type OrderRow } from './order-rows';
-import { countByFilter, matchesFilter } from './order-status';
+import { countByFilter, matchesFilter } from '../../services/orders/order-status';
 import { createOrderViews } from './order-views';
 import { lockOrders } from './payment-event-work';
-import type { Orders } from '../../plugins/app/orders';
+import type { Orders } from './orders';
 
 /**
  * The orders' reads and plain writes (SQL only): checkouts and their orders stored, the account's

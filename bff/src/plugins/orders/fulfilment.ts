@@ -1,6 +1,13 @@
 import type { ValidationStep } from '@bimi/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
-import { orderNumber, type Orders } from '../../plugins/app/orders';
+import fp from 'fastify-plugin';
+import { orderNumber, type Orders } from './orders';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fulfilment: Fulfilment;
+  }
+}
 
 export type StepState = 'waiting' | 'in-progress' | 'done' | 'failed';
 
@@ -40,3 +47,11 @@ export function manualFulfilment(orders: Orders, log: Pick<FastifyBaseLogger, 'i
     },
   };
 }
+
+/** `fastify.fulfilment`: manual fulfilment, the one fulfiller there is today. */
+export default fp(
+  async function fulfilment(fastify) {
+    fastify.decorate('fulfilment', manualFulfilment(fastify.orders, fastify.log));
+  },
+  { name: 'fulfilment', dependencies: ['orders'] },
+);

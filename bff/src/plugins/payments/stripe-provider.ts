@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { HttpError } from '../../lib/http-error';
-import { type PaymentEvent, type PaymentProvider, type PaymentUser, type ProviderCheckout, type ProviderPaymentMethod, WebhookSignatureError } from './provider';
-import { METADATA, type Share, idOf, paymentEventFromStripe, renewalOffOf, sharesOf } from './stripe-events';
+import { type PaymentEvent, type PaymentProvider, type PaymentUser, type ProviderCheckout, type ProviderPaymentMethod, WebhookSignatureError } from '../../services/payments/provider';
+import { METADATA, type Share, idOf, paymentEventFromStripe, renewalOffOf, sharesOf } from '../../services/payments/stripe-events';
 
 /**
  * The API version this integration is written and tested against: the one stripe 23.1.0 ships

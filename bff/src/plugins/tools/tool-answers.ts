@@ -2,7 +2,7 @@ import type { promises as dns } from 'node:dns';
 import { isAnswerOf, type ToolAnswer, type ToolFindings, type ToolName } from '@bimi/contracts/tools';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { FetchRefusedError, type SafeFetch } from './safe-fetch';
+import { FetchRefusedError, type SafeFetch } from '../platform/safe-fetch';
 
 /** The resolver calls the tools make; Node's Resolver has them all. */
 export type ToolResolver = Pick<dns.Resolver, 'resolveTxt' | 'resolveMx' | 'resolve4' | 'resolve6' | 'resolveCname' | 'resolveNs' | 'resolvePtr' | 'resolveSoa' | 'resolveCaa'>;

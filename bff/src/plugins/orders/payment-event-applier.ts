@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import type { PaymentEvent } from '../payments/provider';
+import type { PaymentEvent } from '../../services/payments/provider';
 import { compareKeys, lockKeyOf, type Trx } from './order-rows';
 import { EventWork, type ApplierContext } from './payment-event-work';
 import { applyEvent } from './payment-events';

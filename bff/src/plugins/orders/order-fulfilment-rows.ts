@@ -2,7 +2,7 @@ import { VALIDATION_STEPS, type ValidationStep } from '@bimi/contracts/orders';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { DueReminder } from './order-rows';
-import { orderStatus } from './order-status';
+import { orderStatus } from '../../services/orders/order-status';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Renewal reminders go 30 and 7 days before a yearly period ends. */

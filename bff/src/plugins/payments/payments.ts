@@ -9,12 +9,12 @@ import { paymentProviderName, publicBaseUrl } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { checkCertificateDetails } from '../../services/orders/certificate-details';
 import { PriceCheck, PriceCheckError, UnbuyableLineError, chargedLine, type ChargedLine } from '../../services/payments/price-check';
-import type { ClosedPage, DuplicateOf } from '../../services/orders/order-actions';
+import type { ClosedPage, DuplicateOf } from '../orders/order-actions';
 import type { PaymentProvider, PaymentUser, ProviderCheckoutLine } from '../../services/payments/provider';
-import { StripeProvider } from '../../services/payments/stripe-provider';
-import { TestProvider } from '../../services/payments/test-provider';
-import { testCardStore, testSessionStore, testSetupStore, testSubscriptionFromOrders } from '../../services/payments/test-stores';
-import { orderLinesFromQuote, orderNumber } from './orders';
+import { StripeProvider } from './stripe-provider';
+import { TestProvider } from './test-provider';
+import { testCardStore, testSessionStore, testSetupStore, testSubscriptionFromOrders } from './test-stores';
+import { orderLinesFromQuote, orderNumber } from '../orders/orders';
 
 /** Lines one Stripe checkout can name: 50 metadata keys, less checkout_id and user_id. */
 const STRIPE_MAX_LINES = 48;

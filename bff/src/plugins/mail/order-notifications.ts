@@ -7,8 +7,8 @@ import type { OrderNotificationsTable, OrdersTable, StoreDatabase } from '../../
 import { orderConfirmationMail, paymentFailedMail, paymentReceiptMail, type MailOrder } from '../../lib/order-mail-texts';
 import { isCertificateOrder } from '../../services/orders/order-status';
 import type { MailMessage } from './mailer';
-import { orderNumber, productName, type OrderEffect } from './orders';
-import type { MailRecipient } from './users';
+import { orderNumber, productName, type OrderEffect } from '../orders/orders';
+import type { MailRecipient } from '../identity/users';
 
 export function mailOrder(row: Selectable<OrdersTable>): MailOrder {
   return {

@@ -3,7 +3,7 @@ import { CertificateDetails } from '@bimi/contracts/orders';
 import { SqliteAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase } from '../../db/schema';
 import { newId } from '../../lib/tokens';
-import { isCertificateOrder, lifecycleState, orderKind } from './order-status';
+import { isCertificateOrder, lifecycleState, orderKind } from '../../services/orders/order-status';
 
 type OrderRow = Selectable<OrdersTable>;
 type CheckoutRow = Selectable<CheckoutsTable>;

@@ -8,11 +8,11 @@ import { analyzeDomain } from '../../services/monitors/analyze';
 import { changesSince } from '../../services/monitors/changes';
 import { queueLimit } from '../../lib/concurrency-limit';
 import { runResolver } from '../../services/monitors/run-dns';
-import { createResolver } from './dns';
+import { createResolver } from '../platform/dns';
 import { QUEUE_PER_THREAD, type UntrustedFiles } from '../../services/untrusted-files/untrusted-files';
 import { CERTIFICATE_EXPIRING_WITHIN_DAYS } from '@bimi/contracts/monitors';
 import type { MonitorAlertKind } from './monitors-alerts';
-import { recipient } from './order-notifications';
+import { recipient } from '../mail/order-notifications';
 
 const HOUR = 60 * 60 * 1000;
 const MONITOR_DNS_TRIES = 3;

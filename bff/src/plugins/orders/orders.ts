@@ -2,7 +2,7 @@ import type { CertificateDetails, CheckoutState, OrderDetail, OrderFilter, Order
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { PaymentProviderName, StoreDatabase } from '../../db/schema';
-import { createOrderActions, type OrderActions } from '../../services/orders/order-actions';
+import { createOrderActions, type OrderActions } from './order-actions';
 import {
   isSqlite,
   type CheckoutForPayment,
@@ -12,19 +12,19 @@ import {
   type OrderEffect,
   type OrderRow,
   type RenewalTarget,
-} from '../../services/orders/order-rows';
-import { createOrdersRepository } from '../../services/orders/orders-repository';
-import { createPaymentEventApplier } from '../../services/orders/payment-event-applier';
+} from './order-rows';
+import { createOrdersRepository } from './orders-repository';
+import { createPaymentEventApplier } from './payment-event-applier';
 import type { PaymentEvent } from '../../services/payments/provider';
 
 /**
- * The orders plugin: `fastify.orders`, made of the repository (services/orders/orders-repository.ts,
- * SQL only), the payment-event applier (services/orders/payment-event-*.ts) and the buyer's actions
- * on unpaid orders (services/orders/order-actions.ts), all following the order lifecycle
+ * The orders plugin: `fastify.orders`, made of the repository (plugins/orders/orders-repository.ts,
+ * SQL only), the payment-event applier (plugins/orders/payment-event-*.ts) and the buyer's actions
+ * on unpaid orders (plugins/orders/order-actions.ts), all following the order lifecycle
  * (@bimi/contracts/order-lifecycle, services/orders/order-status.ts).
  */
 
-export { REMINDER_DAYS } from '../../services/orders/order-fulfilment-rows';
+export { REMINDER_DAYS } from './order-fulfilment-rows';
 export {
   isValidationStep,
   orderLinesFromQuote,
@@ -38,7 +38,7 @@ export {
   type NewOrderLine,
   type OrderEffect,
   type RenewalTarget,
-} from '../../services/orders/order-rows';
+} from './order-rows';
 
 export interface Orders extends OrderActions {
   /** Stores a checkout and one order per line (status incomplete, with the quoted amounts). */

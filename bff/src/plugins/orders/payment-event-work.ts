@@ -1,7 +1,7 @@
 import { sql, type Insertable, type OperationNode, type RawBuilder, type Updateable } from 'kysely';
 import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase, TransactionsTable } from '../../db/schema';
 import { newId } from '../../lib/tokens';
-import type { PaymentEvent } from '../payments/provider';
+import type { PaymentEvent } from '../../services/payments/provider';
 import { compareKeys, effectsInOrder, lockKeyOf, type CheckoutRow, type OrderEffect, type OrderRow, type TransactionRow, type Trx } from './order-rows';
 
 /** What applying payment events needs to know besides the transaction: the engine and the clock. */

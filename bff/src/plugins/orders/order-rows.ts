@@ -4,12 +4,12 @@ import type { CartQuote } from '@bimi/catalog/quote';
 import { CertificateDetails, VALIDATION_STEPS, type CheckoutLine, type Transaction as TransactionView, type ValidationStep } from '@bimi/contracts/orders';
 import { SqliteAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CheckoutsTable, OrdersTable, StoreDatabase, TransactionsTable } from '../../db/schema';
-import type { PaymentEvent } from '../payments/provider';
+import type { PaymentEvent } from '../../services/payments/provider';
 
 /**
  * The orders' shapes and the pure helpers every part of the orders code shares: the rows, the
  * numbers buyers read ("O-000123"), the order lines a checkout stores, the effects an applied
- * payment event owes (issue 30 split plugins/app/orders.ts into these, the repository,
+ * payment event owes (issue 30 split plugins/orders/orders.ts into these, the repository,
  * order-repository.ts, and the payment-event applier, payment-event-*.ts).
  */
 
