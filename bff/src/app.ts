@@ -18,6 +18,7 @@ import contacts from './plugins/identity/contacts';
 import database from './plugins/platform/db';
 import dnsResolver from './plugins/platform/dns';
 import emailTokens from './plugins/identity/email-tokens';
+import jobs from './plugins/platform/jobs';
 import untrustedFiles from './plugins/tools/mark-certificate';
 import mailer from './plugins/mail/mailer';
 import monitorEngine from './plugins/monitors/monitor-engine';
@@ -139,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // DEV_CLOCK (never in production): a clock the e2e flows move forward through POST /dev/clock.
   const devClock = !options.now && config.devClock ? movableClock() : undefined;
   await app.register(clock, { now: options.now ?? devClock?.now });
+  // The one scheduler: the domain plugins below hand it their jobs' handlers.
+  await app.register(jobs);
   await app.register(emailTokens);
   await app.register(users);
   await app.register(sessions);
