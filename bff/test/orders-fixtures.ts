@@ -97,7 +97,7 @@ export async function apply(store: IdentityStore, ...events: PaymentEvent[]): Pr
   const outcomes: string[] = [];
   for (const event of events) outcomes.push(await store.app.orders.applyPaymentEvent(event));
   // Mail and fulfilment go after the event, from the background sender: wait for it.
-  await store.app.orderNotifications.flush();
+  await store.app.jobs.runNow('order-mail');
   return outcomes;
 }
 

@@ -59,10 +59,10 @@ describe.each(storageEngines())('order mail over SMTP on $name', (engine) => {
       smtp.messages.length = 0;
 
       // Far from the end: nothing. 30 days before: one reminder per order; a second run sends nothing more.
-      expect(await store.app.renewalReminders.run()).toBe(0);
+      expect(await store.app.jobs.runNow('renewal-reminders')).toBe(0);
       await advance(store, 335 * DAY, jane);
-      expect(await store.app.renewalReminders.run()).toBe(2);
-      expect(await store.app.renewalReminders.run()).toBe(0);
+      expect(await store.app.jobs.runNow('renewal-reminders')).toBe(2);
+      expect(await store.app.jobs.runNow('renewal-reminders')).toBe(0);
       const when = new Date(end).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
       expect(smtp.messages.map((mail) => mail.subject).sort()).toEqual([`DMARC Plus ${dmarc.number} renews on ${when}`, `Verified Mark Certificate ${vmc.number} renews on ${when}`]);
       expect(smtp.messages[0]?.text).toContain('in 30 days');
@@ -82,7 +82,7 @@ describe.each(storageEngines())('order mail over SMTP on $name', (engine) => {
       await until(() => smtp.messages.length >= 1, 'the start-up reminder');
       jane.browser = new Browser(store.app);
       expect((await jane.browser.signIn(jane.email, GOOD_PASSWORD)).statusCode).toBe(200);
-      expect(await store.app.renewalReminders.run()).toBe(0);
+      expect(await store.app.jobs.runNow('renewal-reminders')).toBe(0);
       expect(smtp.messages.map((mail) => mail.subject)).toEqual([`DMARC Plus ${dmarc.number} renews on ${when}`]);
       expect(smtp.messages[0]?.text).toContain('in 7 days');
       expect(await store.app.db.selectFrom('renewal_reminders').select(['order_id', 'days_ahead']).orderBy('days_ahead').execute()).toHaveLength(4);
@@ -121,15 +121,15 @@ describe.each(storageEngines())('order mail over SMTP on $name', (engine) => {
         { kind: 'payment-receipt', attempts: 1, claimed_at: null },
       ]);
       // Not due yet: nothing is tried.
-      expect(await store.app.orderNotifications.flush()).toBe(0);
+      expect(await store.app.jobs.runNow('order-mail')).toBe(0);
 
       // The mail server is back, the retry is due: each mail goes once, and never again.
       revived = await startSmtpServer({ port: Number(new URL(smtp.url).port) });
       store.advance(2 * 60 * 1000);
-      expect(await store.app.orderNotifications.flush()).toBe(2);
+      expect(await store.app.jobs.runNow('order-mail')).toBe(2);
       expect(revived.messages.map((mail) => mail.subject)).toEqual([expect.stringContaining(next.orders[0]?.number ?? '?'), expect.stringMatching(/receipt R-/)]);
       store.advance(60 * 60 * 1000);
-      expect(await store.app.orderNotifications.flush()).toBe(0);
+      expect(await store.app.jobs.runNow('order-mail')).toBe(0);
       expect(revived.messages).toHaveLength(2);
     } finally {
       await store.cleanUp();

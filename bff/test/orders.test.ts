@@ -504,7 +504,7 @@ if (postgres.length > 0)
         expect(await store.app.db.selectFrom('transactions').select('id').execute()).toHaveLength(rounds);
         expect(await store.app.db.selectFrom('processed_payment_events').select('event_id').execute()).toHaveLength(rounds * 2);
         // Both processes' mail senders run at once over the same pending notifications: each mail goes once.
-        await Promise.all([store.app.orderNotifications.flush(), other.orderNotifications.flush()]);
+        await Promise.all([store.app.jobs.runNow('order-mail'), other.jobs.runNow('order-mail')]);
         expect(await store.app.db.selectFrom('order_notifications').select('id').where('done_at', 'is', null).execute()).toEqual([]);
         const mails = await store.app.db.selectFrom('outbox_messages').select('subject').where('recipient', '=', 'jane@example.com').execute();
         expect(mails.filter((mail) => mail.subject.startsWith('Your BIMI Store receipt'))).toHaveLength(rounds);

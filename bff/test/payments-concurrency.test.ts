@@ -92,7 +92,7 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('webhook deliv
       .where('transactions.invoice_ref', '=', (paid.data.object as { id: string }).id)
       .execute();
     expect(lines).toHaveLength(orders.length);
-    await app.orderNotifications.flush();
+    await app.jobs.runNow('order-mail');
     const kinds = await app.db.selectFrom('order_notifications').select(['kind', 'done_at']).where('payload', 'like', `%${started.checkoutId}%`).execute();
     expect(kinds.map((row) => row.kind).sort()).toEqual(['order-confirmation']);
     expect(kinds.every((row) => row.done_at !== null)).toBe(true);

@@ -34,39 +34,20 @@ export async function recipient(fastify: FastifyInstance, userId: string, topic:
 /** A notification that failed is tried again later, then given up (logged as an error). */
 const MAX_ATTEMPTS = 10;
 const BATCH = 100;
-/**
- * A wake waits this long before the sender reads, so the notifications of the payment batches
- * committed meanwhile go in one round (claim, read, send, mark done) instead of one round each:
- * under a webhook burst (bench:payments) rounds fell from about one a batch to one every 25 ms.
- */
-const GATHER_MS = 25;
 /** A claim older than this belongs to a process that stopped while sending: another may take it. */
 const CLAIM_LEASE_MS = 10 * 60 * 1000;
-/** How often the sender looks for retries due and rows another process left. */
-const POLL_MS = 30 * 1000;
 
 /** 1, 2, 4 … minutes after each failed attempt, at most 6 hours. */
 export function retryDelay(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1) * 60 * 1000, 6 * 60 * 60 * 1000);
 }
 
-export interface OrderNotifications {
-  /** Carries out every notification due now and waits for any being sent (tests call it instead of sleeping); answers how many it handled. */
-  flush(): Promise<number>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    orderNotifications: OrderNotifications;
-  }
-}
-
 /**
  * What applied payment events lead to: the order confirmation, the payment receipt, the
  * payment-failed mail, and handing a paid, described certificate order to fulfilment.
- * `applyPaymentEvent` records them in `order_notifications` in the event's own transaction; this
- * background sender carries them out after the webhook has answered, so a slow mail server never
- * holds Stripe's delivery. Each row is claimed by one sender (an UPDATE of rows whose `claimed_at`
+ * `applyPaymentEvent` records them in `order_notifications` in the event's own transaction; the
+ * `order-mail` job (plugins/platform/job-schedule.ts) carries them out after the webhook has
+ * answered, so a slow mail server never holds Stripe's delivery. Each row is claimed by one sender (an UPDATE of rows whose `claimed_at`
  * is null, with SKIP LOCKED on PostgreSQL), so with two bff processes each mail goes once; a failed
  * one is released and retried later; rows left by a stopped process are taken again after a lease.
  * A failure here never undoes the event.
@@ -213,95 +194,35 @@ export default fp(
         .execute();
     }
 
-    /** Every row carried out by this process, by flush or by the background sender. */
-    let handledInAll = 0;
-
     /**
-     * Claims and carries out batches until one is not full (what arrives meanwhile wakes the sender,
-     * which gathers it for GATHER_MS first); answers how many it handled.
+     * The `order-mail` job: claims and carries out batches until one is not full (what arrives
+     * meanwhile wakes the job again, which gathers it first); answers how many rows it handled.
      */
-    async function drain(): Promise<number> {
+    fastify.jobs.handle('order-mail', async function sendDue(): Promise<number> {
       let handled = 0;
       for (;;) {
         const batch = await claim();
         if (batch.length > 0) await carryOut(batch);
         handled += batch.length;
-        handledInAll += batch.length;
         if (batch.length < BATCH) return handled;
       }
-    }
-
-    let running: Promise<number> | undefined;
-    let again = false;
-    let closed = false;
-    let gathering: NodeJS.Timeout | undefined;
-    const run = () => {
-      gathering = undefined;
-      if (closed) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = drain()
-        .catch((error: unknown) => {
-          fastify.log.error({ err: error }, 'order notifications could not be read');
-          return 0;
-        })
-        .finally(() => {
-          running = undefined;
-          if (again) {
-            again = false;
-            wake();
-          }
-        });
-    };
-    const wake = () => {
-      if (closed || gathering) return;
-      gathering = setTimeout(run, GATHER_MS);
-    };
-
-    fastify.decorate('orderNotifications', {
-      async flush() {
-        // Counted from the shared tally: the background sender may carry out a row while this
-        // drains (its poll or a wake-up), and that row was handled during the flush all the same.
-        const before = handledInAll;
-        for (;;) {
-          if (running) {
-            await running;
-            continue;
-          }
-          const handled = await drain();
-          if (handled === 0 && !running) return handledInAll - before;
-        }
-      },
-    } satisfies OrderNotifications);
+    });
 
     // Stored details submit the order at once (the buyer's own request); payment events wake the sender.
-    fastify.onOrderEffects(async (effects) => {
-      const read = await readFor(effects);
-      for (const effect of effects) {
-        try {
-          const message = await prepare(effect, read);
-          if (message) await fastify.mailer.send(message);
-        } catch (error) {
-          fastify.log.error({ err: error, effect: effect.kind }, 'an order notification failed (the details stay stored)');
+    fastify.onOrderEffects(
+      async (effects) => {
+        const read = await readFor(effects);
+        for (const effect of effects) {
+          try {
+            const message = await prepare(effect, read);
+            if (message) await fastify.mailer.send(message);
+          } catch (error) {
+            fastify.log.error({ err: error, effect: effect.kind }, 'an order notification failed (the details stay stored)');
+          }
         }
-      }
-    }, wake);
-
-    let timer: NodeJS.Timeout | undefined;
-    fastify.addHook('onReady', async () => {
-      // Rows a previous run left (a restart between the event and its mail) go now.
-      wake();
-      timer = setInterval(wake, POLL_MS);
-      timer.unref();
-    });
-    fastify.addHook('preClose', async () => {
-      closed = true;
-      clearInterval(timer);
-      clearTimeout(gathering);
-      await running?.catch(() => undefined);
-    });
+      },
+      () => fastify.jobs.wake('order-mail'),
+    );
   },
-  { name: 'order-notifications', dependencies: ['users', 'orders', 'transactions', 'mailer', 'fulfilment'] },
+  { name: 'order-notifications', dependencies: ['users', 'orders', 'transactions', 'mailer', 'fulfilment', 'jobs'] },
 );

@@ -4,30 +4,17 @@ import { renewalReminderMail } from '../../lib/order-mail-texts';
 import { isCertificateOrder } from '../../services/orders/order-status';
 import { mailOrder, recipient } from '../mail/order-notifications';
 
-const HOUR = 60 * 60 * 1000;
-
-export interface RenewalReminders {
-  /** Sends every reminder due now (30 and 7 days before a yearly period ends), each once; answers how many went. */
-  run(): Promise<number>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    renewalReminders: RenewalReminders;
-  }
-}
-
 /**
  * Renewal reminders, 30 and 7 days before a yearly order renews (or ends, when renewal is off):
- * a job in the bff's own process that runs at start and every hour by the bff's clock. Each
- * reminder is claimed in the database before it is mailed, so two bff processes never both send
- * it, and released when the mail did not go, so the next run tries again. Certificate reminders
- * follow the user's "Certificate expiry reminders" preference.
+ * the `renewal-reminders` job (plugins/platform/job-schedule.ts: at start and every hour), which
+ * answers how many went; which are due goes by the bff's clock. Each reminder is claimed in the
+ * database before it is mailed, so two bff processes never both send it, and released when the
+ * mail did not go, so the next run tries again. Certificate reminders follow the user's
+ * "Certificate expiry reminders" preference.
  */
 export default fp(
   async function renewalReminders(fastify) {
     const baseUrl = publicBaseUrl(fastify.config);
-    let current: Promise<number> | undefined;
 
     async function sendDue(): Promise<number> {
       let sent = 0;
@@ -46,29 +33,7 @@ export default fp(
       return sent;
     }
 
-    const run = async (): Promise<number> => {
-      // One run at a time; a run asked for during another starts after it, with the clock as it is then.
-      while (current) await current.catch(() => undefined);
-      current = sendDue().finally(() => {
-        current = undefined;
-      });
-      return current;
-    };
-
-    fastify.decorate('renewalReminders', { run });
-    let timer: NodeJS.Timeout | undefined;
-    const runLogged = () => {
-      run().catch((error: unknown) => fastify.log.error({ err: error }, 'renewal reminders failed'));
-    };
-    fastify.addHook('onReady', async () => {
-      runLogged();
-      timer = setInterval(runLogged, HOUR);
-      timer.unref();
-    });
-    fastify.addHook('onClose', async () => {
-      clearInterval(timer);
-      await current?.catch(() => undefined);
-    });
+    fastify.jobs.handle('renewal-reminders', sendDue);
   },
-  { name: 'renewal-reminders', dependencies: ['orders', 'mailer'] },
+  { name: 'renewal-reminders', dependencies: ['orders', 'mailer', 'jobs'] },
 );
