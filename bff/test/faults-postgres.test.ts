@@ -153,15 +153,15 @@ describePostgres('PostgreSQL restarted under a running bff', () => {
   it('keeps running monitor jobs through pg-boss after PostgreSQL comes back', async () => {
     const owner = await signedInUser(store, 'Mo Owner', 'mo@faults.test', freshClientAddress());
     expect((await owner.write('POST', '/api/account/monitors/create', { domain: 'good.example' })).statusCode).toBe(201);
-    const engine = () => store.app.monitorEngine;
+    const jobs = () => store.app.jobs;
     /** A day later, the monitor is due: queued through pg-boss and run. */
     const nextDay = async () => {
       store.advance(DAY + 1000);
-      expect(await engine().schedule()).toBe(1);
-      await Promise.race([engine().idle(), new Promise((_, reject) => setTimeout(() => reject(new Error('the monitor job did not run within 15 s')), 15_000).unref())]);
+      expect(await jobs().runNow('monitor-schedule')).toBe(1);
+      await Promise.race([jobs().idle(), new Promise((_, reject) => setTimeout(() => reject(new Error('the monitor job did not run within 15 s')), 15_000).unref())]);
     };
     await nextDay();
-    expect(engine().finishedRuns).toBe(1);
+    expect(jobs().runs('monitor-check').finished).toBe(1);
 
     await postgres.stop('fast');
     // Long enough for pg-boss's fetch loop and maintenance to meet the closed server.
@@ -170,7 +170,7 @@ describePostgres('PostgreSQL restarted under a running bff', () => {
     await postgres.start();
 
     await nextDay();
-    expect(engine().finishedRuns).toBe(2);
+    expect(jobs().runs('monitor-check').finished).toBe(2);
     const ready = ReadinessResponse.parse((await store.app.inject({ url: SITE_API_PATHS.ready })).json());
     expect(ready).toMatchObject({ status: 'ready', checks: { jobs: { status: 'ok', detail: 'pg-boss is running' } } });
   });

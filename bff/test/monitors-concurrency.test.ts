@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
-import { queueSchema } from '../src/plugins/monitors/monitor-engine';
+import { queueSchema } from '../src/plugins/platform/pg-boss-queue';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 import { freshClientAddress, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
@@ -41,19 +41,19 @@ describePostgres('monitor runs with two bffs on one PostgreSQL', () => {
   });
 
   it('runs each due check once however many times both processes schedule it', async () => {
-    expect(store.app.monitorEngine.queue).toBe('pg-boss');
+    expect(store.app.jobs.queue).toBe('pg-boss');
     expect(queueSchema(store.app.config)).toMatch(/^bff_test_.*_queue$/);
     const owner = await signedInUser(store, 'Queue Owner', 'queue@monitors.test', freshClientAddress());
     for (const domain of DOMAINS) expect((await owner.write('POST', '/api/account/monitors/create', { domain })).statusCode).toBe(201);
 
     store.advance(DAY + 1000);
-    const scheduled = await Promise.all([store.app, second, store.app, second].map((app) => app.monitorEngine.schedule()));
+    const scheduled = await Promise.all([store.app, second, store.app, second].map((app) => app.jobs.runNow('monitor-schedule')));
     expect(scheduled).toEqual([6, 6, 6, 6]);
-    await Promise.all([store.app.monitorEngine.idle(), second.monitorEngine.idle()]);
+    await Promise.all([store.app.jobs.idle(), second.jobs.idle()]);
     // Scheduling again in the same period finds nothing due.
-    expect(await second.monitorEngine.schedule()).toBe(0);
+    expect(await second.jobs.runNow('monitor-schedule')).toBe(0);
 
-    expect(store.app.monitorEngine.finishedRuns + second.monitorEngine.finishedRuns).toBe(DOMAINS.length);
+    expect(store.app.jobs.runs('monitor-check').finished + second.jobs.runs('monitor-check').finished).toBe(DOMAINS.length);
     const snapshots = await store.app.db
       .selectFrom('monitor_snapshots')
       .innerJoin('monitors', 'monitors.id', 'monitor_snapshots.monitor_id')

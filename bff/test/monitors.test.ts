@@ -172,14 +172,14 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
       await mailing.ready();
       const original = fixtures.zone['_dmarc.good.example'];
       try {
-        expect(await mailing.monitorEngine.schedule()).toBe(0);
+        expect(await mailing.jobs.runNow('monitor-schedule')).toBe(0);
         fixtures.zone['_dmarc.good.example'] = [{ type: 'TXT', text: 'v=DMARC1; p=none; rua=mailto:reports@good.example' }];
         await nextDay();
-        expect(await mailing.monitorEngine.schedule()).toBe(2);
-        await mailing.monitorEngine.idle();
-        expect(mailing.monitorEngine.finishedRuns).toBe(2);
+        expect(await mailing.jobs.runNow('monitor-schedule')).toBe(2);
+        await mailing.jobs.idle();
+        expect(mailing.jobs.runs('monitor-check').finished).toBe(2);
         // Due again only a day later.
-        expect(await mailing.monitorEngine.schedule()).toBe(0);
+        expect(await mailing.jobs.runNow('monitor-schedule')).toBe(0);
 
         const good = await detailOf(alice, 'good.example');
         expect(good.history).toHaveLength(2);
@@ -196,8 +196,8 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
         // A run that finds nothing new mails nothing.
         const sent = messages.length;
         await nextDay();
-        expect(await mailing.monitorEngine.schedule()).toBe(2);
-        await mailing.monitorEngine.idle();
+        expect(await mailing.jobs.runNow('monitor-schedule')).toBe(2);
+        await mailing.jobs.idle();
         expect(messages.length).toBe(sent);
       } finally {
         fixtures.zone['_dmarc.good.example'] = original as (typeof fixtures.zone)[string];

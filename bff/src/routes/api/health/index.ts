@@ -32,7 +32,7 @@ const health: FastifyPluginAsyncZod = async (fastify) => {
   // Ready: the database, Redis and the job queue answer. (While the process closes, Fastify answers
   // every request, this one too, with 503.)
   fastify.get('/ready', { schema: { response: { 200: ReadinessResponse, 503: ReadinessResponse } } }, async (_request, reply) => {
-    const { redis, monitorEngine } = fastify;
+    const { redis, jobs: jobQueue } = fastify;
     const [database, redisCheck] = await Promise.all([
       check(async () => {
         const engine = fastify.config.databaseUrl ? 'PostgreSQL' : 'SQLite';
@@ -54,7 +54,7 @@ const health: FastifyPluginAsyncZod = async (fastify) => {
           })
         : Promise.resolve<DependencyCheck>({ status: 'not used', detail: 'sessions and rate-limit counters are in the database and in memory' }),
     ]);
-    const queue = monitorEngine.queueState();
+    const queue = jobQueue.state();
     const jobs: DependencyCheck = { status: queue.running ? 'ok' : 'failing', detail: queue.detail };
     const ready = [database, redisCheck, jobs].every((dependency) => dependency.status !== 'failing');
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: { database, redis: redisCheck, jobs } });
