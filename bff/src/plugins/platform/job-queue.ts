@@ -50,8 +50,12 @@ export function inProcessQueue(settings: (name: JobName) => QueueSettings, runJo
   /** `name key` → when its window ends (epoch ms). */
   const windows = new Map<string, number>();
   const waiters: (() => void)[] = [];
-  let stopping = false;
+  const stopped = new AbortController();
 
+  async function idle(): Promise<void> {
+    if (!busy()) return;
+    await new Promise<void>((resolve) => waiters.push(resolve));
+  }
   const busy = () => [...lanes.values()].some((lane) => lane.running > 0 || lane.queued.length > 0);
 
   async function runWithRetries(name: JobName, run: QueuedRun): Promise<void> {
@@ -60,9 +64,10 @@ export function inProcessQueue(settings: (name: JobName) => QueueSettings, runJo
         await runJob(name, run.data);
         return;
       } catch {
-        // runJob logged it; the run's own backoff, not a schedule.
-        if (attempt >= settings(name).retryLimit || stopping) return;
-        await sleep(1000 * 4 ** attempt, undefined, { ref: false });
+        // runJob logged it; the run's own backoff, not a schedule (cut short when the bff closes).
+        if (attempt >= settings(name).retryLimit || stopped.signal.aborted) return;
+        const waited = await sleep(1000 * 4 ** attempt, true, { ref: false, signal: stopped.signal }).catch(() => false);
+        if (!waited) return;
       }
     }
   }
@@ -70,7 +75,7 @@ export function inProcessQueue(settings: (name: JobName) => QueueSettings, runJo
   function pump(name: JobName) {
     const lane = lanes.get(name);
     if (!lane) return;
-    while (!stopping && lane.running < settings(name).concurrency && lane.queued.length > 0) {
+    while (!stopped.signal.aborted && lane.running < settings(name).concurrency && lane.queued.length > 0) {
       const run = lane.queued.shift() as QueuedRun;
       lane.running += 1;
       void runWithRetries(name, run).finally(() => {
@@ -84,6 +89,7 @@ export function inProcessQueue(settings: (name: JobName) => QueueSettings, runJo
   return {
     kind: 'in-process',
     async send(name, runs) {
+      if (stopped.signal.aborted) return;
       const now = Date.now();
       for (const [key, ends] of windows) if (ends <= now) windows.delete(key);
       const windowMs = settings(name).singletonSeconds * 1000;
@@ -97,15 +103,12 @@ export function inProcessQueue(settings: (name: JobName) => QueueSettings, runJo
       }
       pump(name);
     },
-    async idle() {
-      if (!busy()) return;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    },
+    idle,
     state: () => ({ running: true, detail: 'in this process (SQLite)' }),
     async stop() {
-      stopping = true;
+      stopped.abort();
       for (const lane of lanes.values()) lane.queued.length = 0;
-      await this.idle();
+      await idle();
     },
   };
 }
