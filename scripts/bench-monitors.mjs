@@ -110,7 +110,7 @@ async function child(engine, domains) {
   const { Session } = await import('node:inspector/promises');
   const { buildApp } = await import(path.join(BFF, 'src/app.ts'));
   const { loadConfig } = await import(path.join(BFF, 'src/config.ts'));
-  const { queueSchema } = await import(path.join(BFF, 'src/plugins/monitors/monitor-engine.ts'));
+  const { queueSchema } = await import(path.join(BFF, 'src/plugins/platform/pg-boss-queue.ts'));
   const { createRequire } = await import('node:module');
   const { Client } = createRequire(path.join(BFF, 'package.json'))('pg');
 
@@ -193,10 +193,10 @@ async function child(engine, domains) {
   const cpuBefore = process.cpuUsage();
   await session.post('Profiler.start');
   const started = process.hrtime.bigint();
-  const due = await app.monitorEngine.schedule();
+  const due = await app.jobs.runNow('monitor-schedule');
   for (;;) {
-    await app.monitorEngine.idle();
-    if (app.monitorEngine.finishedRuns >= due) break;
+    await app.jobs.idle();
+    if (app.jobs.runs('monitor-check').finished >= due) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -226,7 +226,7 @@ async function child(engine, domains) {
       return `score ${report.healthScore}: ${found.map(([id, check]) => `${id} ${check.status} (${check.detail.slice(0, 120)})`).join('; ')}`;
     });
   const unchecked = reports.filter((report) => report.groups.some((group) => group.checks.some((check) => / not checked$/.test(check.title)))).length;
-  const times = [...app.monitorEngine.runTimesMs].sort((a, b) => a - b);
+  const times = [...app.jobs.runs('monitor-check').timesMs].sort((a, b) => a - b);
   const percentile = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
   const perMinute = Math.round((due / seconds) * 60);
   const { logoChecks } = app.untrustedFiles;
