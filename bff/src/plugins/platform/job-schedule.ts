@@ -33,8 +33,8 @@ const periodic = (everyMs: number, atStart: boolean, gatherMs = 0): PeriodicJob 
 
 /**
  * Every periodic or deferred piece of the bff's work, by name, with its schedule: the one table
- * (docs/jobs.md). Each handler is a plain function its domain plugin hands to `fastify.jobs.handle`;
- * a job nobody handles (the Stripe job under test payments) never runs.
+ * (bff/README.md#jobs). Each handler is a plain function its domain plugin hands to
+ * `fastify.jobs.handle`; a job nobody handles (the Stripe job under test payments) never runs.
  */
 export function jobSchedule(config: Config) {
   const schedulerMs = config.monitors.schedulerSeconds * SECOND;
@@ -63,7 +63,7 @@ export function jobSchedule(config: Config) {
     /** Queues the monitor checks that are due (MONITOR_SCHEDULER_SECONDS; 0 turns it off). */
     'monitor-schedule': periodic(schedulerMs, schedulerMs > 0),
     /** One monitor's check (plugins/monitors/monitor-engine.ts): one job per monitor and period. */
-    'monitor-check': { kind: 'queued', concurrency: config.monitors.concurrency, retryLimit: 2, retryDelaySeconds: 30, singletonSeconds: 3600 },
+    'monitor-check': { kind: 'queued', concurrency: config.monitors.concurrency, retryLimit: 3, retryDelaySeconds: 30, singletonSeconds: 3600 },
   } satisfies Record<string, JobSpec>;
 }
 

@@ -44,12 +44,13 @@ declare module 'fastify' {
 }
 
 /**
- * The one scheduler (docs/jobs.md): every periodic or deferred piece of the bff's work is a named job
- * in job-schedule.ts, its handler a plain function its domain plugin hands over. On PostgreSQL each
- * timer's run is queued in pg-boss, one a period across every process, and run by one of them; on
- * SQLite the same queue lives in this process. A periodic job runs one at a time in a process. Each
- * process also runs the jobs marked atStart when it is ready, and a job woken by this process's own
- * work (a payment event) runs here. No other timer in bff/src schedules work (ESLint).
+ * The one scheduler (bff/README.md#jobs): every periodic or deferred piece of the bff's work is a
+ * named job in job-schedule.ts, its handler a plain function its domain plugin hands over. On
+ * PostgreSQL each timer's run is queued in pg-boss, one a period across every process, and run by
+ * one of them; on SQLite the same queue lives in this process. A periodic job runs one at a time in
+ * a process. Each process also runs the jobs marked atStart when it is ready, and a job woken by
+ * this process's own work (a payment event) runs here. No other timer in bff/src schedules work
+ * (ESLint).
  */
 export default fp(
   async function jobs(fastify) {
