@@ -143,9 +143,9 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     expect((await order(browser, vmc)).state).toBe('details-needed');
 
     // The other declined order, never paid again: cancelled after a day.
-    expect(await store.app.payments.closeDeclinedTries()).toEqual([]);
+    expect(await store.app.jobs.runNow('declined-tries')).toEqual([]);
     store.advance(25 * HOUR);
-    const closed = await store.app.payments.closeDeclinedTries();
+    const closed = await store.app.jobs.runNow('declined-tries');
     expect(closed).toHaveLength(1);
     const email = (await store.app.db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id').select('users.email').where('orders.id', '=', dmarc).executeTakeFirstOrThrow())
       .email;
@@ -192,17 +192,16 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     } finally {
       orders.applyPaymentEvent = apply;
     }
-    const test = store.app.payments.test;
-    if (!test) throw new Error('test payments expected');
+    expect(store.app.payments.mode).toBe('test');
     expect((await browser.request({ url: ORDER_PATHS.checkoutState(checkoutId) })).json()).toMatchObject({ status: 'open' });
     // Being confirmed: no second page can charge it again.
     expect((await payOrder(browser, orderIds[0] ?? '')).statusCode).toBe(409);
-    expect(await test.finishPaidPages()).toEqual([]);
+    expect(await store.app.jobs.runNow('test-pages-finish')).toEqual([]);
 
     store.advance(2 * 60 * 1000);
     const ref = url.split('/').pop();
-    expect(await test.finishPaidPages()).toEqual([ref]);
-    expect(await test.finishPaidPages()).toEqual([]);
+    expect(await store.app.jobs.runNow('test-pages-finish')).toEqual([ref]);
+    expect(await store.app.jobs.runNow('test-pages-finish')).toEqual([]);
     expect((await browser.request({ url: ORDER_PATHS.checkoutState(checkoutId) })).json()).toMatchObject({ status: 'paid' });
     const transactions = (await browser.request({ url: ORDER_PATHS.transactions })).json().transactions as { amount: number }[];
     expect(transactions.map((row) => row.amount)).toEqual([quote.total]);

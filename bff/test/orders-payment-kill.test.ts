@@ -81,11 +81,10 @@ describePostgres('a process killed inside the payment step (PostgreSQL)', () => 
     expect(await cards()).toHaveLength(1);
 
     // The next process's job (here, the running bff's) finishes it once.
-    const test = store.app.payments.test;
-    if (!test) throw new Error('test payments expected');
+    expect(store.app.payments.mode).toBe('test');
     store.advance(2 * 60 * 1000);
-    expect(await test.finishPaidPages()).toEqual([ref]);
-    expect(await test.finishPaidPages()).toEqual([]);
+    expect(await store.app.jobs.runNow('test-pages-finish')).toEqual([ref]);
+    expect(await store.app.jobs.runNow('test-pages-finish')).toEqual([]);
     expect((await browser.request({ url: ORDER_PATHS.checkoutState(checkoutId) })).json()).toMatchObject({ status: 'paid' });
     expect(await db.selectFrom('transactions').select('id').where('user_id', '=', userId).execute()).toHaveLength(1);
     expect(await cards()).toHaveLength(1);

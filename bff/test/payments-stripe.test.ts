@@ -483,10 +483,10 @@ describe('a checkout left without its payment page (its process stopped in betwe
       const recent = await open();
       await store.app.db.updateTable('checkouts').set({ session_ref: null, session_url: null }).where('id', '=', recent.checkoutId).execute();
 
-      expect(await store.app.payments.closeCheckoutsWithoutPaymentPage()).toEqual([]);
+      expect(await store.app.jobs.runNow('checkout-sweep')).toEqual([]);
       store.advance(2 * 60_000);
-      expect(await store.app.payments.closeCheckoutsWithoutPaymentPage()).toEqual([orphan.checkoutId]);
-      expect(await store.app.payments.closeCheckoutsWithoutPaymentPage()).toEqual([]);
+      expect(await store.app.jobs.runNow('checkout-sweep')).toEqual([orphan.checkoutId]);
+      expect(await store.app.jobs.runNow('checkout-sweep')).toEqual([]);
 
       const checkouts = await store.app.db.selectFrom('checkouts').select(['id', 'status', 'failure_message']).execute();
       const byId = new Map(checkouts.map((row) => [row.id, row]));

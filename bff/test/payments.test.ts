@@ -382,22 +382,21 @@ describe('test payment pages are stored: they outlive a restart and expire after
     const browser = await buyer(store, 'Ada Buyer', email);
     const { checkoutId, orderIds, url } = (await startCheckout(browser)).json() as { checkoutId: string; orderIds: string[]; url: string };
     const ref = url.split('/').pop() as string;
-    const test = store.app.payments.test;
-    if (!test) throw new Error('test payments expected');
+    expect(store.app.payments.mode).toBe('test');
     const page = await browser.request({ url: pathOf(url) });
 
     store.advance(23 * HOUR);
-    expect(await test.expireOpenSessions()).toEqual([]);
+    expect(await store.app.jobs.runNow('test-pages-expire')).toEqual([]);
     expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'open' });
 
     store.advance(HOUR);
-    expect(await test.expireOpenSessions()).toEqual([ref]);
+    expect(await store.app.jobs.runNow('test-pages-expire')).toEqual([ref]);
     expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'expired' });
     expect(await paymentStatuses(orderIds)).toEqual(['expired', 'expired']);
     const applied = await store.app.db.selectFrom('processed_payment_events').select('event_id').where('event_id', '=', `test_expired_${ref}`).execute();
     expect(applied).toHaveLength(1);
     // The next run (or another bff process) finds nothing more to do.
-    expect(await test.expireOpenSessions()).toEqual([]);
+    expect(await store.app.jobs.runNow('test-pages-expire')).toEqual([]);
 
     // The form served before it expired cannot pay it (signed in again: a day has passed).
     const later = new Browser(store.app, browser.ip);
@@ -416,7 +415,7 @@ describe('test payment pages are stored: they outlive a restart and expire after
     const stored = () => store.app.db.selectFrom('test_payment_sessions').select('ref').where('ref', '=', ref).execute();
     expect(await stored()).toHaveLength(1);
     store.advance(30 * 24 * HOUR);
-    await test.expireOpenSessions();
+    await store.app.jobs.runNow('test-pages-expire');
     expect(await stored()).toHaveLength(0);
     expect(await checkoutRow(checkoutId)).toMatchObject({ status: 'expired' });
   });
