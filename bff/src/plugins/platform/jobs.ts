@@ -137,13 +137,15 @@ export default fp(
       }
     }
 
+    /** This period's run of a periodic job, queued: what its timer does, and jobs.schedule. */
+    const schedulePeriod = (name: JobName) => queue.send(name, [{ key: name, data: {} }]);
     // A failed run is logged by timed(); this is the queue failing (pg-boss not reachable).
     const queueFailed = (name: JobName) => (error: unknown) => fastify.log.error({ err: error, job: name }, 'a job could not be queued; its next time tries again');
 
     const jobsApi: Jobs = {
       queue: queue.kind,
       handle: handle as Jobs['handle'],
-      schedule: (name) => queue.send(name, [{ key: name, data: {} }]),
+      schedule: schedulePeriod,
       send: (name, runs) => queue.send(name, runs),
       wake(name) {
         if (closing.signal.aborted || gathering.has(name)) return;
@@ -176,7 +178,7 @@ export default fp(
         if (spec.kind !== 'periodic') continue;
         if (spec.atStart) track(runPeriodic(name, true)).catch(() => undefined);
         if (spec.everyMs > 0) {
-          const timer = setInterval(() => void queue.send(name, [{ key: name, data: {} }]).catch(queueFailed(name)), spec.everyMs);
+          const timer = setInterval(() => void schedulePeriod(name).catch(queueFailed(name)), spec.everyMs);
           timer.unref();
           timers.push(timer);
         }
