@@ -3,7 +3,7 @@ import { isHygiene } from '@bimi/email-auth/checks';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { publicBaseUrl, type Config } from '../../config';
-import { monitorAlertMail, monitorAlertSubject, type MonitorAlertContent } from '../../lib/monitor-mail-texts';
+import { monitorAlertMail, monitorAlertSubject, type MonitorAlertContent } from '../../services/mail/monitor-mails';
 import { analyzeDomain } from '../../services/monitors/analyze';
 import { changesSince } from '../../services/monitors/changes';
 import { queueLimit } from '../../lib/concurrency-limit';
