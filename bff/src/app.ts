@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import { firstProblemValidatorCompiler } from './lib/first-problem';
 import { HttpError } from './lib/http-error';
+import { Refusal } from './lib/refusal';
 import { acceptJsonBodies } from './lib/json-body';
 import { containsNul, NUL_REFUSED } from './lib/nul-characters';
 import { anonymousWrites } from './lib/csrf';
@@ -196,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(status).send(apiError(error.message));
     }
     // A 503 the code chose (a service busy or not configured) says why in its own words.
-    if (status === 503 && error instanceof HttpError) {
+    if (status === 503 && (error instanceof HttpError || error instanceof Refusal)) {
       request.log.warn({ err: error }, 'request refused: unavailable');
       return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send(apiError(error.message));
     }

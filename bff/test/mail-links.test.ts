@@ -1,7 +1,7 @@
-import type { MailMessage } from '../src/plugins/mail/mailer';
-import { emailChangeAttemptMail, emailChangeMail, invitationMail, passwordResetMail, signUpAttemptMail, verificationMail } from '../src/lib/mail-texts';
-import { monitorAlertMail } from '../src/lib/monitor-mail-texts';
-import { orderConfirmationMail, paymentFailedMail, paymentReceiptMail, renewalReminderMail, type MailOrder } from '../src/lib/order-mail-texts';
+import type { MailMessage } from '../src/services/mail/message';
+import { emailChangeAttemptMail, emailChangeMail, invitationMail, passwordResetMail, signUpAttemptMail, verificationMail } from '../src/services/mail/account-mails';
+import { monitorAlertMail } from '../src/services/mail/monitor-mails';
+import { orderConfirmationMail, paymentFailedMail, paymentReceiptMail, renewalReminderMail, type MailOrder } from '../src/services/mail/order-mails';
 
 // Issue 32, finding 6: a link at the end of a sentence took the sentence's "." with it, and a mail
 // program that keeps it opens a 404. No link in any mail the store sends is followed by punctuation.

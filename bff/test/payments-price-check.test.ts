@@ -1,7 +1,7 @@
 import { certificatePlanCents, DMARC_OPTIONS } from '@bimi/catalog/prices';
 import { quoteCart } from '@bimi/catalog/quote';
 import { PriceCheck, PriceCheckError, chargedLine, priceMismatch, stripeAmountFor } from '../src/services/payments/price-check';
-import type { StripePriceFacts } from '../src/plugins/payments/stripe-provider';
+import type { StripePriceFacts } from '../src/services/payments/price-check';
 import { paymentEventFromStripe } from '../src/services/payments/stripe-events';
 import type Stripe from 'stripe';
 

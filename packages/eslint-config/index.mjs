@@ -57,8 +57,41 @@ function boundaryZones({ bffTestFixtures = false } = {}) {
       from: 'bff',
       message: 'Browser code never imports the bff: share schemas through @bimi/contracts and call the API.',
     },
+    // (e) The bff's layers run one way: routes → plugins (I/O: repositories, providers, jobs) →
+    // services (rules over ports passed in) → lib and the packages.
+    ...BFF_LAYERS,
   ];
 }
+
+const BFF_ENTRY_POINTS = ['bff/src/app.ts', 'bff/src/server.ts', 'bff/src/cli'];
+const BFF_LAYERS = [
+  {
+    target: 'bff/src/services',
+    from: ['bff/src/plugins', 'bff/src/routes', ...BFF_ENTRY_POINTS],
+    message: 'A service is rules over the ports it is given: it never imports a plugin or a route. Take what it needs as arguments (a port type in the service).',
+  },
+  {
+    target: 'bff/src/plugins',
+    from: ['bff/src/routes', ...BFF_ENTRY_POINTS],
+    message: 'A plugin never imports a route or the app: routes use plugins, not the other way round.',
+  },
+  {
+    target: 'bff/src/services',
+    from: 'bff/src/lib/http-error.ts',
+    message: 'A service knows nothing of HTTP: throw a Refusal (lib/refusal.ts), which the error handler answers with the status of its kind.',
+  },
+  {
+    target: 'bff/src/lib',
+    from: ['bff/src/plugins', 'bff/src/routes', 'bff/src/services', 'bff/src/db', ...BFF_ENTRY_POINTS],
+    message: 'lib/ is the bottom layer: it imports packages and other lib files, never a plugin, service or route.',
+  },
+  {
+    // A migration may apply a rule of services/ (normalizing stored names), never a plugin's I/O.
+    target: 'bff/src/db',
+    from: ['bff/src/plugins', 'bff/src/routes', ...BFF_ENTRY_POINTS],
+    message: 'The schema and migrations stand alone: they never import a plugin or a route.',
+  },
+];
 
 /** Apps are not dependencies of anything: an import by package name is always a boundary crossing. */
 const NO_APP_PACKAGES = {

@@ -2,12 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { createTransport, type Transporter } from 'nodemailer';
 import { newId } from '../../lib/tokens';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
+import { headerProblem, type MailMessage } from '../../services/mail/message';
 
 export interface Mailer {
   /** Sends through SMTP (SMTP_URL) or drops into the development outbox; resolves once the server took it. */
@@ -24,22 +19,6 @@ export interface Mailer {
   trySend(message: MailMessage, log?: FastifyBaseLogger): Promise<boolean>;
   /** Where mail goes, for the start-up log and /dev/outbox. */
   readonly kind: 'smtp' | 'outbox';
-}
-
-/**
- * A header value (recipient, subject) holding a control character: a CR or LF would start a new
- * header (Bcc: …) or the body. Mail texts build headers from checked or one-lined text
- * (lib/mail-texts.ts); this is the last line of defence, so such a mail is never sent.
- */
-export function headerProblem(message: Pick<MailMessage, 'to' | 'subject'>): string | null {
-  for (const [header, value] of [
-    ['to', message.to],
-    ['subject', message.subject],
-  ] as const) {
-    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(value)) return `mail refused: the ${header} header holds a line break or control character`;
-  }
-  return null;
 }
 
 declare module 'fastify' {

@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 import { SqliteAdapter, type ExpressionBuilder, type Selectable } from 'kysely';
 import { publicBaseUrl } from '../../config';
 import type { OrderNotificationsTable, OrdersTable, StoreDatabase } from '../../db/schema';
-import { orderConfirmationMail, paymentFailedMail, paymentReceiptMail, type MailOrder } from '../../lib/order-mail-texts';
+import { orderConfirmationMail, paymentFailedMail, paymentReceiptMail, type MailOrder } from '../../services/mail/order-mails';
 import { isCertificateOrder } from '../../services/orders/order-status';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '../../services/mail/message';
 import { orderNumber, productName, type OrderEffect } from '../orders/orders';
 import type { MailRecipient } from '../identity/users';
 

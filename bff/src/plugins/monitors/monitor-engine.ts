@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicBaseUrl } from '../../config';
-import { monitorAlertMail, monitorAlertSubject, type MonitorAlertContent } from '../../lib/monitor-mail-texts';
+import { monitorAlertMail, monitorAlertSubject, type MonitorAlertContent } from '../../services/mail/monitor-mails';
 import { analyzeDomain } from '../../services/monitors/analyze';
 import { changesSince } from '../../services/monitors/changes';
 import { queueLimit } from '../../lib/concurrency-limit';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { publicBaseUrl } from '../../config';
-import { renewalReminderMail } from '../../lib/order-mail-texts';
+import { renewalReminderMail } from '../../services/mail/order-mails';
 import { isCertificateOrder } from '../../services/orders/order-status';
 import { mailOrder, recipient } from '../mail/order-notifications';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { HttpError } from '../../lib/http-error';
+import type { StripePriceFacts } from '../../services/payments/price-check';
 import { type PaymentEvent, type PaymentProvider, type PaymentUser, type ProviderCheckout, type ProviderPaymentMethod, WebhookSignatureError } from '../../services/payments/provider';
 import { METADATA, type Share, idOf, paymentEventFromStripe, renewalOffOf, sharesOf } from '../../services/payments/stripe-events';
 
@@ -22,20 +23,6 @@ export interface StripeProviderOptions {
 }
 
 export const ORDER_LEFT_ITS_SUBSCRIPTION = 'This order no longer renews: it left its subscription at the end of its period. Buy it again from the store to go on.';
-
-/** What the price check reads of a Stripe price. */
-export interface StripePriceFacts {
-  id: string;
-  active: boolean;
-  currency: string;
-  billingScheme: 'per_unit' | 'tiered';
-  unitAmount: number | null;
-  tiersMode: 'graduated' | 'volume' | null;
-  tiers: { upTo: number | null; unitAmount: number; flatAmount: number }[];
-  interval: string | null;
-  intervalCount: number | null;
-  usageType: string | null;
-}
 
 /** How far in the future a webhook's signature time may be (the clocks' skew). */
 const WEBHOOK_FUTURE_TOLERANCE_MS = 60_000;

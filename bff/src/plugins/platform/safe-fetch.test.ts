@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createFixturePki } from '../../../test/fixtures/tools/pki';
-import { createSafeFetch, FetchRefusedError, isAllowedAddress, type FetchLimits, type SafeFetch } from './safe-fetch';
+import { FetchRefusedError, type FetchLimits, type SafeFetch } from '../../services/tools/ports';
+import { createSafeFetch, isAllowedAddress } from './safe-fetch';
 
 // Two HTTPS servers on the same port of two loopback addresses, each answering its own name and
 // counting the TLS connections made to it: which address a fetch really reached, and whether it

@@ -7,6 +7,7 @@ import { createSecureContext, rootCertificates, type SecureContext } from 'node:
 import fp from 'fastify-plugin';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
+import { FetchRefusedError, type FetchLimits, type SafeFetch } from '../../services/tools/ports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,18 +22,6 @@ declare module 'fastify' {
  * different DNS answer cannot slip in between check and connect), few redirects (each checked
  * again), a size cap and one deadline for the whole fetch.
  */
-
-export type FetchFailureReason = 'invalid-url' | 'not-https' | 'blocked-address' | 'dns' | 'timeout' | 'too-large' | 'http-status' | 'too-many-redirects' | 'network';
-
-export class FetchRefusedError extends Error {
-  override name = 'FetchRefusedError';
-  constructor(
-    readonly reason: FetchFailureReason,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 // Cloud metadata services that sit on ordinary-looking addresses; the others (169.254.169.254,
 // fd00:ec2::254, 100.100.100.200) are already refused by their range.
@@ -87,26 +76,6 @@ export interface SafeFetchSettings {
   /** A PEM bundle trusted in addition to the public roots (the fixture server's test CA). */
   extraCa?: string;
 }
-
-export interface FetchLimits {
-  maxBytes: number;
-  timeoutMs: number;
-  maxRedirects: number;
-  accept: string;
-}
-
-export interface FetchedResource {
-  url: string;
-  /** Where the body came from after redirects. */
-  finalUrl: string;
-  redirects: string[];
-  /** The address actually connected to. */
-  address: string;
-  contentType: string | undefined;
-  body: Buffer;
-}
-
-export type SafeFetch = (url: string, limits: FetchLimits) => Promise<FetchedResource>;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

@@ -1,17 +1,7 @@
-import type { promises as dns } from 'node:dns';
 import { isAnswerOf, type ToolAnswer, type ToolFindings, type ToolName } from '@bimi/contracts/tools';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { FetchRefusedError, type SafeFetch } from '../platform/safe-fetch';
-
-/** The resolver calls the tools make; Node's Resolver has them all. */
-export type ToolResolver = Pick<dns.Resolver, 'resolveTxt' | 'resolveMx' | 'resolve4' | 'resolve6' | 'resolveCname' | 'resolveNs' | 'resolvePtr' | 'resolveSoa' | 'resolveCaa'>;
-
-/** What one tool run reads through: DNS and fetches that remember whether anything failed for a passing reason. */
-export interface ToolIo {
-  dns: ToolResolver;
-  fetch: SafeFetch;
-}
+import { FetchRefusedError, type SafeFetch, type ToolIo, type ToolResolver } from '../../services/tools/ports';
 
 // "No such record" is an answer worth caching; a timeout or SERVFAIL is not.
 const ANSWER_CODES = new Set(['ENOTFOUND', 'ENODATA']);

@@ -16,7 +16,7 @@ import { inspectDkim } from '@bimi/email-auth/dkim';
 import { describeLookupError, lookup } from '@bimi/email-auth/dns';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
 import { inspectSpf } from '@bimi/email-auth/spf';
-import type { ToolIo } from '../../plugins/tools/tool-answers';
+import type { ToolIo } from '../tools/ports';
 import { bimiTool } from '../tools/bimi-check';
 import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
 import { healthScore } from './health';

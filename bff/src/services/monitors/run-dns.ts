@@ -1,4 +1,4 @@
-import type { ToolResolver } from '../../plugins/tools/tool-answers';
+import type { ToolResolver } from '../tools/ports';
 
 const METHODS = ['resolveTxt', 'resolveMx', 'resolve4', 'resolve6', 'resolveCname', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveCaa'] as const;
 

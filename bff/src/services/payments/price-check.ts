@@ -2,7 +2,20 @@ import { LRUCache } from 'lru-cache';
 import { certificatePlanCents, formatEmailVolume } from '@bimi/catalog/prices';
 import { DEFAULT_PLAN_YEARS, PRODUCTS, isProductId } from '@bimi/catalog/products';
 import type { QuotedLine, QuoteLine } from '@bimi/catalog/quote';
-import type { StripePriceFacts } from '../../plugins/payments/stripe-provider';
+
+/** What the price check reads of a Stripe price. */
+export interface StripePriceFacts {
+  id: string;
+  active: boolean;
+  currency: string;
+  billingScheme: 'per_unit' | 'tiered';
+  unitAmount: number | null;
+  tiersMode: 'graduated' | 'volume' | null;
+  tiers: { upTo: number | null; unitAmount: number; flatAmount: number }[];
+  interval: string | null;
+  intervalCount: number | null;
+  usageType: string | null;
+}
 
 /**
  * How a catalog quote line is charged as a Stripe price × quantity (bff/README.md, "Payments"):

@@ -2,7 +2,7 @@ import type { BimiDetails, Check, ToolFindings } from '@bimi/contracts/tools';
 import { inspectBimi } from '@bimi/email-auth/bimi';
 import type { BimiRecord } from '@bimi/email-auth/bimi-record';
 import { scoreChecks } from '@bimi/email-auth/checks';
-import type { ToolIo } from '../../plugins/tools/tool-answers';
+import type { ToolIo } from './ports';
 import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
 import { fetchOrCheck, LOGO_FETCH, PEM_FETCH, type PublishedFile } from './published-files';
 

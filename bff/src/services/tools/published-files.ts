@@ -1,7 +1,6 @@
 import type { Check } from '@bimi/contracts/tools';
 import { fail, unreachable } from '@bimi/email-auth/checks';
-import { FetchRefusedError, type FetchedResource, type FetchLimits } from '../../plugins/platform/safe-fetch';
-import type { ToolIo } from '../../plugins/tools/tool-answers';
+import { FetchRefusedError, type FetchedResource, type FetchLimits, type ToolIo } from './ports';
 
 /**
  * Fetching what a BIMI record publishes (the logo at l=, the mark certificate at a=) for the BIMI

@@ -2,7 +2,7 @@ import type { Check, DnsRecord, ToolFindings, VmcDetails } from '@bimi/contracts
 import { fail, info, scoreChecks } from '@bimi/email-auth/checks';
 import { describeLookupError, lookup } from '@bimi/email-auth/dns';
 import { parseTagList } from '@bimi/email-auth/tag-list';
-import type { ToolIo } from '../../plugins/tools/tool-answers';
+import type { ToolIo } from './ports';
 import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
 import { fetchOrCheck, LOGO_FETCH, PEM_FETCH } from './published-files';
 

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicBaseUrl } from '../../../config';
 import { HttpError } from '../../../lib/http-error';
-import { invitationMail } from '../../../lib/mail-texts';
+import { invitationMail } from '../../../services/mail/account-mails';
 import { currentUser } from './current-user';
 
 const OrganizationParams = z.object({ id: RecordId });

@@ -4,7 +4,7 @@ import { AcceptedAnswer, passwordProblems } from '@bimi/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../../config';
 import { HttpError } from '../../../lib/http-error';
-import { emailChangeAttemptMail, emailChangeMail } from '../../../lib/mail-texts';
+import { emailChangeAttemptMail, emailChangeMail } from '../../../services/mail/account-mails';
 import { hashPassword, verifyPassword } from '../../../lib/passwords';
 import { VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
 import { currentUser } from './current-user';

@@ -2,7 +2,7 @@ import { AcceptedAnswer, AUTH_PATHS, FORGOT_PASSWORD_MESSAGE, ForgotPasswordRequ
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../../config';
 import { HttpError } from '../../../lib/http-error';
-import { passwordResetMail } from '../../../lib/mail-texts';
+import { passwordResetMail } from '../../../services/mail/account-mails';
 import { hashPassword } from '../../../lib/passwords';
 import { RESET_LIFETIME_MS } from '../../../lib/tokens';
 import { refusedInOurWords } from '../../../plugins/external/rate-limit';

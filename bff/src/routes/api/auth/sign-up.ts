@@ -2,7 +2,7 @@ import { AcceptedAnswer, AUTH_PATHS, RESEND_VERIFICATION_MESSAGE, ResendVerifica
 import { ApiError } from '@bimi/contracts/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../../config';
-import { signUpAttemptMail, verificationMail } from '../../../lib/mail-texts';
+import { signUpAttemptMail, verificationMail } from '../../../services/mail/account-mails';
 import { hashPassword } from '../../../lib/passwords';
 import { VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
 import { refusedInOurWords } from '../../../plugins/external/rate-limit';

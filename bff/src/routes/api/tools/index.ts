@@ -29,7 +29,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { concurrencyLimit } from '../../../lib/concurrency-limit';
 import { HttpError } from '../../../lib/http-error';
-import type { ToolIo } from '../../../plugins/tools/tool-answers';
+import type { ToolIo } from '../../../services/tools/ports';
 import { bimiTool } from '../../../services/tools/bimi-check';
 import { certificateFindings, vmcAtUrl, vmcForDomain } from '../../../services/tools/vmc-check';
 

@@ -1,7 +1,7 @@
 import { INVITE_LIFETIME_DAYS, INVITE_PAGE_PATH } from '@bimi/contracts/account';
 import { toOneLine } from '@bimi/contracts/human-text';
 import { SITE_NAME } from '@bimi/contracts/site';
-import type { MailMessage } from '../plugins/mail/mailer';
+import type { MailMessage } from './message';
 
 /**
  * The texts of the mails the account area sends; each link is absolute, built on the site's public URL.

@@ -1,6 +1,6 @@
 import { MONITOR_PATHS, type MonitorIssue, type RecordChange } from '@bimi/contracts/monitors';
 import { SITE_NAME } from '@bimi/contracts/site';
-import type { MailMessage } from '../plugins/mail/mailer';
+import type { MailMessage } from './message';
 
 /**
  * The domain monitors' alert mail (issue 13): what changed in one run — the score dropped, records

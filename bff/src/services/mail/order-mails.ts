@@ -1,11 +1,11 @@
 import { formatUsd } from '@bimi/catalog/prices';
 import { SITE_NAME } from '@bimi/contracts/site';
-import type { MailMessage } from '../plugins/mail/mailer';
+import type { MailMessage } from './message';
 import { longDate } from '@bimi/contracts/dates';
 
 /**
  * The texts of the mails orders and payments send (issue 11); each link is absolute, built on the
- * site's public URL. Kept apart from mail-texts.ts (the account mails).
+ * site's public URL. Kept apart from account-mails.ts.
  */
 
 export interface MailOrder {

@@ -1,0 +1,21 @@
+/**
+ * What a rule refuses, in words the visitor can act on. Services throw it; they know nothing of
+ * HTTP: the error handler (app.ts) answers it with the status of its kind.
+ */
+export type RefusalKind = 'invalid' | 'not-found' | 'conflict' | 'unavailable';
+
+export const REFUSAL_STATUS: Record<RefusalKind, 400 | 404 | 409 | 503> = { invalid: 400, 'not-found': 404, conflict: 409, unavailable: 503 };
+
+export class Refusal extends Error {
+  override name = 'Refusal';
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get statusCode(): number {
+    return REFUSAL_STATUS[this.kind];
+  }
+}
