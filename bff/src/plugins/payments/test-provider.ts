@@ -3,7 +3,15 @@ import { formatUsd } from '@bimi/catalog/prices';
 import { addMonths } from '@bimi/contracts/dates';
 import { escapeHtml } from '../../lib/html';
 import { cardFields, page, renewalWords } from './test-pages';
-import { type PaymentEvent, type PaymentProvider, type PaymentUser, type ProviderCheckout, type ProviderPaymentMethod, type SubscriptionChanged, WebhookSignatureError } from '../../services/payments/provider';
+import {
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentUser,
+  type ProviderCheckout,
+  type ProviderPaymentMethod,
+  type SubscriptionChanged,
+  WebhookSignatureError,
+} from '../../services/payments/provider';
 
 /**
  * Built-in test payments: the default when no STRIPE_SECRET_KEY is set, so a fresh machine sells
