@@ -14,9 +14,9 @@ import {
   type AssistantStreamEvent,
   type ConversationEntry,
 } from '@bimi/contracts/monitors';
-import { lookup } from '@bimi/email-auth/dns';
+import { domainExists } from '@bimi/email-auth/dns';
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
@@ -30,12 +30,6 @@ import { currentUser } from './current-user';
 const MonitorParams = z.object({ domain: z.string().min(1).max(253) });
 const NOT_FOUND = 'Monitor not found';
 const byUser = (request: FastifyRequest) => request.sessionUser?.id ?? request.ip;
-
-/** Whether DNS knows the name at all: false only for a clear "no such domain" (NXDOMAIN); a failed lookup gives it the benefit of the doubt. */
-async function domainExists(fastify: FastifyInstance, domain: string): Promise<boolean> {
-  const soa = await lookup(() => fastify.dnsResolver.resolveSoa(domain));
-  return !(soa.status === 'none' && soa.code === 'ENOTFOUND');
-}
 
 /**
  * Domain monitors (issue 13): create (the first check runs before the answer, within
@@ -68,7 +62,7 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
       if (!read.ok) throw new HttpError(400, read.message);
       const { domain } = read;
       if (await fastify.monitors.get(user.id, domain)) throw new HttpError(409, `You already monitor ${domain}.`);
-      if (!(await domainExists(fastify, domain))) throw new HttpError(422, `${domain} does not exist in DNS. Check the spelling, or add it once its DNS is set up.`);
+      if (!(await domainExists(domain, fastify.dnsResolver))) throw new HttpError(422, `${domain} does not exist in DNS. Check the spelling, or add it once its DNS is set up.`);
       const created = await fastify.monitors.create(user.id, domain, fastify.now());
       if (created === 'duplicate') throw new HttpError(409, `You already monitor ${domain}.`);
       if (created === 'limit') throw new HttpError(403, `You have reached your limit of ${settings.limitPerUser} monitors. Delete one to add ${domain}.`);
