@@ -1,7 +1,7 @@
 import { PRODUCTS, isProductId } from '@bimi/catalog/products';
 import { billingInterval, describeConfiguration } from '@bimi/catalog/order-lines';
 import type { CartQuote } from '@bimi/catalog/quote';
-import { CertificateDetails, VALIDATION_STEPS, type CheckoutLine, type Transaction as TransactionView, type ValidationStep } from '@bimi/contracts/orders';
+import { CertificateDetails, ORDER_PATHS, VALIDATION_STEPS, type CheckoutLine, type Transaction as TransactionView, type ValidationStep } from '@bimi/contracts/orders';
 import { SqliteAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CheckoutsTable, OrdersTable, StoreDatabase, TransactionsTable } from '../../db/schema';
 import type { PaymentEvent } from '../../services/payments/provider';
@@ -84,6 +84,11 @@ export interface DueReminder {
 /** "O-000123": short enough to read out on a call. */
 export function orderNumber(number: number): string {
   return `O-${String(number).padStart(6, '0')}`;
+}
+
+/** A receipt's number: the provider's invoice number, else "R-" and the transaction's id's first eight characters. */
+export function receiptNumber(transaction: Pick<TransactionRow, 'id' | 'number'>): string {
+  return transaction.number ?? `R-${transaction.id.slice(0, 8).toUpperCase()}`;
 }
 
 export function parseOrderNumber(text: string): number | undefined {
@@ -190,7 +195,7 @@ export function transactionView(row: TransactionRow, orders: { id: string; numbe
     status: row.status,
     amount: row.amount,
     currency: 'usd',
-    receiptUrl: row.status === 'paid' || row.status === 'refunded' ? `/api/account/billing/transactions/${row.id}/receipt` : null,
+    receiptUrl: row.status === 'paid' || row.status === 'refunded' ? ORDER_PATHS.receipt(row.id) : null,
     hostedUrl: row.hosted_url,
   };
 }
