@@ -5,6 +5,7 @@ import type { EmailTokensTable, StoreDatabase } from '../../db/schema';
 import { HttpError, isUniqueViolation } from '../../lib/http-error';
 import { newId, VERIFICATION_LIFETIME_MS } from '../../lib/tokens';
 import type { EmailTokens } from './email-tokens';
+import { iso } from '../../lib/iso';
 
 /** An account as the mailed-link flows see it. */
 export interface Account {
@@ -72,7 +73,6 @@ export interface Users {
 
 export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => number; emailTokens: EmailTokens }): Users {
   const { now, emailTokens } = options;
-  const iso = () => new Date(now()).toISOString();
 
   return {
     async signInCredentials(email) {
@@ -112,8 +112,8 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
                 email_verified_at: null,
                 pending_email: null,
                 notification_preferences: JSON.stringify(NOTIFICATION_DEFAULTS),
-                created_at: iso(),
-                updated_at: iso(),
+                created_at: iso(now()),
+                updated_at: iso(now()),
               })
               .execute();
           }
@@ -134,7 +134,7 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
           const credentials = link.signup_password_hash && link.signup_name ? { name: link.signup_name, password_hash: link.signup_password_hash } : {};
           await trx
             .updateTable('users')
-            .set({ ...credentials, email_verified_at: iso(), updated_at: iso() })
+            .set({ ...credentials, email_verified_at: iso(now()), updated_at: iso(now()) })
             .where('id', '=', link.user_id)
             .execute();
           // Any other sign-up link of the account now stops working, so none can change its password later.
@@ -145,7 +145,7 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
         if (taken) throw new HttpError(409, 'Another account now uses this email address.');
         await trx
           .updateTable('users')
-          .set({ email: link.email, pending_email: null, email_verified_at: iso(), sessions_valid_from: iso(), updated_at: iso() })
+          .set({ email: link.email, pending_email: null, email_verified_at: iso(now()), sessions_valid_from: iso(now()), updated_at: iso(now()) })
           .where('id', '=', link.user_id)
           .execute();
         return 'email-change';
@@ -157,10 +157,10 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
         await emailTokens.claim(trx, link.token_hash, alreadyUsed);
         await emailTokens.voidUnused(trx, link.user_id, 'password-reset');
         // Following the link proves the mailbox is the user's.
-        const verifiedAt = (await trx.selectFrom('users').select('email_verified_at').where('id', '=', link.user_id).executeTakeFirstOrThrow()).email_verified_at ?? iso();
+        const verifiedAt = (await trx.selectFrom('users').select('email_verified_at').where('id', '=', link.user_id).executeTakeFirstOrThrow()).email_verified_at ?? iso(now());
         await trx
           .updateTable('users')
-          .set({ password_hash: passwordHash, email_verified_at: verifiedAt, sessions_valid_from: iso(), updated_at: iso() })
+          .set({ password_hash: passwordHash, email_verified_at: verifiedAt, sessions_valid_from: iso(now()), updated_at: iso(now()) })
           .where('id', '=', link.user_id)
           .execute();
       });
@@ -169,12 +169,20 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
     async requestEmailChange(userId, newEmail, tokenHash) {
       await db.transaction().execute(async (trx) => {
         await emailTokens.voidUnused(trx, userId, 'email-change', tokenHash);
-        await trx.updateTable('users').set({ pending_email: newEmail, updated_at: iso() }).where('id', '=', userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ pending_email: newEmail, updated_at: iso(now()) })
+          .where('id', '=', userId)
+          .execute();
       });
     },
 
     async changePassword(userId, passwordHash) {
-      await db.updateTable('users').set({ password_hash: passwordHash, sessions_valid_from: iso(), updated_at: iso() }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, sessions_valid_from: iso(now()), updated_at: iso(now()) })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async profile(userId) {
@@ -183,7 +191,11 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
     },
 
     async rename(userId, name) {
-      await db.updateTable('users').set({ name, updated_at: iso() }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ name, updated_at: iso(now()) })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async notificationPreferences(userId) {
@@ -194,7 +206,7 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
     async setNotificationPreferences(userId, preferences) {
       await db
         .updateTable('users')
-        .set({ notification_preferences: JSON.stringify(preferences), updated_at: iso() })
+        .set({ notification_preferences: JSON.stringify(preferences), updated_at: iso(now()) })
         .where('id', '=', userId)
         .execute();
     },

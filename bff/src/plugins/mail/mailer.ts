@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { createTransport, type Transporter } from 'nodemailer';
 import { newId } from '../../lib/tokens';
+import { iso } from '../../lib/iso';
 
 export interface MailMessage {
   to: string;
@@ -72,7 +73,7 @@ export default fp(
       }
       await fastify.db
         .insertInto('outbox_messages')
-        .values({ id: newId(), recipient: message.to, subject: message.subject, text: message.text, created_at: new Date(fastify.now()).toISOString() })
+        .values({ id: newId(), recipient: message.to, subject: message.subject, text: message.text, created_at: iso(fastify.now()) })
         .execute();
       fastify.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail written to the development outbox (SMTP_URL not set)');
     };
@@ -94,7 +95,7 @@ export default fp(
         const problem = headerProblem(message);
         return problem ? new Error(problem) : null;
       });
-      const at = new Date(fastify.now()).toISOString();
+      const at = iso(fastify.now());
       const rows = messages
         .filter((_, index) => results[index] === null)
         .map((message) => ({ id: newId(), recipient: message.to, subject: message.subject, text: message.text, created_at: at }));

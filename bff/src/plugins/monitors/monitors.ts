@@ -4,6 +4,7 @@ import { SqliteAdapter, type Kysely, type Selectable } from 'kysely';
 import type { MonitorsTable, StoreDatabase } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/http-error';
 import { newId } from '../../lib/tokens';
+import { iso } from '../../lib/iso';
 
 export type MonitorRow = Selectable<MonitorsTable>;
 const DAY = 24 * 60 * 60 * 1000;
@@ -70,7 +71,6 @@ export function certificateExpiringSoon(item: Pick<MonitorListItem, 'certificate
 }
 
 export function createMonitors(db: Kysely<StoreDatabase>, limitPerUser: number): Monitors {
-  const iso = (ms: number) => new Date(ms).toISOString();
   return {
     async create(userId, domain, now) {
       // Counted and inserted in one transaction, holding the user's row on PostgreSQL (SQLite's one

@@ -26,6 +26,7 @@ import { builtInAnswer } from '../../../services/assistant/built-in';
 import { assistantContext } from '../../../services/assistant/context';
 import { modelAnswer } from '../../../services/assistant/model';
 import { currentUser } from './current-user';
+import { iso } from '../../../lib/iso';
 
 const MonitorParams = z.object({ domain: z.string().min(1).max(253) });
 const NOT_FOUND = 'Monitor not found';
@@ -141,7 +142,7 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
       const monitor = await ownMonitor(request, request.params.domain);
       const [snapshot, history] = await Promise.all([fastify.monitorSnapshots.latest(monitor.id), fastify.monitorConversations.list(monitor.id)]);
       const { question } = request.body;
-      const asked: ConversationEntry = { role: 'user', text: question, timestamp: new Date(fastify.now()).toISOString() };
+      const asked: ConversationEntry = { role: 'user', text: question, timestamp: iso(fastify.now()) };
       const context = assistantContext({ domain: monitor.domain, snapshot, history, initialQuestion: question, autoSubmit: true });
       const model = fastify.config.assistant.model;
       const abort = new AbortController();
@@ -173,7 +174,7 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
           yield line({ type: 'error', message: 'The assistant could not answer just now. Please try again in a minute.' });
           return;
         }
-        const answer: ConversationEntry = { role: 'assistant', text: text || 'No answer came back. Please ask again.', timestamp: new Date(fastify.now()).toISOString() };
+        const answer: ConversationEntry = { role: 'assistant', text: text || 'No answer came back. Please ask again.', timestamp: iso(fastify.now()) };
         await fastify.monitorConversations.add(monitor.id, asked);
         await fastify.monitorConversations.add(monitor.id, answer);
         yield line({ type: 'done', question: asked, answer, source: model ? 'model' : 'built-in' });
