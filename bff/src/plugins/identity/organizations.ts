@@ -1,8 +1,9 @@
 import { INVITE_LIFETIME_DAYS, type Invite, type Member, type Organization } from '@bimi/contracts/account';
 import fp from 'fastify-plugin';
-import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import { HttpError, isUniqueViolation } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
+import { isSqlite, isUniqueViolation } from '../platform/db';
 import { duplicateOrganizationMessage, organizationNameKey } from '../../services/organizations/names';
 import { hashToken, newId, newLinkToken } from '../../lib/tokens';
 import { iso } from '../../lib/iso';
@@ -105,7 +106,7 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
    * lock: its one connection runs one transaction at a time.
    */
   async function lockOrganization(trx: Transaction<StoreDatabase>, organizationId: string): Promise<void> {
-    if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+    if (isSqlite(db)) return;
     await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
   }
 

@@ -2,7 +2,8 @@ import { NOTIFICATION_DEFAULTS, NotificationPreferences, type Profile } from '@b
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { EmailTokensTable, StoreDatabase } from '../../db/schema';
-import { HttpError, isUniqueViolation } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
+import { isUniqueViolation } from '../platform/db';
 import { newId, VERIFICATION_LIFETIME_MS } from '../../lib/tokens';
 import type { EmailTokens } from './email-tokens';
 import { iso } from '../../lib/iso';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/http-error';
+import { isUniqueViolation } from '../platform/db';
 import { newId } from '../../lib/tokens';
 import { iso } from '../../lib/iso';
 

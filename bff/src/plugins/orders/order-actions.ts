@@ -1,10 +1,11 @@
 import { CLOSED_CHECKOUT_STATUS, CLOSED_PAYMENT_STATUS, transition, type OrderEvent } from '@bimi/contracts/order-lifecycle';
 import { CertificateDetails } from '@bimi/contracts/orders';
-import { SqliteAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase } from '../../db/schema';
 import { newId } from '../../lib/tokens';
 import { isCertificateOrder, lifecycleState, orderKind } from '../../services/orders/order-status';
 import { iso } from '../../lib/iso';
+import { isSqlite } from '../platform/db';
 
 type OrderRow = Selectable<OrdersTable>;
 type CheckoutRow = Selectable<CheckoutsTable>;
@@ -53,7 +54,7 @@ export interface OrderActions {
 const NOT_FOUND = 'Order not found';
 
 export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number): OrderActions {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const sqlite = isSqlite(db);
 
   /** Checkouts, then their orders, locked in id order (as the payment events lock them). */
   async function lockCheckouts(trx: Trx, ids: string[]): Promise<CheckoutRow[]> {

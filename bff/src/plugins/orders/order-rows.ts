@@ -2,7 +2,7 @@ import { PRODUCTS, isProductId } from '@bimi/catalog/products';
 import { billingInterval, describeConfiguration } from '@bimi/catalog/order-lines';
 import type { CartQuote } from '@bimi/catalog/quote';
 import { CertificateDetails, ORDER_PATHS, VALIDATION_STEPS, type CheckoutLine, type Transaction as TransactionView, type ValidationStep } from '@bimi/contracts/orders';
-import { SqliteAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { CheckoutsTable, OrdersTable, StoreDatabase, TransactionsTable } from '../../db/schema';
 import type { PaymentEvent } from '../../services/payments/provider';
 
@@ -122,10 +122,6 @@ export function orderLinesFromQuote(items: readonly CheckoutLine[], quote: CartQ
 
 export function productName(productId: string): string {
   return isProductId(productId) ? PRODUCTS[productId].name : productId;
-}
-
-export function isSqlite(db: Kysely<StoreDatabase>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 export function toCreatedOrder(row: OrderRow): CreatedOrder {

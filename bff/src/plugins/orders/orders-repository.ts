@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import type { PaymentProviderName, StoreDatabase } from '../../db/schema';
 import { newId } from '../../lib/tokens';
 import { createFulfilmentRows } from './order-fulfilment-rows';
-import { effectsInOrder, isSqlite, parseOrderNumber, toCreatedOrder, version, type OrderEffect, type OrderRow } from './order-rows';
+import { effectsInOrder, parseOrderNumber, toCreatedOrder, version, type OrderEffect, type OrderRow } from './order-rows';
 import { countByFilter, matchesFilter } from '../../services/orders/order-status';
 import { createOrderViews } from './order-views';
 import { lockOrders } from './payment-event-work';
 import type { Orders } from './orders';
 import { iso } from '../../lib/iso';
+import { isSqlite } from '../platform/db';
 
 /**
  * The orders' reads and plain writes (SQL only): checkouts and their orders stored, the account's

@@ -3,10 +3,11 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { PaymentProviderName, StoreDatabase } from '../../db/schema';
 import { createOrderActions, type OrderActions } from './order-actions';
-import { isSqlite, type CheckoutForPayment, type CreatedOrder, type DueReminder, type NewOrderLine, type OrderEffect, type OrderRow, type RenewalTarget } from './order-rows';
+import { type CheckoutForPayment, type CreatedOrder, type DueReminder, type NewOrderLine, type OrderEffect, type OrderRow, type RenewalTarget } from './order-rows';
 import { createOrdersRepository } from './orders-repository';
 import { createPaymentEventApplier } from './payment-event-applier';
 import type { PaymentEvent } from '../../services/payments/provider';
+import { isSqlite } from '../platform/db';
 
 /**
  * The orders plugin: `fastify.orders`, made of the repository (plugins/orders/orders-repository.ts,

@@ -24,7 +24,10 @@ export const DATABASE_CONNECT_TIMEOUT_MS = 2_000;
 /** Where the pool reports a connection it lost while idle. */
 type WarnLog = { warn(details: object, message: string): void };
 
-/** The one place that knows which database the store runs on; everything else speaks Kysely. */
+/**
+ * The one place that knows which database the store runs on; everything else speaks Kysely, and
+ * asks `isSqlite(db)` where the two differ.
+ */
 export function createDialect(config: Config, log?: WarnLog): Dialect {
   if (config.databaseUrl) {
     // A PostgreSQL server for several bff replicas; `?options=-c search_path=…` selects a schema.
@@ -63,10 +66,26 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Whether the store runs on the embedded SQLite database (else PostgreSQL), for what the two do
+ * differently: SQLite runs one transaction at a time, so it takes no row locks (`FOR UPDATE`,
+ * `SKIP LOCKED`) and batches nothing. The one question of the dialect code outside this file asks.
+ */
+export function isSqlite(db: Kysely<StoreDatabase>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** A unique-constraint violation, from SQLite or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 export async function migrateToLatest(db: Kysely<StoreDatabase>): Promise<string[]> {
   // Unless told a schema, Kysely takes migration tables found in ANY schema of the database as its
   // own: beside another store's schema (each test run has one) it would skip creating them here.
-  const migrationTableSchema = db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+  const migrationTableSchema = isSqlite(db) ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
   const migrator = new Migrator({ db, provider: storeMigrations, migrationTableSchema });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');

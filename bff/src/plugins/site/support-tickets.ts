@@ -3,7 +3,7 @@ import type { Ticket, TicketCreate } from '@bimi/contracts/account';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase, SupportTicketsTable } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/http-error';
+import { isUniqueViolation } from '../platform/db';
 import { newId } from '../../lib/tokens';
 import { iso } from '../../lib/iso';
 
