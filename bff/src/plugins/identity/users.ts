@@ -40,6 +40,8 @@ export interface Users {
   sessionUser(id: string): Promise<{ id: string; email: string; name: string; sessionsValidFrom: string | null } | undefined>;
   /** The user's address, name and password hash, for the checks of a change. */
   credentials(id: string): Promise<{ email: string; name: string; passwordHash: string }>;
+  /** The account's address, whether it is verified and its password hash (a used sign-up link is checked against them); undefined when it is gone. */
+  verification(id: string): Promise<{ email: string; emailVerified: boolean; passwordHash: string } | undefined>;
   /**
    * A sign-up of `email`. For a new address, a new account and its verification link's token; for
    * an account not yet verified, a fresh link's token that carries the name and password just
@@ -94,6 +96,11 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
     async credentials(id) {
       const user = await db.selectFrom('users').select(['email', 'name', 'password_hash']).where('id', '=', id).executeTakeFirstOrThrow();
       return { email: user.email, name: user.name, passwordHash: user.password_hash };
+    },
+
+    async verification(id) {
+      const user = await db.selectFrom('users').select(['email', 'email_verified_at', 'password_hash']).where('id', '=', id).executeTakeFirst();
+      return user && { email: user.email, emailVerified: user.email_verified_at !== null, passwordHash: user.password_hash };
     },
 
     async signUp({ name, email, passwordHash }) {

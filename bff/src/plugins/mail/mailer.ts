@@ -25,6 +25,16 @@ export interface Mailer {
   trySend(message: MailMessage, log?: FastifyBaseLogger): Promise<boolean>;
   /** Where mail goes, for the start-up log and /dev/outbox. */
   readonly kind: 'smtp' | 'outbox';
+  /** The development outbox's latest `limit` mails, newest first (none were written there with SMTP_URL set). */
+  outbox(limit: number): Promise<OutboxMail[]>;
+}
+
+/** A mail of the development outbox, as /dev/outbox lists it. */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
 }
 
 /**
@@ -121,7 +131,12 @@ export default fp(
       }
     };
 
-    fastify.decorate('mailer', { send, sendEach, trySend, kind: transport ? 'smtp' : 'outbox' } satisfies Mailer);
+    const outbox = async (limit: number): Promise<OutboxMail[]> => {
+      const rows = await fastify.db.selectFrom('outbox_messages').select(['recipient', 'subject', 'text', 'created_at']).orderBy('created_at', 'desc').limit(limit).execute();
+      return rows.map((row) => ({ to: row.recipient, subject: row.subject, text: row.text, createdAt: row.created_at }));
+    };
+
+    fastify.decorate('mailer', { send, sendEach, trySend, kind: transport ? 'smtp' : 'outbox', outbox } satisfies Mailer);
   },
   { name: 'mailer', dependencies: ['db', 'clock'], decorators: { fastify: ['config', 'db'] } },
 );

@@ -11,6 +11,8 @@ import type { StoreDatabase } from '../../db/schema';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<StoreDatabase>;
+    /** The readiness check of the database: "SQLite answers" or "PostgreSQL answers"; throws "… does not answer: <why>". */
+    databaseAnswers(): Promise<string>;
   }
 }
 
@@ -75,6 +77,17 @@ export function isSqlite(db: Kysely<StoreDatabase>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
+/** Whether the database answers a trivial query (`fastify.databaseAnswers`, the readiness check). */
+async function databaseAnswers(db: Kysely<StoreDatabase>): Promise<string> {
+  const engine = isSqlite(db) ? 'SQLite' : 'PostgreSQL';
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    throw new Error(`${engine} does not answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return `${engine} answers`;
+}
+
 /** A unique-constraint violation, from SQLite or PostgreSQL. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -111,6 +124,7 @@ export default fp(
     }
     if (applied.length > 0) fastify.log.info({ migrations: applied }, 'database migrated');
     fastify.decorate('db', db);
+    fastify.decorate('databaseAnswers', () => databaseAnswers(db));
   },
   { name: 'db', decorators: { fastify: ['config'] } },
 );
