@@ -26,6 +26,7 @@ import { builtInAnswer } from '../../../services/assistant/built-in';
 import { assistantContext } from '../../../services/assistant/context';
 import { modelAnswer } from '../../../services/assistant/model';
 import { currentUser } from './current-user';
+import { readableGet } from './readable';
 import { iso } from '../../../lib/iso';
 
 const MonitorParams = z.object({ domain: z.string().min(1).max(253) });
@@ -41,7 +42,10 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
   const settings = fastify.config.monitors;
 
   async function ownMonitor(request: FastifyRequest, domain: string): Promise<MonitorRow> {
-    const monitor = await fastify.monitors.get(currentUser(request).id, domain.toLowerCase());
+    return monitorOf(currentUser(request).id, domain);
+  }
+  async function monitorOf(userId: string, domain: string): Promise<MonitorRow> {
+    const monitor = await fastify.monitors.get(userId, domain.toLowerCase());
     if (!monitor) throw new HttpError(404, NOT_FOUND);
     return monitor;
   }
@@ -81,13 +85,19 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get(MONITOR_PATHS.list, { schema: { response: { 200: MonitorList } } }, async (request) => {
-    const rows = await fastify.monitors.list(currentUser(request).id);
-    return { monitors: rows.map((row) => monitorListItem(row, fastify.now())), limit: settings.limitPerUser };
+  readableGet(fastify, {
+    url: MONITOR_PATHS.list,
+    response: MonitorList,
+    read: async (user) => {
+      const rows = await fastify.monitors.list(user.id);
+      return { monitors: rows.map((row) => monitorListItem(row, fastify.now())), limit: settings.limitPerUser };
+    },
   });
 
-  fastify.get(`${MONITOR_PATHS.list}/:domain`, { schema: { params: MonitorParams, response: { 200: MonitorDetail, 404: ApiError } } }, async (request) =>
-    detail(await ownMonitor(request, request.params.domain)),
+  readableGet(
+    fastify,
+    { url: `${MONITOR_PATHS.list}/:domain`, params: MonitorParams, response: MonitorDetail, read: async (user, { params }) => detail(await monitorOf(user.id, params.domain)) },
+    { 404: ApiError },
   );
 
   fastify.post(

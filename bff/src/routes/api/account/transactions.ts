@@ -6,6 +6,7 @@ import { HttpError } from '../../../lib/http-error';
 import { receiptNumber } from '../../../plugins/orders/order-rows';
 import { renderReceiptPdf } from '../../../services/receipts/receipt-pdf';
 import { currentUser } from './current-user';
+import { readableGet } from './readable';
 
 const TransactionParams = z.object({ id: RecordId });
 const NOT_FOUND = 'Transaction not found';
@@ -15,9 +16,7 @@ const NOT_FOUND = 'Transaction not found';
  * invoice PDF when it has one, else a PDF the bff renders). Another user's answers 404.
  */
 const transactions: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(ORDER_PATHS.transactions, { schema: { response: { 200: TransactionList } } }, async (request) => ({
-    transactions: await fastify.transactions.list(currentUser(request).id),
-  }));
+  readableGet(fastify, { url: ORDER_PATHS.transactions, response: TransactionList, read: async (user) => ({ transactions: await fastify.transactions.list(user.id) }) });
 
   fastify.get(`${ORDER_PATHS.transactions}/:id/receipt`, { schema: { params: TransactionParams } }, async (request, reply) => {
     const user = currentUser(request);
