@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiError } from '@bimi/contracts/api-error';
 import { PAYMENTS_BASE_PATH, SITE_API_PATHS, TOOLS_BASE_PATH } from '@bimi/contracts/api-paths';
@@ -12,7 +12,6 @@ import { containsNul, NUL_REFUSED } from './lib/nul-characters';
 import { anonymousWrites } from './lib/csrf';
 import { serverOptions } from './lib/server-options';
 import { databaseEndpointOf, UNAVAILABLE_MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableService } from './lib/unavailable';
-import { isOwnApiCall } from './lib/own-api-calls';
 import clock, { movableClock } from './plugins/platform/clock';
 import contactMessages from './plugins/site/contact-messages';
 import contacts from './plugins/identity/contacts';
@@ -37,6 +36,7 @@ import partnerApplications from './plugins/site/partner-applications';
 import paymentCustomers from './plugins/payments/payment-customers';
 import paymentJobs from './plugins/payments/payment-jobs';
 import payments from './plugins/payments/payments';
+import accountAnswers from './plugins/pages/account-answers';
 import publicConfig from './plugins/pages/public-config';
 import remoteRegistry from './plugins/pages/remote-registry';
 import renewalReminders from './plugins/orders/renewal-reminders';
@@ -116,8 +116,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Proxy trust and the request, header, keep-alive and idle timeouts (src/lib/server-options.ts).
     ...serverOptions(config),
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
-    // The calls the bff makes of its own API for a page are logged as that page's request.
-    logController: new LogController({ disableRequestLogging: isOwnApiCall }),
     // Long landing-page paths must reach the page route rather than fail as too long.
     routerOptions: { maxParamLength: 2048 },
     // Errors raised before routing (a malformed URL) answer in the same shape as every other error.
@@ -166,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(publicConfig);
   await app.register(shellPage);
   await app.register(serverRender);
+  await app.register(accountAnswers);
   await app.register(dnsResolver);
   await app.register(safeFetch);
   await app.register(untrustedFiles);

@@ -400,20 +400,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 }
 
-/** One line per optional setting left unset, saying which default takes its place; logged at start. */
+/**
+ * One line per optional setting left unset, saying which default takes its place; logged at start.
+ * Not the payment settings (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, the price identifiers): the
+ * payments plugin describes those as it starts, once, at the severity the provider in use gives
+ * them (plugins/payments/payments.ts: an error with Stripe, a note with the test payments).
+ */
 export function describeDefaults(config: Config): string[] {
   const notes: string[] = [];
-  if (!config.stripeSecretKey) {
-    notes.push(
-      paymentProviderName(config) === 'test'
-        ? 'STRIPE_SECRET_KEY not set: the built-in test payments take the payments (test cards only, nothing is charged)'
-        : 'STRIPE_SECRET_KEY not set: no card payment provider is configured, so no card payment can be taken',
-    );
-  } else if (!config.stripe.webhookSecret) {
-    notes.push("STRIPE_WEBHOOK_SECRET not set: Stripe's webhooks are refused, so no payment is ever confirmed");
-  }
-  const unsetPrices = PRICE_SETTING_NAMES.filter((name) => name.endsWith('_PRICE') && !config.priceSettings[name]);
-  if (unsetPrices.length > 0) notes.push(`${unsetPrices.join(', ')} not set: those plans have no price identifier, so checkout cannot charge them`);
   if (!config.databaseUrl) notes.push(`DATABASE_URL not set: using the embedded SQLite database in ${join(config.dataDir, 'store.sqlite')}`);
   if (!config.redisUrl) notes.push('REDIS_URL not set: sessions and rate-limit counters live in the database and in memory');
   if (!config.sessionSecret) notes.push('SESSION_SECRET not set: a random secret is used, so sessions end when the bff restarts');

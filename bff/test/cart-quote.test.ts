@@ -1,4 +1,4 @@
-import { describeDefaults, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
 import { startTestStore, type TestStore } from './fixtures';
 
 const PRICES = {
@@ -92,12 +92,16 @@ describe('price settings in the configuration', () => {
     expect(() => loadConfig({ STRIPE_VMC_1_YEAR_PRICE: 'price_1"</script>' })).toThrow('STRIPE_VMC_1_YEAR_PRICE must be a price or product identifier');
   });
 
-  it('treats an empty setting as unset and logs every unset price at start', () => {
-    const config = loadConfig({ STRIPE_VMC_1_YEAR_PRICE: '', STRIPE_CMC_1_YEAR_PRICE: 'price_cmc_1' });
-    expect(config.priceSettings).toEqual({ STRIPE_CMC_1_YEAR_PRICE: 'price_cmc_1' });
-    const note = describeDefaults(config).find((line) => line.includes('no price identifier'));
-    expect(note).toContain('STRIPE_VMC_1_YEAR_PRICE');
-    expect(note).not.toContain('STRIPE_CMC_1_YEAR_PRICE');
-    expect(note).not.toContain('_PRODUCT');
+  it('treats an empty setting as unset and logs every unset price at start', async () => {
+    const store = await startTestStore({ STRIPE_VMC_1_YEAR_PRICE: '', STRIPE_CMC_1_YEAR_PRICE: 'price_cmc_1' });
+    try {
+      expect(store.app.config.priceSettings).toEqual({ STRIPE_CMC_1_YEAR_PRICE: 'price_cmc_1' });
+      const note = store.logs.messages().find((line) => line.startsWith('payments: price settings'));
+      expect(note).toContain('STRIPE_VMC_1_YEAR_PRICE');
+      expect(note).not.toContain('STRIPE_CMC_1_YEAR_PRICE');
+      expect(note).not.toContain('_PRODUCT');
+    } finally {
+      await store.cleanUp();
+    }
   });
 });

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createDialect, migrateToLatest } from '../src/plugins/platform/db';
+import { createDialect, isUniqueViolation, migrateToLatest } from '../src/plugins/platform/db';
 import { storeMigrations } from '../src/db/migrations';
 import type { StoreDatabase } from '../src/db/schema';
-import { isUniqueViolation } from '../src/lib/http-error';
 import { createFakeRoot } from './fixtures';
 import { Browser, GOOD_PASSWORD, signedInUser, startIdentityStore, storageEngines } from './identity-fixtures';
 

@@ -82,6 +82,12 @@ describe('every tool answers its question with a score that agrees', () => {
     expect(result.score).toBeUndefined();
   });
 
+  it.each(['txt', 'cname'] as const)('an alias whose target is gone exists (its CNAME): %s does not call it nonexistent', async (tool) => {
+    const result = await answer(tool, 'name=old.good.example');
+    expect(result.verdict?.status).not.toBe('nonexistent');
+    if (tool === 'txt') expect(result.checks.find((check) => check.id === 'txt.lookup')?.detail).toBe('old.good.example exists but has no TXT record.');
+  });
+
   it('the VMC validator on a self-signed certificate: not a mark certificate, and no certificate type', async () => {
     const response = await tools.store.app.inject({ method: 'POST', url: '/api/tools/vmc', payload: { pem: tools.fixtures.pki.markRootPem }, remoteAddress: '127.0.0.1' });
     expect(response.statusCode).toBe(200);

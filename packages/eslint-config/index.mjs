@@ -164,6 +164,27 @@ export function workspaceConfig(root) {
       },
     },
     {
+      // A route asks plugins (repositories) for its data and writes no SQL of its own: no Kysely,
+      // and no `.db` (fastify.db), in bff/src/routes.
+      files: ['bff/src/routes/**/*.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            ...NO_APP_PACKAGES,
+            paths: [{ name: 'kysely', message: 'A route writes no SQL: ask a plugin (a repository under bff/src/plugins) for the data.' }],
+          },
+        ],
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: "MemberExpression[property.name='db']",
+            message: 'A route writes no SQL: ask a plugin (a repository under bff/src/plugins) for the data.',
+          },
+        ],
+      },
+    },
+    {
       files: ['packages/*/src/**/*.test.ts'],
       rules: {
         'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones({ bffTestFixtures: true }) }],

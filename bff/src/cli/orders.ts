@@ -16,6 +16,7 @@ import { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import type { StoreDatabase } from '../db/schema';
+import { iso } from '../lib/iso';
 import { createDialect, migrateToLatest } from '../plugins/platform/db';
 import { createEmailTokens } from '../plugins/identity/email-tokens';
 import { createOrders, orderNumber, productName, type Orders } from '../plugins/orders/orders';
@@ -168,7 +169,7 @@ async function runCommand(command: Command, { orders, users, organizations }: Re
       if (!isCertificateOrder(row.product_id)) throw new RefusedError(`${orderNumber(row.number)} is a ${productName(row.product_id)} order: only certificates are issued`);
       if (row.payment_status !== 'paid' || row.details === null) throw new RefusedError(`${orderNumber(row.number)} cannot be issued yet: it must be paid and have its details`);
       if (row.issued_at !== null) throw new RefusedError(`${orderNumber(row.number)} is already issued (${date(row.issued_at)})`);
-      await fulfilment.issue(row.id, command.expires ? new Date(`${command.expires}T00:00:00Z`).toISOString() : null);
+      await fulfilment.issue(row.id, command.expires ? iso(Date.parse(`${command.expires}T00:00:00Z`)) : null);
       const detail = await orders.operatorGet(row.id);
       print(`${orderNumber(row.number)}: issued; the order is ${detail?.status ?? 'active'}`);
       return;

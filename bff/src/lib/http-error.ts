@@ -7,10 +7,3 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-/** A unique-constraint violation, from SQLite or PostgreSQL. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code } = error as { code?: unknown };
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

@@ -1,16 +1,14 @@
-import { AUTH_PATHS, SignedInSession } from '@bimi/contracts/auth';
 import { CONSENT_COOKIE, COOKIE_BANNER_END_ID, consentChoiceOf } from '@bimi/contracts/consent';
 import { renderableAnswerPath, SCREEN_COOKIE, SIDEBAR_COOKIE, type PageState } from '@bimi/contracts/page-state';
 import { MAIN_CONTENT_ID } from '@bimi/contracts/site';
 import type { RegistryEntry, RemoteRoute } from '@bimi/contracts/registry';
 import { findRouteOwner } from '@bimi/contracts/route-match';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { publicBaseUrl } from '../config';
 import { concurrencyLimit } from '../lib/concurrency-limit';
 import { chooseContentEncoding, compress, type ContentEncoding } from '../lib/content-encoding';
 import { looksLikeFilePath } from '../lib/route-match';
-import { ownApiCallHeaders } from '../lib/own-api-calls';
 import { sessionCookieName } from '../plugins/identity/sessions';
 import type { RenderedShellPage } from '../plugins/pages/shell-page';
 
@@ -57,44 +55,25 @@ interface PageAnswer {
   body: string | Buffer;
 }
 
-/** Headers a request to the bff's own API made for a page passes on, so it is judged as the page's request was. */
-const OWN_API_HEADERS = ['cookie', 'host', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'] as const;
-
 /**
- * A GET of the bff's own API on behalf of the page's request: the same cookie, address and
- * forwarded headers, so the same session, limits and answers as the browser's own call. The JSON
- * of a 200; undefined for any other answer, a failure (the bff closing), or no answer within
- * `budgetMs`: the page then goes without it (the visitor's browser asks).
+ * What `asked` gives within `budgetMs`, for a signed-in page: undefined when it fails or comes
+ * later (the page then goes without it, and the visitor's browser asks). Either is logged under the
+ * page's request, with `what` was asked.
  */
-async function askOwnApi(fastify: FastifyInstance, request: FastifyRequest, path: string, budgetMs: number): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json', ...ownApiCallHeaders() };
-  for (const name of OWN_API_HEADERS) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  let late: () => void = () => {};
-  const timer = setTimeout(() => late(), budgetMs);
-  const tooLate = new Promise<undefined>((resolve) => (late = () => resolve(undefined)));
-  // Such a call is not logged as a request of its own (lib/own-api-calls.ts): what goes wrong with
-  // it is logged here, under the page's request.
-  tooLate.then(() => request.log.warn({ path, budgetMs }, 'a page went without an answer of its own API: no answer in time'));
-  const asked = fastify.inject({ method: 'GET', url: path, headers, remoteAddress: request.socket.remoteAddress }).then(
-    (answer) => {
-      if (answer.statusCode >= 500) request.log.warn({ path, statusCode: answer.statusCode }, 'a page went without an answer of its own API: it failed');
-      if (answer.statusCode !== 200) return undefined;
-      try {
-        return answer.json() as unknown;
-      } catch {
-        return undefined;
-      }
-    },
-    (error: unknown) => {
-      request.log.warn({ path, err: error }, 'a page went without an answer of its own API: it failed');
-      return undefined;
-    },
-  );
+async function inTime<T>(request: FastifyRequest, what: string, budgetMs: number, asked: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const tooLate = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      request.log.warn({ path: what, budgetMs }, 'a page went without an answer: no answer in time');
+      resolve(undefined);
+    }, budgetMs);
+  });
+  const answered = asked.catch((error: unknown) => {
+    request.log.warn({ path: what, err: error }, 'a page went without an answer: it failed');
+    return undefined;
+  });
   try {
-    return await Promise.race([asked, tooLate]);
+    return await Promise.race([answered, tooLate]);
   } finally {
     clearTimeout(timer);
   }
@@ -127,10 +106,10 @@ function looksLikePhone(request: FastifyRequest): boolean {
  */
 const pages: FastifyPluginAsync = async (fastify) => {
   const sessionCookie = sessionCookieName(fastify.config.nodeEnv === 'production');
-  // A signed-in page asks its own API within half the render's time limit (0: no server rendering,
-  // and no signed-in render): what comes later is left to the browser.
+  // A signed-in page has its session and each answer within half the render's time limit (0: no
+  // server rendering, and no signed-in render): what comes later is left to the browser.
   const renderLimitMs = fastify.config.serverRenderTimeoutMs;
-  const ownApiBudgetMs = renderLimitMs / 2;
+  const answerBudgetMs = renderLimitMs / 2;
   /**
    * Whole answers, by everything a page depends on: the registry (the same object while no build
    * changed), the shell's template, the server builds, the visitor's cookie choice, the encoding and
@@ -178,10 +157,11 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const key = `${identityOf(registry)} ${identityOf(template)} ${consent ?? 'unset'} ${acceptedEncoding ?? 'identity'} ${fastify.serverRender.buildsOf(registry)} ${pageAddress}`;
     // A signed-in visitor's account page is theirs alone: rendered with their session and answers.
     // A cookie that names no live session (ended, forged) gets the page every such visitor gets.
-    const session =
+    const visitor =
       renderLimitMs > 0 && request.cookies[sessionCookie] !== undefined && owner?.route.layout === 'account'
-        ? SignedInSession.safeParse(await askOwnApi(fastify, request, AUTH_PATHS.session, ownApiBudgetMs)).data
+        ? await inTime(request, 'the session', answerBudgetMs, fastify.signedInVisitor(request))
         : undefined;
+    const session = visitor?.session;
     const kept = session ? undefined : answers.get(key);
     if (kept) return send(reply, kept);
 
@@ -193,13 +173,14 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const pageUrl = `${publicBaseUrl(fastify.config)}${urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath}`;
     const bannerEnd = consent === null ? [COOKIE_BANNER_END_ID] : [];
 
-    if (session && owner) {
+    if (visitor && session && owner) {
       const phone = looksLikePhone(request);
       const sidebarCollapsed = request.cookies[SIDEBAR_COOKIE] === 'collapsed';
-      // Only the visitor's account API: a page is never rendered with anything else the bff answers.
+      // Only the visitor's account API, read from the plugins its routes read (plugins/pages/
+      // account-answers.ts): a page is never rendered with anything else the bff answers.
       const fetchAnswer = (path: string) => {
         const asked = renderableAnswerPath(path);
-        return asked === undefined ? Promise.resolve(undefined) : askOwnApi(fastify, request, asked, ownApiBudgetMs);
+        return asked === undefined ? Promise.resolve(undefined) : inTime(request, asked, answerBudgetMs, fastify.accountAnswers.answer(asked, visitor.user));
       };
       const outcome = await renders.run(() => fastify.serverRender.render(pageAddress, registry, fastify.publicConfig, consent, { session, phone, sidebarCollapsed, fetchAnswer }));
       const rendered = outcome === renders.BUSY ? undefined : (outcome as Awaited<ReturnType<typeof fastify.serverRender.render>>);

@@ -1,6 +1,6 @@
 import type { Check, DnsRecord } from './types';
 import { absent, fail, info, pass, scoreChecks, txtRecord, unreachable, warn, type Inspection } from './checks';
-import { describeLookupError, lookup, lookupTxt, withTxtCache, type DnsResolver } from './dns';
+import { describeLookupError, domainExists, lookupTxt, withTxtCache, type DnsResolver } from './dns';
 import { checkBimiReadiness, parseDmarc, versionCheck, type DmarcPolicy, type DmarcRecord } from './dmarc-record';
 import { organizationalDomain, validateDomain } from './domain';
 import { asText } from './input';
@@ -248,8 +248,7 @@ async function treeWalk(domain: string, dns: DnsResolver): Promise<DmarcTreeWalk
   let published: DmarcPolicy = first.record.p ?? 'none';
   if (!own) {
     // np= applies to names that do not exist at all (NXDOMAIN); sp= to other subdomains.
-    const exists = await lookup(() => dns.resolve4(domain));
-    if (exists.status === 'none' && exists.code === 'ENOTFOUND' && first.record.np) {
+    if (first.record.np && !(await domainExists(domain, dns))) {
       policyTag = 'np';
       published = first.record.np;
     } else if (first.record.sp) {

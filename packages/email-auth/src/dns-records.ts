@@ -1,5 +1,5 @@
 import { fail, info, pass, warn } from './checks';
-import { describeLookupError, lookup, type DnsResolver, type Lookup } from './dns';
+import { describeLookupError, domainExists, lookup, type DnsResolver, type Lookup } from './dns';
 import { DMARC_VERSION } from './dmarc-record';
 import { organizationalDomain } from './domain';
 import type { Check, DnsRecord } from './types';
@@ -57,8 +57,10 @@ export async function inspectTxt(name: string, dns: DnsResolver): Promise<Findin
   const result = await lookup(() => dns.resolveTxt(name));
   if (result.status === 'error') return { records: [], checks: [failedLookup('txt.lookup', 'TXT lookup failed', name, result)] };
   if (result.status === 'none') {
-    const detail = result.code === 'ENOTFOUND' ? `${name} does not exist in DNS.` : `${name} exists but has no TXT record.`;
-    return { records: [], checks: [info('txt.lookup', 'No TXT record', detail)], details: { exists: result.code !== 'ENOTFOUND', records: [] } };
+    // NXDOMAIN for TXT may be an alias's target's: whether the name exists is asked of the name itself.
+    const exists = (result.code !== 'ENOTFOUND' && result.code !== 'NXDOMAIN') || (await domainExists(name, dns));
+    const detail = exists ? `${name} exists but has no TXT record.` : `${name} does not exist in DNS.`;
+    return { records: [], checks: [info('txt.lookup', 'No TXT record', detail)], details: { exists, records: [] } };
   }
   const entries = result.value.map((strings) => ({ value: strings.join(''), strings, kind: txtKind(strings.join('')) }));
   const records: DnsRecord[] = entries.map((entry) => ({ name, type: 'TXT', value: entry.value }));

@@ -75,6 +75,22 @@ export async function lookup<T>(query: () => Promise<T>): Promise<Lookup<T>> {
   }
 }
 
+/**
+ * Whether `domain` exists in DNS, as RFC 8020 reads an answer: NXDOMAIN says there is nothing at
+ * or under the name; records, or NODATA (the name has records of other types, or only names under
+ * it, as `_bimi.example.com` has over `default._bimi.example.com`), say it exists. It is asked with
+ * type CNAME, which a resolver answers for the name itself instead of following: a name whose CNAME
+ * points nowhere has a record of its own and exists, where a TXT or SOA query carries its target's
+ * NXDOMAIN (RFC 6604), and a name that is a CNAME answers an SOA query with a bare CNAME. A failed
+ * lookup (timeout, SERVFAIL) is no answer: the name is taken to exist, and the checks say what
+ * could not be looked up. Add Monitor and the tools' "does not exist" verdict ask this, and so does
+ * the DMARC tree walk for `np=`.
+ */
+export async function domainExists(domain: string, dns: Pick<DnsResolver, 'resolveCname'>): Promise<boolean> {
+  const answer = await lookup(() => dns.resolveCname(domain));
+  return !(answer.status === 'none' && (answer.code === 'ENOTFOUND' || answer.code === 'NXDOMAIN'));
+}
+
 /** TXT records at `name`, each record's strings kept apart (SPF checks the 255-byte strings). */
 export function lookupTxt(dns: DnsResolver, name: string): Promise<Lookup<string[][]>> {
   return lookup(() => dns.resolveTxt(name));

@@ -31,16 +31,22 @@ function dnsError(code: string, syscall: string, name: string): Error {
 
 /**
  * A DnsResolver over a fixture zone, failing the way Node's resolver does: ENOTFOUND for a name
- * the zone does not hold, ENODATA for a name without records of the asked type.
+ * the zone does not hold, ENODATA for a name without records of the asked type, and for a name
+ * with only names under it (an empty non-terminal, RFC 8020: `_bimi.x.test` over `default._bimi.x.test`).
  */
 export function memoryResolver(zone: Zone): MemoryResolver {
   const entries = new Map(Object.entries(zone).map(([name, entry]) => [name.toLowerCase().replace(/\.$/, ''), entry]));
+  const emptyNonTerminals = new Set<string>();
+  for (const owner of entries.keys()) {
+    for (let dot = owner.indexOf('.'); dot !== -1; dot = owner.indexOf('.', dot + 1)) emptyNonTerminals.add(owner.slice(dot + 1));
+  }
   const queries: string[] = [];
 
   function answer<T>(type: keyof Omit<ZoneEntry, 'error'>, syscall: string, name: string): Promise<T[]> {
     queries.push(`${type} ${name}`);
-    const entry = entries.get(name.toLowerCase().replace(/\.$/, ''));
-    if (!entry) return Promise.reject(dnsError('ENOTFOUND', syscall, name));
+    const key = name.toLowerCase().replace(/\.$/, '');
+    const entry = entries.get(key);
+    if (!entry) return Promise.reject(dnsError(emptyNonTerminals.has(key) ? 'ENODATA' : 'ENOTFOUND', syscall, name));
     if (entry.error) return Promise.reject(dnsError(entry.error, syscall, name));
     const records = entry[type] as T[] | undefined;
     if (!records || records.length === 0) return Promise.reject(dnsError('ENODATA', syscall, name));

@@ -1,6 +1,5 @@
 import { absent, fail, info, pass, scoreChecks, unreachable, warn } from './checks';
-import { memoryResolver } from './memory-resolver';
-import { domainExists, verdictOf } from './verdict';
+import { verdictOf } from './verdict';
 
 const reportsElsewhere = fail('dmarc.rua.unauthorized', 'External report address not authorized', 'd', 'f');
 
@@ -67,15 +66,5 @@ describe('verdictOf', () => {
 
   it('unscored tools carry no score', () => {
     expect(verdictOf('txt', [pass('txt.lookup', 't', 'd')], undefined)).toEqual({ question: 'What is published at this name?', headline: 'No problems found', status: 'pass', hygiene: [] });
-  });
-});
-
-describe('domainExists', () => {
-  it('NXDOMAIN is no; a name without TXT records (NODATA) or a failed lookup is yes', async () => {
-    const dns = memoryResolver({ 'x.test': { TXT: ['hello'] }, 'mx-only.test': { MX: [{ exchange: 'mx.test', priority: 1 }] }, 'broken.test': { error: 'ESERVFAIL' } });
-    expect(await domainExists('nope.test', dns)).toBe(false);
-    expect(await domainExists('x.test', dns)).toBe(true);
-    expect(await domainExists('mx-only.test', dns)).toBe(true);
-    expect(await domainExists('broken.test', dns)).toBe(true);
   });
 });

@@ -1,5 +1,4 @@
 import { bandOf, isHygiene, worstStatus } from './checks';
-import { lookup, type DnsResolver } from './dns';
 import type { Check, CheckStatus } from './types';
 
 /**
@@ -137,15 +136,8 @@ function bandScore(status: CheckStatus, score: number): number {
   return Math.max(low, Math.min(high, Math.round(score)));
 }
 
-/**
- * Whether a domain exists in DNS: NXDOMAIN (ENOTFOUND) means no; a name with no records of its own
- * but names under it (NODATA) exists. A failed lookup is not an answer, so it counts as existing
- * (the checks then say what could not be looked up).
- */
-export async function domainExists(domain: string, dns: DnsResolver): Promise<boolean> {
-  const answer = await lookup(() => dns.resolveTxt(domain));
-  return !(answer.status === 'none' && (answer.code === 'ENOTFOUND' || answer.code === 'NXDOMAIN'));
-}
+/** Asked alongside a domain's inspection for `exists` (the rule lives with the DNS code). */
+export { domainExists } from './dns';
 
 export interface CheckCounts {
   /** Graded checks that are not hygiene, by status (`info` is shown but not counted). */

@@ -2,51 +2,11 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom/server';
 import createEmotionServer from '@emotion/server/create-instance';
-import type { ConsentChoice } from '@bimi/contracts/consent';
-import type { PublicConfig } from '@bimi/contracts/public-config';
-import type { RegistryEntry } from '@bimi/contracts/registry';
-import type { Session } from '@bimi/session/client';
+import type { RenderRequest, RenderResult, SignedInRender } from '@bimi/contracts/server-render';
 import type { ServerPage } from '@bimi/session/page-state';
-import type { PageStyleSheet } from '@bimi/contracts/page-state';
 import { App } from '../app/App';
-import { RemoteLoaderContext, type RemoteModuleLoader } from '../federation/remote-loader';
+import { RemoteLoaderContext } from '../federation/remote-loader';
 import { createSiteEmotionCache } from '../app/emotion-cache';
-
-export interface RenderRequest {
-  /** The path and query the visitor asked for. */
-  url: string;
-  remotes: RegistryEntry[];
-  config: PublicConfig;
-  /** The visitor's cookie choice from the request's cookie (null: none yet, the banner shows). */
-  consent: ConsentChoice | null;
-  /** Loads a remote's server module through the bff's federation runtime. */
-  loadRemoteModule: RemoteModuleLoader;
-  /** Aborted at the bff's time limit: what is not rendered by then is rendered by the browser. */
-  signal: AbortSignal;
-  /** A signed-in visitor's account page: rendered with their session and the answers its parts show. */
-  signedIn?: SignedInRender;
-}
-
-export interface SignedInRender {
-  session: Session;
-  /** The bff's answer to GET `path` for this visitor (their cookie); undefined when it was refused or failed (or is not the account API's). */
-  fetchAnswer(path: string): Promise<unknown>;
-  /** Draw the phone layout (the bff's guess from the request). */
-  phone: boolean;
-  /** Draw the account sidebar collapsed (the visitor's choice). */
-  sidebarCollapsed: boolean;
-}
-
-export interface RenderResult {
-  /** The markup of #root. */
-  html: string;
-  /** The styles the markup uses, for the head: global sheets first, then the elements' classes in the order they were rendered. */
-  styles: PageStyleSheet[];
-  /** Parts that failed on the server (a remote that would not load or threw): the browser renders them. */
-  errors: string[];
-  /** A signed-in page's answers, by path, as it showed them: the browser hydrates with the same. */
-  answers: Record<string, unknown>;
-}
 
 /** The page's answers for one render: each path asked for once, whatever asks for it, and kept for the browser. */
 function answersFor({ session, fetchAnswer, phone, sidebarCollapsed }: SignedInRender, answers: Record<string, unknown>): ServerPage {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { ContactsTable, StoreDatabase } from '../../db/schema';
 import { newId } from '../../lib/tokens';
+import { iso } from '../../lib/iso';
 
 /** The technical, billing and legal contacts used for certificate validation; each user reaches only their own. */
 export interface Contacts {
@@ -35,8 +36,6 @@ function columns(input: ContactInput) {
 }
 
 export function createContacts(db: Kysely<StoreDatabase>, now: () => number): Contacts {
-  const iso = () => new Date(now()).toISOString();
-
   return {
     async list(userId) {
       const rows = await db.selectFrom('contacts').selectAll().where('user_id', '=', userId).orderBy('kind').orderBy('created_at').execute();
@@ -45,7 +44,7 @@ export function createContacts(db: Kysely<StoreDatabase>, now: () => number): Co
 
     async create(userId, input) {
       const id = newId();
-      const row = { id, user_id: userId, ...columns(input), created_at: iso(), updated_at: iso() };
+      const row = { id, user_id: userId, ...columns(input), created_at: iso(now()), updated_at: iso(now()) };
       await db.insertInto('contacts').values(row).execute();
       return toContact(row);
     },
@@ -53,7 +52,7 @@ export function createContacts(db: Kysely<StoreDatabase>, now: () => number): Co
     async update(userId, id, input) {
       const result = await db
         .updateTable('contacts')
-        .set({ ...columns(input), updated_at: iso() })
+        .set({ ...columns(input), updated_at: iso(now()) })
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .executeTakeFirst();

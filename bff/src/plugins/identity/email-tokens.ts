@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { EmailTokenPurpose, EmailTokensTable, StoreDatabase } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { hashToken, newLinkToken } from '../../lib/tokens';
+import { iso } from '../../lib/iso';
 
 type Trx = Transaction<StoreDatabase>;
 
@@ -36,7 +37,6 @@ export interface EmailTokens {
 }
 
 export function createEmailTokens(db: Kysely<StoreDatabase>, now: () => number): EmailTokens {
-  const iso = (at = now()) => new Date(at).toISOString();
   return {
     async issue(link, trx) {
       const issued = newLinkToken();
@@ -60,7 +60,7 @@ export function createEmailTokens(db: Kysely<StoreDatabase>, now: () => number):
 
     async live(token, purposes, refusal) {
       const record = await db.selectFrom('email_tokens').selectAll().where('token_hash', '=', hashToken(token)).where('purpose', 'in', purposes).executeTakeFirst();
-      if (!record || record.used_at || record.expires_at <= iso()) throw new HttpError(400, refusal);
+      if (!record || record.used_at || record.expires_at <= iso(now())) throw new HttpError(400, refusal);
       return record;
     },
 
@@ -69,12 +69,22 @@ export function createEmailTokens(db: Kysely<StoreDatabase>, now: () => number):
     },
 
     async claim(trx, tokenHash, refusal) {
-      const claimed = await trx.updateTable('email_tokens').set({ used_at: iso() }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
+      const claimed = await trx
+        .updateTable('email_tokens')
+        .set({ used_at: iso(now()) })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(400, refusal);
     },
 
     async voidUnused(trx, userId, purpose, except) {
-      let unused = trx.updateTable('email_tokens').set({ used_at: iso() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null);
+      let unused = trx
+        .updateTable('email_tokens')
+        .set({ used_at: iso(now()) })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null);
       if (except) unused = unused.where('token_hash', '!=', except);
       await unused.execute();
     },

@@ -1,10 +1,12 @@
 import { INVITE_LIFETIME_DAYS, type Invite, type Member, type Organization } from '@bimi/contracts/account';
 import fp from 'fastify-plugin';
-import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import { HttpError, isUniqueViolation } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
+import { isSqlite, isUniqueViolation } from '../platform/db';
 import { duplicateOrganizationMessage, organizationNameKey } from '../../services/organizations/names';
 import { hashToken, newId, newLinkToken } from '../../lib/tokens';
+import { iso } from '../../lib/iso';
 
 type Role = Organization['role'];
 
@@ -62,8 +64,6 @@ function toMember(row: { id: string; name: string; email: string; role: Role; jo
 }
 
 export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number): Organizations {
-  const iso = (offset = 0) => new Date(now() + offset).toISOString();
-
   /** The organizations `userId` belongs to, with their role in each and the number of members. */
   function organizationsOf(userId: string) {
     return db
@@ -106,7 +106,7 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
    * lock: its one connection runs one transaction at a time.
    */
   async function lockOrganization(trx: Transaction<StoreDatabase>, organizationId: string): Promise<void> {
-    if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+    if (isSqlite(db)) return;
     await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
   }
 
@@ -173,8 +173,14 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
       await uniqueName(name, 'you', () =>
         db.transaction().execute(async (trx) => {
           if (await holdsName(trx, [userId], nameKey)) throw new HttpError(409, duplicateOrganizationMessage(name));
-          await trx.insertInto('organizations').values({ id, name, created_at: iso() }).execute();
-          await trx.insertInto('organization_members').values({ organization_id: id, user_id: userId, role: 'owner', joined_at: iso(), name_key: nameKey }).execute();
+          await trx
+            .insertInto('organizations')
+            .values({ id, name, created_at: iso(now()) })
+            .execute();
+          await trx
+            .insertInto('organization_members')
+            .values({ organization_id: id, user_id: userId, role: 'owner', joined_at: iso(now()), name_key: nameKey })
+            .execute();
         }),
       );
       return requireRole(userId, id, 'owner');
@@ -223,7 +229,7 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
         .select(['id', 'email', 'role', 'created_at', 'expires_at'])
         .where('organization_id', '=', organizationId)
         .where('accepted_at', 'is', null)
-        .where('expires_at', '>', iso())
+        .where('expires_at', '>', iso(now()))
         .orderBy('created_at')
         .execute();
       return invites.map((invite) => ({ id: invite.id, email: invite.email, role: invite.role, createdAt: invite.created_at, expiresAt: invite.expires_at }));
@@ -257,7 +263,7 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
 
     async invite(organizationId, invitedBy, { email, role }) {
       const { token, tokenHash } = newLinkToken();
-      const invite = { id: newId(), email, role, createdAt: iso(), expiresAt: iso(INVITE_LIFETIME_DAYS * DAY) };
+      const invite = { id: newId(), email, role, createdAt: iso(now()), expiresAt: iso(now() + INVITE_LIFETIME_DAYS * DAY) };
       await db
         .insertInto('organization_invites')
         .values({
@@ -291,10 +297,15 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
 
     async acceptInvite(user, token) {
       const invite = await db.selectFrom('organization_invites').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
-      if (!invite || invite.accepted_at || invite.expires_at <= iso()) throw new HttpError(400, 'This invitation is invalid, already used or expired. Ask for a new one.');
+      if (!invite || invite.accepted_at || invite.expires_at <= iso(now())) throw new HttpError(400, 'This invitation is invalid, already used or expired. Ask for a new one.');
       if (invite.email !== user.email) throw new HttpError(403, `This invitation was sent to ${invite.email}. Sign in with that address to accept it.`);
       await db.transaction().execute(async (trx) => {
-        const claimed = await trx.updateTable('organization_invites').set({ accepted_at: iso() }).where('id', '=', invite.id).where('accepted_at', 'is', null).executeTakeFirst();
+        const claimed = await trx
+          .updateTable('organization_invites')
+          .set({ accepted_at: iso(now()) })
+          .where('id', '=', invite.id)
+          .where('accepted_at', 'is', null)
+          .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(400, 'This invitation was already used.');
         const existing = await trx.selectFrom('organization_members').select('role').where('organization_id', '=', invite.organization_id).where('user_id', '=', user.id).executeTakeFirst();
         if (!existing) {
@@ -303,7 +314,7 @@ export function createOrganizations(db: Kysely<StoreDatabase>, now: () => number
           if (await holdsName(trx, [user.id], nameKey)) throw new HttpError(409, JOIN_SAME_NAME(name));
           await trx
             .insertInto('organization_members')
-            .values({ organization_id: invite.organization_id, user_id: user.id, role: invite.role, joined_at: iso(), name_key: nameKey })
+            .values({ organization_id: invite.organization_id, user_id: user.id, role: invite.role, joined_at: iso(now()), name_key: nameKey })
             .execute();
         }
       });

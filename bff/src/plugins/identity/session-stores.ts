@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
 import type { StoreDatabase } from '../../db/schema';
 import { isDatabaseUnavailable, ServiceUnavailableError, type UnavailableService } from '../../lib/unavailable';
+import { iso } from '../../lib/iso';
 
 declare module 'fastify' {
   interface Session {
@@ -82,7 +83,7 @@ export class DatabaseSessionStore implements UserSessionStore {
       .where('sid', '=', sid)
       .executeTakeFirst()
       .then(
-        (row) => callback(null, row && row.expires_at > new Date(this.now()).toISOString() ? readStoredSession(row.data) : null),
+        (row) => callback(null, row && row.expires_at > iso(this.now()) ? readStoredSession(row.data) : null),
         (error: unknown) => {
           // PostgreSQL away: a stand-in (signed out); any other failure stays an error.
           if (!isDatabaseUnavailable(error)) return callback(error);
@@ -97,7 +98,7 @@ export class DatabaseSessionStore implements UserSessionStore {
     if (refused) return callback(refused);
     const now = this.now();
     const data = JSON.stringify(session);
-    const expiresAt = new Date(sessionEndsAt(session, now)).toISOString();
+    const expiresAt = iso(sessionEndsAt(session, now));
     const userId = session.userId ?? null;
     this.db
       .insertInto('sessions')
@@ -122,7 +123,7 @@ export class DatabaseSessionStore implements UserSessionStore {
 
   /** Drops ended sessions; run now and then so the table does not grow without bound. */
   async purgeEnded(): Promise<number> {
-    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', new Date(this.now()).toISOString()).executeTakeFirst();
+    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', iso(this.now())).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

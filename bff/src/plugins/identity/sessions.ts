@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { Signer } from '@fastify/cookie';
 import formBody from '@fastify/formbody';
 import fastifySession, { type FastifySessionOptions } from '@fastify/session';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { ACCOUNT_BASE_PATH } from '@bimi/contracts/api-paths';
 import { CSRF_HEADER, SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
+import type { PageState } from '@bimi/contracts/page-state';
 import { CSRF_REFUSED, csrfCookieName, FOREIGN_ORIGIN_REFUSED, isValidCsrf, requestSite, type CsrfPolicy } from '../../lib/csrf';
 import { logRedisConnection, REDIS_CLIENT_OPTIONS } from '../../lib/redis-client';
 import { ServiceUnavailableError } from '../../lib/unavailable';
-import { DatabaseSessionStore, RedisSessionStore, type UnavailableReport, type UserSessionStore } from './session-stores';
+import { iso } from '../../lib/iso';
+import { DatabaseSessionStore, RedisSessionStore, sessionEndsAt, type UnavailableReport, type UserSessionStore } from './session-stores';
 
 declare module 'fastify' {
   interface Session {
@@ -33,11 +36,47 @@ declare module 'fastify' {
      */
     endSessionsOf(request: FastifyRequest, reply: FastifyReply, userId: string, options: { keepCurrent: boolean }): Promise<void>;
     isValidCsrfRequest(request: FastifyRequest, submitted: unknown): boolean;
+    /**
+     * The signed-in visitor of a request outside the session's routes (a page being rendered, which
+     * builds no session): their user and their session as GET /api/auth/session answers it, or
+     * undefined without a live one. The same cookie, store and limits as withSessions; the session
+     * counts as used (its idle limit starts again), and one that ended is removed.
+     */
+    signedInVisitor(request: FastifyRequest): Promise<SignedInVisitor | undefined>;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded for a request to the session's routes (withSessions) that has a live session; null otherwise. */
-    sessionUser: { id: string; email: string; name: string } | null;
+    sessionUser: SessionUser | null;
   }
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface SignedInVisitor {
+  user: SessionUser;
+  session: PageState['session'];
+}
+
+/** A live session as GET /api/auth/session answers it (and a signed-in page carries it). */
+export function sessionAnswer(user: SessionUser, session: Pick<Session, 'createdAt' | 'lastSeenAt'>, at: number): PageState['session'] {
+  return { user: { name: user.name, email: user.email, image: null }, expires: iso(sessionEndsAt(session, at)) };
+}
+
+/**
+ * The user of a stored session at `at`, or undefined when it has ended: past its idle or absolute
+ * limit, its user gone, or begun before a password or email change voided the user's sessions
+ * (even if a request in flight during the change wrote it back to the store).
+ */
+async function liveUser(fastify: FastifyInstance, session: Pick<Session, 'userId' | 'createdAt' | 'lastSeenAt'>, at: number): Promise<SessionUser | undefined> {
+  if (!session.userId) return undefined;
+  const ended = at - (session.lastSeenAt ?? 0) >= SESSION_IDLE_LIMIT_MS || at - (session.createdAt ?? 0) >= SESSION_ABSOLUTE_LIMIT_MS;
+  const user = ended ? undefined : await fastify.users.sessionUser(session.userId);
+  const voided = user?.sessionsValidFrom != null && (session.createdAt ?? 0) < Date.parse(user.sessionsValidFrom);
+  return user && !voided ? { id: user.id, email: user.email, name: user.name } : undefined;
 }
 
 export const SESSION_COOKIE = 'bimi.session';
@@ -164,8 +203,10 @@ export default fp(
 
     // NextAuth's client posts its forms url-encoded.
     await fastify.register(formBody, { bodyLimit: 16_384 });
+    // One signer for @fastify/session and signedInVisitor: the session cookie is read alike by both.
+    const signer = new Signer(secret);
     fastify.decorate('sessionSettings', {
-      secret,
+      secret: signer,
       store,
       cookieName,
       cookie: { ...cookieOptions, maxAge: SESSION_ABSOLUTE_LIMIT_MS },
@@ -213,6 +254,27 @@ export default fp(
       request.session.createdAt = at;
       request.session.lastSeenAt = at;
       if (store === databaseStore) await databaseStore.purgeEnded();
+    });
+
+    const storeCall = <T>(call: (done: (error?: unknown, value?: T) => void) => void) =>
+      new Promise<T | undefined>((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value))));
+    fastify.decorate('signedInVisitor', async (request: FastifyRequest) => {
+      const cookie = request.cookies[cookieName];
+      const unsigned = cookie ? signer.unsign(cookie) : undefined;
+      if (!unsigned?.valid || !unsigned.value) return undefined;
+      const sid = unsigned.value;
+      const stored = await storeCall<Session | null>((done) => store.get(sid, done));
+      // No such session, or its store does not answer (a stand-in): signed out, as on the session's routes.
+      if (!stored || stored.storeUnavailable || !stored.userId) return undefined;
+      const at = now();
+      const user = await liveUser(fastify, stored, at);
+      if (!user) {
+        await storeCall((done) => store.destroy(sid, done));
+        return undefined;
+      }
+      stored.lastSeenAt = at;
+      await storeCall((done) => store.set(sid, stored, done));
+      return { user, session: sessionAnswer(user, stored, at) };
     });
 
     fastify.decorate('endSessionsOf', async (request: FastifyRequest, reply: FastifyReply, userId: string, { keepCurrent }: { keepCurrent: boolean }) => {
@@ -275,14 +337,10 @@ export function withSessions(routes: FastifyPluginAsync): FastifyPluginAsync {
       }
       if (session && typeof session.get === 'function' && session.userId) {
         const at = scope.now();
-        const ended = at - (session.lastSeenAt ?? 0) >= SESSION_IDLE_LIMIT_MS || at - (session.createdAt ?? 0) >= SESSION_ABSOLUTE_LIMIT_MS;
-        const user = ended ? undefined : await scope.users.sessionUser(session.userId);
-        // A session from before a password or email change is void even if a request in flight
-        // during the change wrote it back to the store.
-        const voided = user?.sessionsValidFrom != null && (session.createdAt ?? 0) < Date.parse(user.sessionsValidFrom);
-        if (user && !voided) {
+        const user = await liveUser(scope, session, at);
+        if (user) {
           session.lastSeenAt = at;
-          request.sessionUser = { id: user.id, email: user.email, name: user.name };
+          request.sessionUser = user;
         } else {
           await scope.endSession(request, reply);
         }

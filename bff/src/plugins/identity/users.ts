@@ -2,9 +2,11 @@ import { NOTIFICATION_DEFAULTS, NotificationPreferences, type Profile } from '@b
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { EmailTokensTable, StoreDatabase } from '../../db/schema';
-import { HttpError, isUniqueViolation } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
+import { isUniqueViolation } from '../platform/db';
 import { newId, VERIFICATION_LIFETIME_MS } from '../../lib/tokens';
 import type { EmailTokens } from './email-tokens';
+import { iso } from '../../lib/iso';
 
 /** An account as the mailed-link flows see it. */
 export interface Account {
@@ -38,6 +40,8 @@ export interface Users {
   sessionUser(id: string): Promise<{ id: string; email: string; name: string; sessionsValidFrom: string | null } | undefined>;
   /** The user's address, name and password hash, for the checks of a change. */
   credentials(id: string): Promise<{ email: string; name: string; passwordHash: string }>;
+  /** The account's address, whether it is verified and its password hash (a used sign-up link is checked against them); undefined when it is gone. */
+  verification(id: string): Promise<{ email: string; emailVerified: boolean; passwordHash: string } | undefined>;
   /**
    * A sign-up of `email`. For a new address, a new account and its verification link's token; for
    * an account not yet verified, a fresh link's token that carries the name and password just
@@ -72,7 +76,6 @@ export interface Users {
 
 export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => number; emailTokens: EmailTokens }): Users {
   const { now, emailTokens } = options;
-  const iso = () => new Date(now()).toISOString();
 
   return {
     async signInCredentials(email) {
@@ -95,6 +98,11 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
       return { email: user.email, name: user.name, passwordHash: user.password_hash };
     },
 
+    async verification(id) {
+      const user = await db.selectFrom('users').select(['email', 'email_verified_at', 'password_hash']).where('id', '=', id).executeTakeFirst();
+      return user && { email: user.email, emailVerified: user.email_verified_at !== null, passwordHash: user.password_hash };
+    },
+
     async signUp({ name, email, passwordHash }) {
       const existing = await db.selectFrom('users').select(['id', 'name', 'email_verified_at']).where('email', '=', email).executeTakeFirst();
       if (existing?.email_verified_at) return { verifiedOwner: existing.name };
@@ -112,8 +120,8 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
                 email_verified_at: null,
                 pending_email: null,
                 notification_preferences: JSON.stringify(NOTIFICATION_DEFAULTS),
-                created_at: iso(),
-                updated_at: iso(),
+                created_at: iso(now()),
+                updated_at: iso(now()),
               })
               .execute();
           }
@@ -134,7 +142,7 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
           const credentials = link.signup_password_hash && link.signup_name ? { name: link.signup_name, password_hash: link.signup_password_hash } : {};
           await trx
             .updateTable('users')
-            .set({ ...credentials, email_verified_at: iso(), updated_at: iso() })
+            .set({ ...credentials, email_verified_at: iso(now()), updated_at: iso(now()) })
             .where('id', '=', link.user_id)
             .execute();
           // Any other sign-up link of the account now stops working, so none can change its password later.
@@ -145,7 +153,7 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
         if (taken) throw new HttpError(409, 'Another account now uses this email address.');
         await trx
           .updateTable('users')
-          .set({ email: link.email, pending_email: null, email_verified_at: iso(), sessions_valid_from: iso(), updated_at: iso() })
+          .set({ email: link.email, pending_email: null, email_verified_at: iso(now()), sessions_valid_from: iso(now()), updated_at: iso(now()) })
           .where('id', '=', link.user_id)
           .execute();
         return 'email-change';
@@ -157,10 +165,10 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
         await emailTokens.claim(trx, link.token_hash, alreadyUsed);
         await emailTokens.voidUnused(trx, link.user_id, 'password-reset');
         // Following the link proves the mailbox is the user's.
-        const verifiedAt = (await trx.selectFrom('users').select('email_verified_at').where('id', '=', link.user_id).executeTakeFirstOrThrow()).email_verified_at ?? iso();
+        const verifiedAt = (await trx.selectFrom('users').select('email_verified_at').where('id', '=', link.user_id).executeTakeFirstOrThrow()).email_verified_at ?? iso(now());
         await trx
           .updateTable('users')
-          .set({ password_hash: passwordHash, email_verified_at: verifiedAt, sessions_valid_from: iso(), updated_at: iso() })
+          .set({ password_hash: passwordHash, email_verified_at: verifiedAt, sessions_valid_from: iso(now()), updated_at: iso(now()) })
           .where('id', '=', link.user_id)
           .execute();
       });
@@ -169,12 +177,20 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
     async requestEmailChange(userId, newEmail, tokenHash) {
       await db.transaction().execute(async (trx) => {
         await emailTokens.voidUnused(trx, userId, 'email-change', tokenHash);
-        await trx.updateTable('users').set({ pending_email: newEmail, updated_at: iso() }).where('id', '=', userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ pending_email: newEmail, updated_at: iso(now()) })
+          .where('id', '=', userId)
+          .execute();
       });
     },
 
     async changePassword(userId, passwordHash) {
-      await db.updateTable('users').set({ password_hash: passwordHash, sessions_valid_from: iso(), updated_at: iso() }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, sessions_valid_from: iso(now()), updated_at: iso(now()) })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async profile(userId) {
@@ -183,7 +199,11 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
     },
 
     async rename(userId, name) {
-      await db.updateTable('users').set({ name, updated_at: iso() }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ name, updated_at: iso(now()) })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async notificationPreferences(userId) {
@@ -194,7 +214,7 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
     async setNotificationPreferences(userId, preferences) {
       await db
         .updateTable('users')
-        .set({ notification_preferences: JSON.stringify(preferences), updated_at: iso() })
+        .set({ notification_preferences: JSON.stringify(preferences), updated_at: iso(now()) })
         .where('id', '=', userId)
         .execute();
     },

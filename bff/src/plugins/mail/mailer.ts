@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createTransport, type Transporter } from 'nodemailer';
 import { newId } from '../../lib/tokens';
 import { headerProblem, type MailMessage } from '../../services/mail/message';
+import { iso } from '../../lib/iso';
 
 export interface Mailer {
   /** Sends through SMTP (SMTP_URL) or drops into the development outbox; resolves once the server took it. */
@@ -19,6 +20,16 @@ export interface Mailer {
   trySend(message: MailMessage, log?: FastifyBaseLogger): Promise<boolean>;
   /** Where mail goes, for the start-up log and /dev/outbox. */
   readonly kind: 'smtp' | 'outbox';
+  /** The development outbox's latest `limit` mails, newest first (none were written there with SMTP_URL set). */
+  outbox(limit: number): Promise<OutboxMail[]>;
+}
+
+/** A mail of the development outbox, as /dev/outbox lists it. */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
 }
 
 declare module 'fastify' {
@@ -51,7 +62,7 @@ export default fp(
       }
       await fastify.db
         .insertInto('outbox_messages')
-        .values({ id: newId(), recipient: message.to, subject: message.subject, text: message.text, created_at: new Date(fastify.now()).toISOString() })
+        .values({ id: newId(), recipient: message.to, subject: message.subject, text: message.text, created_at: iso(fastify.now()) })
         .execute();
       fastify.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail written to the development outbox (SMTP_URL not set)');
     };
@@ -73,7 +84,7 @@ export default fp(
         const problem = headerProblem(message);
         return problem ? new Error(problem) : null;
       });
-      const at = new Date(fastify.now()).toISOString();
+      const at = iso(fastify.now());
       const rows = messages
         .filter((_, index) => results[index] === null)
         .map((message) => ({ id: newId(), recipient: message.to, subject: message.subject, text: message.text, created_at: at }));
@@ -99,7 +110,12 @@ export default fp(
       }
     };
 
-    fastify.decorate('mailer', { send, sendEach, trySend, kind: transport ? 'smtp' : 'outbox' } satisfies Mailer);
+    const outbox = async (limit: number): Promise<OutboxMail[]> => {
+      const rows = await fastify.db.selectFrom('outbox_messages').select(['recipient', 'subject', 'text', 'created_at']).orderBy('created_at', 'desc').limit(limit).execute();
+      return rows.map((row) => ({ to: row.recipient, subject: row.subject, text: row.text, createdAt: row.created_at }));
+    };
+
+    fastify.decorate('mailer', { send, sendEach, trySend, kind: transport ? 'smtp' : 'outbox', outbox } satisfies Mailer);
   },
   { name: 'mailer', dependencies: ['db', 'clock'], decorators: { fastify: ['config', 'db'] } },
 );

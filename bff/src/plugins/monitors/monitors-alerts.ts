@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/http-error';
+import { isUniqueViolation } from '../platform/db';
 import { newId } from '../../lib/tokens';
+import { iso } from '../../lib/iso';
 
 export type MonitorAlertKind = 'score-drop' | 'record-change' | 'certificate-expiry';
 
@@ -24,7 +25,7 @@ export function createMonitorAlerts(db: Kysely<StoreDatabase>): MonitorAlerts {
       try {
         await db
           .insertInto('monitor_alerts')
-          .values({ id, monitor_id: monitorId, kind, alert_key: key.slice(0, 300), subject: subject.slice(0, 300), sent_at: new Date(now).toISOString() })
+          .values({ id, monitor_id: monitorId, kind, alert_key: key.slice(0, 300), subject: subject.slice(0, 300), sent_at: iso(now) })
           .execute();
         return id;
       } catch (error) {

@@ -1,9 +1,10 @@
 import { CERTIFICATE_EXPIRING_WITHIN_DAYS, MonitorIssue, type MonitorListItem, type MonitorStatus } from '@bimi/contracts/monitors';
 import fp from 'fastify-plugin';
-import { SqliteAdapter, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { MonitorsTable, StoreDatabase } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/http-error';
+import { isSqlite, isUniqueViolation } from '../platform/db';
 import { newId } from '../../lib/tokens';
+import { iso } from '../../lib/iso';
 
 export type MonitorRow = Selectable<MonitorsTable>;
 const DAY = 24 * 60 * 60 * 1000;
@@ -70,14 +71,13 @@ export function certificateExpiringSoon(item: Pick<MonitorListItem, 'certificate
 }
 
 export function createMonitors(db: Kysely<StoreDatabase>, limitPerUser: number): Monitors {
-  const iso = (ms: number) => new Date(ms).toISOString();
   return {
     async create(userId, domain, now) {
       // Counted and inserted in one transaction, holding the user's row on PostgreSQL (SQLite's one
       // connection runs one transaction at a time): parallel creates take turns, so none passes the
       // limit (issue 31: 20 parallel creates over 20 monitors all got in, 40 against 25).
       return db.transaction().execute(async (trx): Promise<MonitorRow | 'duplicate' | 'limit'> => {
-        if (!(db.getExecutor().adapter instanceof SqliteAdapter)) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+        if (!isSqlite(db)) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
         const count = await trx
           .selectFrom('monitors')
           .select((eb) => eb.fn.countAll().as('n'))

@@ -1,9 +1,11 @@
 import { CLOSED_CHECKOUT_STATUS, CLOSED_PAYMENT_STATUS, transition, type OrderEvent } from '@bimi/contracts/order-lifecycle';
 import { CertificateDetails } from '@bimi/contracts/orders';
-import { SqliteAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase } from '../../db/schema';
 import { newId } from '../../lib/tokens';
 import { isCertificateOrder, lifecycleState, orderKind } from '../../services/orders/order-status';
+import { iso } from '../../lib/iso';
+import { isSqlite } from '../platform/db';
 
 type OrderRow = Selectable<OrdersTable>;
 type CheckoutRow = Selectable<CheckoutsTable>;
@@ -52,8 +54,7 @@ export interface OrderActions {
 const NOT_FOUND = 'Order not found';
 
 export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number): OrderActions {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const iso = () => new Date(now()).toISOString();
+  const sqlite = isSqlite(db);
 
   /** Checkouts, then their orders, locked in id order (as the payment events lock them). */
   async function lockCheckouts(trx: Trx, ids: string[]): Promise<CheckoutRow[]> {
@@ -76,7 +77,7 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
    * The payment version is left as it was: a payment the provider took meanwhile is still recorded.
    */
   async function close(trx: Trx, checkouts: CheckoutRow[], orders: OrderRow[], event: OrderEvent): Promise<{ orderIds: string[]; closedPages: ClosedPage[] }> {
-    const at = iso();
+    const at = iso(now());
     const closing = orders.filter((order) => transition(lifecycleState(order, now()), event, orderKind(order)).ok);
     const paymentStatus = CLOSED_PAYMENT_STATUS[event];
     const checkoutStatus = CLOSED_CHECKOUT_STATUS[event];
@@ -152,7 +153,7 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
         if (checkout.status === 'open' && checkout.session_url && orders.length === 1) {
           return { ok: true as const, checkoutId: checkout.id, order, reuse: checkout.session_url, closedPages: [] };
         }
-        const at = iso();
+        const at = iso(now());
         const checkoutId = newId();
         await trx
           .insertInto('checkouts')
@@ -214,7 +215,7 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
         .selectFrom('checkouts')
         .select('id')
         .where('status', '=', 'failed')
-        .where('updated_at', '<', new Date(before).toISOString())
+        .where('updated_at', '<', iso(before))
         .where((eb) => eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.checkout_id', '=', 'checkouts.id').where('orders.payment_status', '=', 'failed')))
         .orderBy('updated_at')
         .limit(limit)

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { DueReminder } from './order-rows';
 import { orderStatus } from '../../services/orders/order-status';
+import { iso } from '../../lib/iso';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Renewal reminders go 30 and 7 days before a yearly period ends. */
@@ -10,10 +11,9 @@ export const REMINDER_DAYS = [30, 7] as const;
 
 /** The operator's fulfilment (validation steps, issuance) and the renewal reminders: their rows. */
 export function createFulfilmentRows(db: Kysely<StoreDatabase>, now: () => number) {
-  const iso = (at = now()) => new Date(at).toISOString();
   return {
     async setValidationStep(orderId: string, step: ValidationStep, state: 'waiting' | 'in-progress' | 'done' | 'failed', note: string | null) {
-      const at = iso();
+      const at = iso(now());
       await db
         .insertInto('order_validation_steps')
         .values({ order_id: orderId, step, state, note, updated_at: at })
@@ -23,7 +23,7 @@ export function createFulfilmentRows(db: Kysely<StoreDatabase>, now: () => numbe
     },
 
     async startValidation(orderId: string) {
-      const at = iso();
+      const at = iso(now());
       for (const step of VALIDATION_STEPS) {
         await db
           .insertInto('order_validation_steps')
@@ -34,7 +34,7 @@ export function createFulfilmentRows(db: Kysely<StoreDatabase>, now: () => numbe
     },
 
     async markIssued(orderId: string, certificateExpiresAt: string | null) {
-      const at = iso();
+      const at = iso(now());
       await db.transaction().execute(async (trx) => {
         for (const step of VALIDATION_STEPS) {
           await trx
@@ -82,7 +82,7 @@ export function createFulfilmentRows(db: Kysely<StoreDatabase>, now: () => numbe
     async claimReminder(reminder: DueReminder) {
       const claimed = await db
         .insertInto('renewal_reminders')
-        .values({ order_id: reminder.orderId, days_ahead: reminder.daysAhead, period_end: reminder.periodEnd, sent_at: iso() })
+        .values({ order_id: reminder.orderId, days_ahead: reminder.daysAhead, period_end: reminder.periodEnd, sent_at: iso(now()) })
         .onConflict((conflict) => conflict.columns(['order_id', 'days_ahead', 'period_end']).doNothing())
         .returning('order_id')
         .executeTakeFirst();

@@ -1,8 +1,8 @@
 import { PRODUCTS, isProductId } from '@bimi/catalog/products';
 import { billingInterval, describeConfiguration } from '@bimi/catalog/order-lines';
 import type { CartQuote } from '@bimi/catalog/quote';
-import { CertificateDetails, VALIDATION_STEPS, type CheckoutLine, type Transaction as TransactionView, type ValidationStep } from '@bimi/contracts/orders';
-import { SqliteAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { CertificateDetails, ORDER_PATHS, VALIDATION_STEPS, type CheckoutLine, type Transaction as TransactionView, type ValidationStep } from '@bimi/contracts/orders';
+import type { Selectable, Transaction } from 'kysely';
 import type { CheckoutsTable, OrdersTable, StoreDatabase, TransactionsTable } from '../../db/schema';
 import type { PaymentEvent } from '../../services/payments/provider';
 
@@ -86,6 +86,11 @@ export function orderNumber(number: number): string {
   return `O-${String(number).padStart(6, '0')}`;
 }
 
+/** A receipt's number: the provider's invoice number, else "R-" and the transaction's id's first eight characters. */
+export function receiptNumber(transaction: Pick<TransactionRow, 'id' | 'number'>): string {
+  return transaction.number ?? `R-${transaction.id.slice(0, 8).toUpperCase()}`;
+}
+
 export function parseOrderNumber(text: string): number | undefined {
   const match = /^(?:O-?)?(\d{1,9})$/i.exec(text.trim());
   return match ? Number(match[1]) : undefined;
@@ -117,10 +122,6 @@ export function orderLinesFromQuote(items: readonly CheckoutLine[], quote: CartQ
 
 export function productName(productId: string): string {
   return isProductId(productId) ? PRODUCTS[productId].name : productId;
-}
-
-export function isSqlite(db: Kysely<StoreDatabase>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 export function toCreatedOrder(row: OrderRow): CreatedOrder {
@@ -190,7 +191,7 @@ export function transactionView(row: TransactionRow, orders: { id: string; numbe
     status: row.status,
     amount: row.amount,
     currency: 'usd',
-    receiptUrl: row.status === 'paid' || row.status === 'refunded' ? `/api/account/billing/transactions/${row.id}/receipt` : null,
+    receiptUrl: row.status === 'paid' || row.status === 'refunded' ? ORDER_PATHS.receipt(row.id) : null,
     hostedUrl: row.hosted_url,
   };
 }

@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import type { PaymentProviderName, StoreDatabase } from '../../db/schema';
 import { newId } from '../../lib/tokens';
 import { createFulfilmentRows } from './order-fulfilment-rows';
-import { effectsInOrder, isSqlite, parseOrderNumber, toCreatedOrder, version, type OrderEffect, type OrderRow } from './order-rows';
+import { effectsInOrder, parseOrderNumber, toCreatedOrder, version, type OrderEffect, type OrderRow } from './order-rows';
 import { countByFilter, matchesFilter } from '../../services/orders/order-status';
 import { createOrderViews } from './order-views';
 import { lockOrders } from './payment-event-work';
 import type { Orders } from './orders';
+import { iso } from '../../lib/iso';
+import { isSqlite } from '../platform/db';
 
 /**
  * The orders' reads and plain writes (SQL only): checkouts and their orders stored, the account's
@@ -25,7 +27,6 @@ export type OrdersRepository = Omit<Orders, 'applyPaymentEvent' | keyof import('
 
 export function createOrdersRepository(db: Kysely<StoreDatabase>, options: RepositoryOptions): OrdersRepository {
   const { now } = options;
-  const iso = (at = now()) => new Date(at).toISOString();
   const sqlite = isSqlite(db);
   const runEffects = async (effects: OrderEffect[]) => {
     if (effects.length === 0 || !options.onEffects) return;
@@ -41,7 +42,7 @@ export function createOrdersRepository(db: Kysely<StoreDatabase>, options: Repos
   return {
     async createCheckout({ userId, lines }) {
       const checkoutId = newId();
-      const createdAt = iso();
+      const createdAt = iso(now());
       const rows = await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('checkouts')
@@ -107,7 +108,7 @@ export function createOrdersRepository(db: Kysely<StoreDatabase>, options: Repos
     async attachProviderSession(checkoutId, ref, url, provider) {
       await db
         .updateTable('checkouts')
-        .set({ session_ref: ref, session_url: url, ...(provider ? { provider } : {}), updated_at: iso() })
+        .set({ session_ref: ref, session_url: url, ...(provider ? { provider } : {}), updated_at: iso(now()) })
         .where('id', '=', checkoutId)
         .execute();
     },
@@ -118,7 +119,7 @@ export function createOrdersRepository(db: Kysely<StoreDatabase>, options: Repos
         .select('id')
         .where('status', '=', 'open')
         .where('session_ref', 'is', null)
-        .where('created_at', '<', new Date(createdBefore).toISOString())
+        .where('created_at', '<', iso(createdBefore))
         .orderBy('created_at')
         .limit(limit)
         .execute();
@@ -165,7 +166,7 @@ export function createOrdersRepository(db: Kysely<StoreDatabase>, options: Repos
       if (!row) return undefined;
       await db
         .updateTable('orders')
-        .set({ details: JSON.stringify(details), updated_at: iso() })
+        .set({ details: JSON.stringify(details), updated_at: iso(now()) })
         .where('id', '=', orderId)
         .execute();
       // Paid and now described: validation can start (the first time the details arrive).
@@ -191,7 +192,7 @@ export function createOrdersRepository(db: Kysely<StoreDatabase>, options: Repos
             renews: renew ? 1 : 0,
             subscription_version: Math.max(version(row.subscription_version), now()),
             ...(currentPeriodEnd ? { current_period_end: currentPeriodEnd } : {}),
-            updated_at: iso(),
+            updated_at: iso(now()),
           })
           .where('id', '=', orderId)
           .execute();

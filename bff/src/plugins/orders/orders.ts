@@ -3,10 +3,11 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { PaymentProviderName, StoreDatabase } from '../../db/schema';
 import { createOrderActions, type OrderActions } from './order-actions';
-import { isSqlite, type CheckoutForPayment, type CreatedOrder, type DueReminder, type NewOrderLine, type OrderEffect, type OrderRow, type RenewalTarget } from './order-rows';
+import { type CheckoutForPayment, type CreatedOrder, type DueReminder, type NewOrderLine, type OrderEffect, type OrderRow, type RenewalTarget } from './order-rows';
 import { createOrdersRepository } from './orders-repository';
 import { createPaymentEventApplier } from './payment-event-applier';
 import type { PaymentEvent } from '../../services/payments/provider';
+import { isSqlite } from '../platform/db';
 
 /**
  * The orders plugin: `fastify.orders`, made of the repository (plugins/orders/orders-repository.ts,
@@ -86,8 +87,7 @@ export interface OrdersOptions {
 }
 
 export function createOrders(db: Kysely<StoreDatabase>, options: OrdersOptions): Orders {
-  const iso = (at = options.now()) => new Date(at).toISOString();
-  const applyPaymentEvent = createPaymentEventApplier(db, { sqlite: isSqlite(db), now: options.now, iso, providerName: options.providerName }, options.onEffectsRecorded);
+  const applyPaymentEvent = createPaymentEventApplier(db, { sqlite: isSqlite(db), now: options.now, providerName: options.providerName }, options.onEffectsRecorded);
   return { ...createOrderActions(db, options.now), ...createOrdersRepository(db, options), applyPaymentEvent };
 }
 

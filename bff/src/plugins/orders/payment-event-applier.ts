@@ -4,6 +4,7 @@ import type { PaymentEvent } from '../../services/payments/provider';
 import { compareKeys, lockKeyOf, type Trx } from './order-rows';
 import { EventWork, type ApplierContext } from './payment-event-work';
 import { applyEvent } from './payment-events';
+import { iso } from '../../lib/iso';
 
 /**
  * Applies a provider event exactly once: its id is stored in the same transaction as the change
@@ -12,12 +13,11 @@ import { applyEvent } from './payment-events';
  */
 export function createPaymentEventApplier(db: Kysely<StoreDatabase>, ctx: ApplierContext, onEffectsRecorded?: () => void): (event: PaymentEvent) => Promise<'applied' | 'duplicate'> {
   const { sqlite } = ctx;
-  const iso = ctx.iso;
 
   /** Claims event ids (sorted, so two transactions claiming the same ids never wait on each other in a cycle): the ids claimed now. */
   async function claimEvents(trx: Trx, events: PaymentEvent[]): Promise<Set<string>> {
     const byId = new Map(events.map((event) => [event.eventId, event.kind]));
-    const at = iso();
+    const at = iso(ctx.now());
     const rows = await trx
       .insertInto('processed_payment_events')
       .values([...byId].sort(([a], [b]) => compareKeys(a, b)).map(([eventId, kind]) => ({ event_id: eventId, kind, applied_at: at })))

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type OperationNode, type RawBuilder, type Updateable } from 'kysely';
 import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase, TransactionsTable } from '../../db/schema';
+import { iso } from '../../lib/iso';
 import { newId } from '../../lib/tokens';
 import type { PaymentEvent } from '../../services/payments/provider';
 import { compareKeys, effectsInOrder, lockKeyOf, type CheckoutRow, type OrderEffect, type OrderRow, type TransactionRow, type Trx } from './order-rows';
@@ -8,7 +9,6 @@ import { compareKeys, effectsInOrder, lockKeyOf, type CheckoutRow, type OrderEff
 export interface ApplierContext {
   sqlite: boolean;
   now: () => number;
-  iso: (at?: number) => string;
   /** The active provider's name, for rows that record who charged them. */
   providerName?: () => PaymentProviderName | undefined;
 }
@@ -253,9 +253,9 @@ export class EventWork {
       if (lines.length > 0) writes.push({ query: this.trx.insertInto('transaction_lines').values(lines) });
       this.#newTransactions.length = 0;
     }
-    writes.push(...rowUpdates(this.trx, 'transactions', this.#transactionChanges, this.ctx.iso()));
-    writes.push(...rowUpdates(this.trx, 'orders', this.#orderChanges, this.ctx.iso()));
-    writes.push(...rowUpdates(this.trx, 'checkouts', this.#checkoutChanges, this.ctx.iso()));
+    writes.push(...rowUpdates(this.trx, 'transactions', this.#transactionChanges, iso(this.ctx.now())));
+    writes.push(...rowUpdates(this.trx, 'orders', this.#orderChanges, iso(this.ctx.now())));
+    writes.push(...rowUpdates(this.trx, 'checkouts', this.#checkoutChanges, iso(this.ctx.now())));
     this.#transactionChanges.clear();
     this.#orderChanges.clear();
     this.#checkoutChanges.clear();
@@ -275,7 +275,7 @@ export class EventWork {
   async finish() {
     const writes = this.#takeWrites();
     if (this.effects.length > 0) {
-      const at = this.ctx.iso();
+      const at = iso(this.ctx.now());
       writes.push({
         query: this.trx
           .insertInto('order_notifications')

@@ -1,6 +1,7 @@
 import { transition } from '@bimi/contracts/order-lifecycle';
 import type { Insertable, Updateable } from 'kysely';
 import type { OrdersTable, StoreDatabase } from '../../db/schema';
+import { iso } from '../../lib/iso';
 import { newId } from '../../lib/tokens';
 import type { CheckoutClosed, CheckoutCompleted, InvoiceLine, InvoicePaid, InvoicePaymentFailed, PaymentEvent, SubscriptionChanged } from '../../services/payments/provider';
 import { compareKeys, version, type OrderRow, type TransactionRow } from './order-rows';
@@ -62,7 +63,7 @@ async function markCheckoutPaid(work: EventWork, checkoutId: string, at: number)
 function markOrderPaid(work: EventWork, order: OrderRow, at: number, refs: { subscriptionRef: string | null; itemRef: string | null; periodEnd?: number }) {
   const changes: Updateable<OrdersTable> = {};
   // A paid period only ever moves the end forward.
-  if (refs.periodEnd && (order.current_period_end === null || Date.parse(order.current_period_end) < refs.periodEnd)) changes.current_period_end = work.ctx.iso(refs.periodEnd);
+  if (refs.periodEnd && (order.current_period_end === null || Date.parse(order.current_period_end) < refs.periodEnd)) changes.current_period_end = iso(refs.periodEnd);
   if (refs.subscriptionRef && !order.subscription_ref) changes.subscription_ref = refs.subscriptionRef;
   if (refs.itemRef && !order.item_ref) changes.item_ref = refs.itemRef;
   if (order.subscription_status !== null && UNPAID_SUBSCRIPTION.has(order.subscription_status) && at >= version(order.subscription_version)) {
@@ -147,7 +148,7 @@ async function upsertTransaction(
     status_version: event.occurredAt,
     description: description.slice(0, 500),
     test_payment: work.ctx.providerName?.() === 'test' ? (1 as const) : (0 as const),
-    created_at: work.ctx.iso(),
+    created_at: iso(work.ctx.now()),
     ...fields,
   };
   const lineRows = () => {
@@ -161,8 +162,8 @@ async function upsertTransaction(
         order_id: orderId,
         description: line.description.slice(0, 500),
         amount: line.amount,
-        period_start: line.periodStart ? work.ctx.iso(line.periodStart) : null,
-        period_end: line.periodEnd ? work.ctx.iso(line.periodEnd) : null,
+        period_start: line.periodStart ? iso(line.periodStart) : null,
+        period_end: line.periodEnd ? iso(line.periodEnd) : null,
       });
     }
     // An invoice without per-order lines (it happens with one-line subscriptions) still belongs to its orders.
@@ -216,7 +217,7 @@ async function applyInvoicePaid(work: EventWork, event: InvoicePaid) {
     failure_message: null,
     receipt_pdf_url: event.receipt.pdfUrl,
     hosted_url: event.receipt.hostedUrl,
-    date: work.ctx.iso(event.paidAt),
+    date: iso(event.paidAt),
     card_brand: card?.brand ?? null,
     card_last4: card?.last4 ?? null,
   });
@@ -242,7 +243,7 @@ async function applyInvoicePaymentFailed(work: EventWork, event: InvoicePaymentF
     failure_message: event.failureMessage,
     receipt_pdf_url: null,
     hosted_url: null,
-    date: work.ctx.iso(event.occurredAt),
+    date: iso(event.occurredAt),
   });
   const failedOrders: string[] = [];
   for (const order of orders) {
@@ -310,8 +311,8 @@ async function applySubscriptionChanged(work: EventWork, event: SubscriptionChan
     if (item) {
       changes.item_ref = item.itemRef;
       changes.renews = deleted ? 0 : item.renews ? 1 : 0;
-      if (item.currentPeriodEnd) changes.current_period_end = work.ctx.iso(item.currentPeriodEnd);
-      if (deleted) changes.ended_at = work.ctx.iso(event.occurredAt);
+      if (item.currentPeriodEnd) changes.current_period_end = iso(item.currentPeriodEnd);
+      if (deleted) changes.ended_at = iso(event.occurredAt);
       else if (event.status !== 'canceled' && event.status !== 'incomplete_expired') changes.ended_at = null;
     } else if (order.subscription_ref === event.subscriptionRef && order.item_ref !== null) {
       // The order's item is no longer on the subscription: it was removed (renewal off at period
@@ -319,7 +320,7 @@ async function applySubscriptionChanged(work: EventWork, event: SubscriptionChan
       // paid up to the period's end: the order ends then, not when the item was removed.
       changes.renews = 0;
       const paidUntil = order.current_period_end ? Date.parse(order.current_period_end) : 0;
-      changes.ended_at = work.ctx.iso(Math.max(event.occurredAt, paidUntil));
+      changes.ended_at = iso(Math.max(event.occurredAt, paidUntil));
     } else {
       continue;
     }

@@ -4,44 +4,15 @@ import { createInstance, type ModuleFederation, type ModuleFederationRuntimePlug
 import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
 import type { Registry, RegistryEntry } from '@bimi/contracts/registry';
-import type { PageState, PageStyleSheet } from '@bimi/contracts/page-state';
+import type { RenderResultOfAnyShell, ShellRenderModule, SignedInRender } from '@bimi/contracts/server-render';
 import fp from 'fastify-plugin';
 
-/** What `shell/render` (shell/src/server/render.tsx) takes and gives. */
-interface RenderRequest {
-  url: string;
-  remotes: RegistryEntry[];
-  config: PublicConfig;
-  consent: ConsentChoice | null;
-  loadRemoteModule: <T>(remote: string, expose: string) => Promise<T>;
-  signal: AbortSignal;
-  signedIn?: SignedInRender;
-}
-/** A signed-in visitor's account page: their session, their answers (fetched with their cookie), the layout guessed. */
-export interface SignedInRender {
-  session: PageState['session'];
-  fetchAnswer(path: string): Promise<unknown>;
-  phone: boolean;
-  sidebarCollapsed: boolean;
-}
-interface RenderResult {
-  html: string;
-  /** The markup's styles, for the head (a shell build from before them writes them into the markup instead). */
-  styles?: PageStyleSheet[];
-  errors: string[];
-  /** A signed-in page's answers by path (a shell build from before them gives none). */
-  answers?: Record<string, unknown>;
-}
-interface ShellRenderModule {
-  renderPage(request: RenderRequest): Promise<RenderResult>;
-}
-
 /** A render as the page route uses it: the markup, what failed, and what it cost (the Server-Timing header). */
-export interface ServerRendered extends RenderResult {
+export type ServerRendered = RenderResultOfAnyShell & {
   /** Wall time of this render in ms, and the process's CPU time meanwhile. */
   ms: number;
   cpuMs: number;
-}
+};
 
 export interface ServerRender {
   /**

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { PaymentProviderName, StoreDatabase } from '../../db/schema';
 import type { PaymentUser } from '../../services/payments/provider';
+import { iso } from '../../lib/iso';
 
 export interface PaymentCustomers {
   /**
@@ -26,7 +27,7 @@ export function createPaymentCustomers(db: Kysely<StoreDatabase>, options: { now
       const customerRef = await create(user);
       await db
         .insertInto('payment_customers')
-        .values({ user_id: user.id, provider, customer_ref: customerRef, created_at: new Date(options.now()).toISOString() })
+        .values({ user_id: user.id, provider, customer_ref: customerRef, created_at: iso(options.now()) })
         .onConflict((conflict) => conflict.columns(['user_id', 'provider']).doNothing())
         .execute();
       return (await find(user.id, provider)) ?? customerRef;

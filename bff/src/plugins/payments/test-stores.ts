@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { ProviderPaymentMethod } from '../../services/payments/provider';
 import type { TestCardStore, TestSession, TestSessionStore, TestSetupStore, TestSubscription } from './test-provider';
+import { iso } from '../../lib/iso';
 
 /** Where the built-in test payments keep their cards, pages and subscriptions: the database every bff replica shares. */
 
@@ -18,7 +19,7 @@ async function addCard(trx: Transaction<StoreDatabase>, customerRef: string, car
       exp_month: card.expMonth,
       exp_year: card.expYear,
       is_default: hasDefault ? 0 : 1,
-      created_at: new Date(at).toISOString(),
+      created_at: iso(at),
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
@@ -80,7 +81,7 @@ export function testSessionStore(db: Kysely<StoreDatabase>, now: () => number): 
         .select('test_payment_sessions.ref')
         .where('test_payment_sessions.status', '=', 'paid')
         .where('checkouts.status', '!=', 'paid')
-        .where('test_payment_sessions.created_at', '<', new Date(createdBefore).toISOString())
+        .where('test_payment_sessions.created_at', '<', iso(createdBefore))
         .orderBy('test_payment_sessions.created_at')
         .limit(limit)
         .execute();
@@ -96,8 +97,8 @@ export function testSessionStore(db: Kysely<StoreDatabase>, now: () => number): 
           form_token: session.formToken,
           status: session.status,
           checkout: JSON.stringify(session.checkout),
-          created_at: new Date(session.createdAt).toISOString(),
-          expires_at: new Date(expiresAt).toISOString(),
+          created_at: iso(session.createdAt),
+          expires_at: iso(expiresAt),
         })
         .execute();
     },
@@ -122,14 +123,14 @@ export function testSessionStore(db: Kysely<StoreDatabase>, now: () => number): 
         .selectFrom('test_payment_sessions')
         .select(['ref', 'checkout_id'])
         .where('status', '=', 'open')
-        .where('expires_at', '<=', new Date(at).toISOString())
+        .where('expires_at', '<=', iso(at))
         .orderBy('expires_at')
         .limit(limit)
         .execute();
       return rows.map((row) => ({ ref: row.ref, checkoutId: row.checkout_id }));
     },
     async forgetClosedEndedBefore(at) {
-      const result = await db.deleteFrom('test_payment_sessions').where('status', '!=', 'open').where('expires_at', '<=', new Date(at).toISOString()).executeTakeFirst();
+      const result = await db.deleteFrom('test_payment_sessions').where('status', '!=', 'open').where('expires_at', '<=', iso(at)).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };
@@ -146,13 +147,13 @@ export function testSetupStore(db: Kysely<StoreDatabase>, now: () => number): Te
           customer_ref: setup.customerRef,
           return_url: setup.returnUrl,
           form_token: setup.formToken,
-          created_at: new Date(now()).toISOString(),
-          expires_at: new Date(expiresAt).toISOString(),
+          created_at: iso(now()),
+          expires_at: iso(expiresAt),
         })
         .execute();
     },
     async get(ref, at) {
-      const row = await db.selectFrom('test_payment_setups').selectAll().where('ref', '=', ref).where('expires_at', '>', new Date(at).toISOString()).executeTakeFirst();
+      const row = await db.selectFrom('test_payment_setups').selectAll().where('ref', '=', ref).where('expires_at', '>', iso(at)).executeTakeFirst();
       return row && { ref: row.ref, customerRef: row.customer_ref, returnUrl: row.return_url, formToken: row.form_token };
     },
     async take(ref) {
@@ -160,7 +161,7 @@ export function testSetupStore(db: Kysely<StoreDatabase>, now: () => number): Te
       return Number(result.numDeletedRows) === 1;
     },
     async forgetEndedBy(at) {
-      const result = await db.deleteFrom('test_payment_setups').where('expires_at', '<=', new Date(at).toISOString()).executeTakeFirst();
+      const result = await db.deleteFrom('test_payment_setups').where('expires_at', '<=', iso(at)).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

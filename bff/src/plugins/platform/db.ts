@@ -11,6 +11,8 @@ import type { StoreDatabase } from '../../db/schema';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<StoreDatabase>;
+    /** The readiness check of the database: "SQLite answers" or "PostgreSQL answers"; throws "… does not answer: <why>". */
+    databaseAnswers(): Promise<string>;
   }
 }
 
@@ -24,7 +26,10 @@ export const DATABASE_CONNECT_TIMEOUT_MS = 2_000;
 /** Where the pool reports a connection it lost while idle. */
 type WarnLog = { warn(details: object, message: string): void };
 
-/** The one place that knows which database the store runs on; everything else speaks Kysely. */
+/**
+ * The one place that knows which database the store runs on; everything else speaks Kysely, and
+ * asks `isSqlite(db)` where the two differ.
+ */
 export function createDialect(config: Config, log?: WarnLog): Dialect {
   if (config.databaseUrl) {
     // A PostgreSQL server for several bff replicas; `?options=-c search_path=…` selects a schema.
@@ -63,10 +68,37 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Whether the store runs on the embedded SQLite database (else PostgreSQL), for what the two do
+ * differently: SQLite runs one transaction at a time, so it takes no row locks (`FOR UPDATE`,
+ * `SKIP LOCKED`) and batches nothing. The one question of the dialect code outside this file asks.
+ */
+export function isSqlite(db: Kysely<StoreDatabase>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** Whether the database answers a trivial query (`fastify.databaseAnswers`, the readiness check). */
+async function databaseAnswers(db: Kysely<StoreDatabase>): Promise<string> {
+  const engine = isSqlite(db) ? 'SQLite' : 'PostgreSQL';
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    throw new Error(`${engine} does not answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return `${engine} answers`;
+}
+
+/** A unique-constraint violation, from SQLite or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 export async function migrateToLatest(db: Kysely<StoreDatabase>): Promise<string[]> {
   // Unless told a schema, Kysely takes migration tables found in ANY schema of the database as its
   // own: beside another store's schema (each test run has one) it would skip creating them here.
-  const migrationTableSchema = db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+  const migrationTableSchema = isSqlite(db) ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
   const migrator = new Migrator({ db, provider: storeMigrations, migrationTableSchema });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
@@ -92,6 +124,7 @@ export default fp(
     }
     if (applied.length > 0) fastify.log.info({ migrations: applied }, 'database migrated');
     fastify.decorate('db', db);
+    fastify.decorate('databaseAnswers', () => databaseAnswers(db));
   },
   { name: 'db', decorators: { fastify: ['config'] } },
 );

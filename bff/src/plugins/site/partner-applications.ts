@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import { newId } from '../../lib/tokens';
+import { iso } from '../../lib/iso';
 
 export interface PartnerApplications {
   /** Stores an application to the partner programme for the partner team's review. */
@@ -24,7 +25,7 @@ export function createPartnerApplications(db: Kysely<StoreDatabase>, now: () => 
           phone: phone || null,
           message: message || null,
           status: 'pending',
-          created_at: new Date(now()).toISOString(),
+          created_at: iso(now()),
         })
         .execute();
     },

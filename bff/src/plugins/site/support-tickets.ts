@@ -3,8 +3,9 @@ import type { Ticket, TicketCreate } from '@bimi/contracts/account';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase, SupportTicketsTable } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/http-error';
+import { isUniqueViolation } from '../platform/db';
 import { newId } from '../../lib/tokens';
+import { iso } from '../../lib/iso';
 
 export interface SupportTickets {
   /** The user's own tickets, newest first. */
@@ -31,7 +32,7 @@ export function createSupportTickets(db: Kysely<StoreDatabase>, now: () => numbe
 
     async open(userId, ticket) {
       for (let attempt = 0; ; attempt++) {
-        const row: SupportTicketsTable = { id: newId(), user_id: userId, reference: newReference(), ...ticket, status: 'open', created_at: new Date(now()).toISOString() };
+        const row: SupportTicketsTable = { id: newId(), user_id: userId, reference: newReference(), ...ticket, status: 'open', created_at: iso(now()) };
         try {
           await db.insertInto('support_tickets').values(row).execute();
           return toTicket(row);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { iso } from '../../lib/iso';
 
 const YEAR_MS = 366 * 86_400_000;
 
@@ -11,7 +12,7 @@ const YEAR_MS = 366 * 86_400_000;
 const clock =
   (advance: (ms: number) => void): FastifyPluginAsyncZod =>
   async (fastify) => {
-    const answer = () => ({ now: new Date(fastify.now()).toISOString() });
+    const answer = () => ({ now: iso(fastify.now()) });
     fastify.get('/dev/clock', async (_request, reply) => reply.header('cache-control', 'no-store').send(answer()));
     fastify.post(
       '/dev/clock',

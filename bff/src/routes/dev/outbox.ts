@@ -1,6 +1,9 @@
 import { isIP } from 'node:net';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
+/** The latest mails the page lists. */
+const OUTBOX_LISTED = 100;
+
 /** An address of this machine: 127.0.0.0/8, ::1, or either mapped. */
 function isLoopback(address: string | undefined): boolean {
   if (!address || !isIP(address)) return false;
@@ -30,13 +33,12 @@ const outbox: FastifyPluginAsync = async (fastify) => {
   fastify.log.warn('development outbox: GET /dev/outbox lists every mail the store sent, to clients on this machine (loopback) only; NODE_ENV=production turns it off');
   fastify.get('/dev/outbox', async (request, reply) => {
     if (!isLocalRequest(request, fastify.config.trustProxy)) return reply.callNotFound();
-    const rows = await fastify.db.selectFrom('outbox_messages').selectAll().orderBy('created_at', 'desc').limit(100).execute();
-    const messages = rows.map((row) => ({
-      to: row.recipient,
-      subject: row.subject,
-      text: row.text,
-      links: row.text.match(/https?:\/\/\S+/g) ?? [],
-      createdAt: row.created_at,
+    const messages = (await fastify.mailer.outbox(OUTBOX_LISTED)).map((mail) => ({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      links: mail.text.match(/https?:\/\/\S+/g) ?? [],
+      createdAt: mail.createdAt,
     }));
     return reply.header('cache-control', 'no-store').send({ mailer: fastify.mailer.kind, messages });
   });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
 import { PAYMENTS_UNAVAILABLE } from '../../../plugins/payments/payments';
 import { currentUser } from './current-user';
+import { readableGet } from './readable';
 
 const PaymentMethodParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, 'is not a payment method id') });
 const NOT_FOUND = 'Payment method not found';
@@ -30,7 +31,7 @@ const billing: FastifyPluginAsyncZod = async (fastify) => {
     return customerRef;
   }
 
-  fastify.get(ORDER_PATHS.paymentMethods, { schema: { response: { 200: PaymentMethodList } } }, async (request) => cardsOf(currentUser(request).id));
+  readableGet(fastify, { url: ORDER_PATHS.paymentMethods, response: PaymentMethodList, read: (user) => cardsOf(user.id) });
 
   fastify.post(ORDER_PATHS.paymentMethodSetup, { schema: { response: { 200: PaymentMethodSetup, 503: ApiError } } }, async (request, reply) => {
     if (fastify.payments.mode === 'none') return reply.code(503).send({ message: PAYMENTS_UNAVAILABLE });

@@ -3,15 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
 import { currentUser } from './current-user';
+import { readableGet } from './readable';
 
 const ContactParams = z.object({ id: RecordId });
 const NOT_FOUND = 'Contact not found';
 
 /** The technical, billing and legal contacts used for certificate validation; each user sees only their own. */
 const contacts: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(ACCOUNT_PATHS.contacts, { schema: { response: { 200: ContactList } } }, async (request) => ({
-    contacts: await fastify.contacts.list(currentUser(request).id),
-  }));
+  readableGet(fastify, { url: ACCOUNT_PATHS.contacts, response: ContactList, read: async (user) => ({ contacts: await fastify.contacts.list(user.id) }) });
 
   fastify.post(ACCOUNT_PATHS.contacts, { schema: { body: ContactInput, response: { 201: Contact } } }, async (request, reply) =>
     reply.code(201).send(await fastify.contacts.create(currentUser(request).id, request.body)),

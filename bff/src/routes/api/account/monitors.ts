@@ -14,9 +14,9 @@ import {
   type AssistantStreamEvent,
   type ConversationEntry,
 } from '@bimi/contracts/monitors';
-import { lookup } from '@bimi/email-auth/dns';
+import { domainExists } from '@bimi/email-auth/dns';
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
@@ -26,16 +26,12 @@ import { builtInAnswer } from '../../../services/assistant/built-in';
 import { assistantContext } from '../../../services/assistant/context';
 import { modelAnswer } from '../../../services/assistant/model';
 import { currentUser } from './current-user';
+import { readableGet } from './readable';
+import { iso } from '../../../lib/iso';
 
 const MonitorParams = z.object({ domain: z.string().min(1).max(253) });
 const NOT_FOUND = 'Monitor not found';
 const byUser = (request: FastifyRequest) => request.sessionUser?.id ?? request.ip;
-
-/** Whether DNS knows the name at all: false only for a clear "no such domain" (NXDOMAIN); a failed lookup gives it the benefit of the doubt. */
-async function domainExists(fastify: FastifyInstance, domain: string): Promise<boolean> {
-  const soa = await lookup(() => fastify.dnsResolver.resolveSoa(domain));
-  return !(soa.status === 'none' && soa.code === 'ENOTFOUND');
-}
 
 /**
  * Domain monitors (issue 13): create (the first check runs before the answer, within
@@ -46,7 +42,10 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
   const settings = fastify.config.monitors;
 
   async function ownMonitor(request: FastifyRequest, domain: string): Promise<MonitorRow> {
-    const monitor = await fastify.monitors.get(currentUser(request).id, domain.toLowerCase());
+    return monitorOf(currentUser(request).id, domain);
+  }
+  async function monitorOf(userId: string, domain: string): Promise<MonitorRow> {
+    const monitor = await fastify.monitors.get(userId, domain.toLowerCase());
     if (!monitor) throw new HttpError(404, NOT_FOUND);
     return monitor;
   }
@@ -68,7 +67,7 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
       if (!read.ok) throw new HttpError(400, read.message);
       const { domain } = read;
       if (await fastify.monitors.get(user.id, domain)) throw new HttpError(409, `You already monitor ${domain}.`);
-      if (!(await domainExists(fastify, domain))) throw new HttpError(422, `${domain} does not exist in DNS. Check the spelling, or add it once its DNS is set up.`);
+      if (!(await domainExists(domain, fastify.dnsResolver))) throw new HttpError(422, `${domain} does not exist in DNS. Check the spelling, or add it once its DNS is set up.`);
       const created = await fastify.monitors.create(user.id, domain, fastify.now());
       if (created === 'duplicate') throw new HttpError(409, `You already monitor ${domain}.`);
       if (created === 'limit') throw new HttpError(403, `You have reached your limit of ${settings.limitPerUser} monitors. Delete one to add ${domain}.`);
@@ -86,13 +85,19 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get(MONITOR_PATHS.list, { schema: { response: { 200: MonitorList } } }, async (request) => {
-    const rows = await fastify.monitors.list(currentUser(request).id);
-    return { monitors: rows.map((row) => monitorListItem(row, fastify.now())), limit: settings.limitPerUser };
+  readableGet(fastify, {
+    url: MONITOR_PATHS.list,
+    response: MonitorList,
+    read: async (user) => {
+      const rows = await fastify.monitors.list(user.id);
+      return { monitors: rows.map((row) => monitorListItem(row, fastify.now())), limit: settings.limitPerUser };
+    },
   });
 
-  fastify.get(`${MONITOR_PATHS.list}/:domain`, { schema: { params: MonitorParams, response: { 200: MonitorDetail, 404: ApiError } } }, async (request) =>
-    detail(await ownMonitor(request, request.params.domain)),
+  readableGet(
+    fastify,
+    { url: `${MONITOR_PATHS.list}/:domain`, params: MonitorParams, response: MonitorDetail, read: async (user, { params }) => detail(await monitorOf(user.id, params.domain)) },
+    { 404: ApiError },
   );
 
   fastify.post(
@@ -147,7 +152,7 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
       const monitor = await ownMonitor(request, request.params.domain);
       const [snapshot, history] = await Promise.all([fastify.monitorSnapshots.latest(monitor.id), fastify.monitorConversations.list(monitor.id)]);
       const { question } = request.body;
-      const asked: ConversationEntry = { role: 'user', text: question, timestamp: new Date(fastify.now()).toISOString() };
+      const asked: ConversationEntry = { role: 'user', text: question, timestamp: iso(fastify.now()) };
       const context = assistantContext({ domain: monitor.domain, snapshot, history, initialQuestion: question, autoSubmit: true });
       const model = fastify.config.assistant.model;
       const abort = new AbortController();
@@ -179,7 +184,7 @@ const monitors: FastifyPluginAsyncZod = async (fastify) => {
           yield line({ type: 'error', message: 'The assistant could not answer just now. Please try again in a minute.' });
           return;
         }
-        const answer: ConversationEntry = { role: 'assistant', text: text || 'No answer came back. Please ask again.', timestamp: new Date(fastify.now()).toISOString() };
+        const answer: ConversationEntry = { role: 'assistant', text: text || 'No answer came back. Please ask again.', timestamp: iso(fastify.now()) };
         await fastify.monitorConversations.add(monitor.id, asked);
         await fastify.monitorConversations.add(monitor.id, answer);
         yield line({ type: 'done', question: asked, answer, source: model ? 'model' : 'built-in' });

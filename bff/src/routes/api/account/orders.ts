@@ -7,6 +7,7 @@ import { HttpError } from '../../../lib/http-error';
 import { PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/payments/payments';
 import { checkCertificateDetails } from '../../../services/orders/certificate-details';
 import { currentUser } from './current-user';
+import { readableGet } from './readable';
 
 const OrderParams = z.object({ orderId: RecordId });
 const OrderQuery = z.object({ status: z.enum(ORDER_FILTERS).default('all') });
@@ -18,15 +19,22 @@ const PROVIDER_UNAVAILABLE = 'The payment provider could not change the renewal 
  * detail, its certificate details (validation) and its renewal. Another user's order answers 404.
  */
 const orders: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(ORDER_PATHS.orders, { schema: { querystring: OrderQuery, response: { 200: OrderList } } }, async (request) =>
-    fastify.orders.list(currentUser(request).id, request.query.status),
-  );
+  readableGet(fastify, { url: ORDER_PATHS.orders, querystring: OrderQuery, response: OrderList, read: (user, { query }) => fastify.orders.list(user.id, query.status) });
 
-  fastify.get(`${ORDER_PATHS.orders}/:orderId`, { schema: { params: OrderParams, response: { 200: OrderDetail, 404: ApiError } } }, async (request) => {
-    const order = await fastify.orders.get(currentUser(request).id, request.params.orderId);
-    if (!order) throw new HttpError(404, NOT_FOUND);
-    return order;
-  });
+  readableGet(
+    fastify,
+    {
+      url: `${ORDER_PATHS.orders}/:orderId`,
+      params: OrderParams,
+      response: OrderDetail,
+      read: async (user, { params }) => {
+        const order = await fastify.orders.get(user.id, params.orderId);
+        if (!order) throw new HttpError(404, NOT_FOUND);
+        return order;
+      },
+    },
+    { 404: ApiError },
+  );
 
   fastify.put(
     `${ORDER_PATHS.orders}/:orderId/details`,

@@ -20,6 +20,7 @@ import { publicBaseUrl } from '../../../config';
 import { HttpError } from '../../../lib/http-error';
 import { invitationMail } from '../../../services/mail/account-mails';
 import { currentUser } from './current-user';
+import { readableGet } from './readable';
 
 const OrganizationParams = z.object({ id: RecordId });
 const MemberParams = z.object({ id: RecordId, userId: RecordId });
@@ -36,9 +37,7 @@ const ORGANIZATION_ROUTE = `${ACCOUNT_PATHS.organizations}/:id`;
 const organizations: FastifyPluginAsyncZod = async (fastify) => {
   const repository = fastify.organizations;
 
-  fastify.get(ACCOUNT_PATHS.organizations, { schema: { response: { 200: OrganizationList } } }, async (request) => ({
-    organizations: await repository.listFor(currentUser(request).id),
-  }));
+  readableGet(fastify, { url: ACCOUNT_PATHS.organizations, response: OrganizationList, read: async (user) => ({ organizations: await repository.listFor(user.id) }) });
 
   fastify.post(ACCOUNT_PATHS.organizations, { schema: { body: OrganizationCreate, response: { 201: Organization, 409: ApiError } } }, async (request, reply) =>
     reply.code(201).send(await repository.create(currentUser(request).id, request.body.name)),
@@ -51,12 +50,17 @@ const organizations: FastifyPluginAsyncZod = async (fastify) => {
     return repository.requireRole(user.id, request.params.id, 'owner');
   });
 
-  fastify.get(`${ORGANIZATION_ROUTE}/members`, { schema: { params: OrganizationParams, response: { 200: OrganizationMembers } } }, async (request) => {
-    const organization = await repository.requireRole(currentUser(request).id, request.params.id, 'member');
-    return {
-      members: await repository.members(organization.id),
-      invites: organization.role === 'owner' ? await repository.pendingInvites(organization.id) : [],
-    };
+  readableGet(fastify, {
+    url: `${ORGANIZATION_ROUTE}/members`,
+    params: OrganizationParams,
+    response: OrganizationMembers,
+    read: async (user, { params }) => {
+      const organization = await repository.requireRole(user.id, params.id, 'member');
+      return {
+        members: await repository.members(organization.id),
+        invites: organization.role === 'owner' ? await repository.pendingInvites(organization.id) : [],
+      };
+    },
   });
 
   fastify.patch(`${ORGANIZATION_ROUTE}/members/:userId`, { schema: { params: MemberParams, body: MemberRoleUpdate, response: { 200: Member } } }, async (request) => {

@@ -8,10 +8,11 @@ import { emailChangeAttemptMail, emailChangeMail } from '../../../services/mail/
 import { hashPassword, verifyPassword } from '../../../lib/passwords';
 import { VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
 import { currentUser } from './current-user';
+import { readableGet } from './readable';
 
 /** Profile (name, email change with re-verification, password change) and notification preferences. */
 const profile: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(ACCOUNT_PATHS.profile, { schema: { response: { 200: Profile } } }, async (request) => fastify.users.profile(currentUser(request).id));
+  readableGet(fastify, { url: ACCOUNT_PATHS.profile, response: Profile, read: (user) => fastify.users.profile(user.id) });
 
   fastify.patch(ACCOUNT_PATHS.profile, { schema: { body: ProfileUpdate, response: { 200: Profile } } }, async (request) => {
     const user = currentUser(request);
@@ -65,7 +66,7 @@ const profile: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get(ACCOUNT_PATHS.notifications, { schema: { response: { 200: NotificationPreferences } } }, async (request) => fastify.users.notificationPreferences(currentUser(request).id));
+  readableGet(fastify, { url: ACCOUNT_PATHS.notifications, response: NotificationPreferences, read: (user) => fastify.users.notificationPreferences(user.id) });
 
   fastify.put(ACCOUNT_PATHS.notifications, { schema: { body: NotificationPreferences, response: { 200: NotificationPreferences } } }, async (request) => {
     await fastify.users.setNotificationPreferences(currentUser(request).id, request.body);

@@ -1,12 +1,11 @@
 import { ACCOUNT_PATHS, Ticket, TicketCreate, TicketList } from '@bimi/contracts/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from './current-user';
+import { readableGet } from './readable';
 
 /** Support tickets: the form on /account/support and the list of the user's own tickets. */
 const support: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(ACCOUNT_PATHS.supportTickets, { schema: { response: { 200: TicketList } } }, async (request) => ({
-    tickets: await fastify.supportTickets.list(currentUser(request).id),
-  }));
+  readableGet(fastify, { url: ACCOUNT_PATHS.supportTickets, response: TicketList, read: async (user) => ({ tickets: await fastify.supportTickets.list(user.id) }) });
 
   fastify.post(
     ACCOUNT_PATHS.supportTickets,

@@ -3,8 +3,10 @@ import { ORDER_PATHS, TransactionList } from '@bimi/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
+import { receiptNumber } from '../../../plugins/orders/order-rows';
 import { renderReceiptPdf } from '../../../services/receipts/receipt-pdf';
 import { currentUser } from './current-user';
+import { readableGet } from './readable';
 
 const TransactionParams = z.object({ id: RecordId });
 const NOT_FOUND = 'Transaction not found';
@@ -14,9 +16,7 @@ const NOT_FOUND = 'Transaction not found';
  * invoice PDF when it has one, else a PDF the bff renders). Another user's answers 404.
  */
 const transactions: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(ORDER_PATHS.transactions, { schema: { response: { 200: TransactionList } } }, async (request) => ({
-    transactions: await fastify.transactions.list(currentUser(request).id),
-  }));
+  readableGet(fastify, { url: ORDER_PATHS.transactions, response: TransactionList, read: async (user) => ({ transactions: await fastify.transactions.list(user.id) }) });
 
   fastify.get(`${ORDER_PATHS.transactions}/:id/receipt`, { schema: { params: TransactionParams } }, async (request, reply) => {
     const user = currentUser(request);
@@ -25,9 +25,9 @@ const transactions: FastifyPluginAsyncZod = async (fastify) => {
     const { transaction, lines } = receipt;
     if (transaction.status !== 'paid' && transaction.status !== 'refunded') throw new HttpError(409, 'This payment did not go through, so it has no receipt');
     if (transaction.receipt_pdf_url) return reply.redirect(transaction.receipt_pdf_url, 302);
-    const receiptNumber = transaction.number ?? `R-${transaction.id.slice(0, 8).toUpperCase()}`;
+    const number = receiptNumber(transaction);
     const pdf = await renderReceiptPdf({
-      receiptNumber,
+      receiptNumber: number,
       date: transaction.date,
       orderNumbers: lines.map((line) => line.orderNumber),
       lines: lines.length > 0 ? lines.map((line) => ({ description: line.description, amount: line.amount })) : [{ description: transaction.description, amount: transaction.amount }],
@@ -39,7 +39,7 @@ const transactions: FastifyPluginAsyncZod = async (fastify) => {
       testPayment: transaction.test_payment === 1,
       billedTo: { name: user.name, email: user.email },
     });
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="receipt-${receiptNumber}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="receipt-${number}.pdf"`).header('cache-control', 'private, no-store').send(pdf);
   });
 };
 

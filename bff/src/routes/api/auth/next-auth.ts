@@ -7,7 +7,7 @@ import { csrfCookieName, newCsrfCookieValue, tokenFromCsrfCookie } from '../../.
 import { decoyPasswordHash, verifyPassword } from '../../../lib/passwords';
 import { signInLimits } from '../../../lib/sign-in-limits';
 import { refusedInOurWords } from '../../../plugins/external/rate-limit';
-import { sessionEndsAt } from '../../../plugins/identity/session-stores';
+import { sessionAnswer } from '../../../plugins/identity/sessions';
 
 /** The endpoints NextAuth's client calls (spec §7), answered as NextAuth v4 answers them. */
 const nextAuth: FastifyPluginAsyncZod = async (fastify) => {
@@ -40,7 +40,7 @@ const nextAuth: FastifyPluginAsyncZod = async (fastify) => {
     reply.header('cache-control', 'no-store');
     const user = request.sessionUser;
     if (!user) return {};
-    return { user: { name: user.name, email: user.email, image: null }, expires: new Date(sessionEndsAt(request.session, fastify.now())).toISOString() };
+    return sessionAnswer(user, request.session, fastify.now());
   });
 
   fastify.get(AUTH_PATHS.csrf, async (request, reply) => {

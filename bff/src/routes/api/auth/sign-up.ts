@@ -58,11 +58,11 @@ const signUp: FastifyPluginAsyncZod = async (fastify) => {
       // that opened it first): nothing to get a new one for, so the answer says it is verified.
       const followed = await fastify.emailTokens.find(request.body.token, ['signup']);
       if (followed?.used_at) {
-        const user = await fastify.db.selectFrom('users').select(['email', 'email_verified_at', 'password_hash']).where('id', '=', followed.user_id).executeTakeFirst();
+        const user = await fastify.users.verification(followed.user_id);
         // Only a link of the account's own sign-up (its credentials are the account's, or it carries none):
         // another sign-up's link with the same address stays refused, and says nothing of the account.
-        const own = !followed.signup_password_hash || followed.signup_password_hash === user?.password_hash;
-        if (user?.email_verified_at && user.email === followed.email && own) {
+        const own = !followed.signup_password_hash || followed.signup_password_hash === user?.passwordHash;
+        if (user?.emailVerified && user.email === followed.email && own) {
           return { purpose: 'signup' as const, email: followed.email, message: 'This link was already used: your email address is verified. You can sign in.' };
         }
       }

@@ -1,5 +1,4 @@
 import { HealthResponse, ReadinessResponse, type DependencyCheck } from '@bimi/contracts/health';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bffVersion } from '../../../version';
 
@@ -34,15 +33,7 @@ const health: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/ready', { schema: { response: { 200: ReadinessResponse, 503: ReadinessResponse } } }, async (_request, reply) => {
     const { redis, jobs: jobQueue } = fastify;
     const [database, redisCheck] = await Promise.all([
-      check(async () => {
-        const engine = fastify.config.databaseUrl ? 'PostgreSQL' : 'SQLite';
-        try {
-          await sql`select 1`.execute(fastify.db);
-        } catch (error) {
-          throw new Error(`${engine} does not answer: ${error instanceof Error ? error.message : String(error)}`);
-        }
-        return `${engine} answers`;
-      }),
+      check(() => fastify.databaseAnswers()),
       redis
         ? check(async () => {
             try {

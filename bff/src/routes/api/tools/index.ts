@@ -21,7 +21,8 @@ import { inspectDkim } from '@bimi/email-auth/dkim';
 import { inspectCname, inspectRecords, inspectTxt } from '@bimi/email-auth/dns-records';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
 import { validateDomain } from '@bimi/email-auth/domain';
-import { domainExists, verdictOf } from '@bimi/email-auth/verdict';
+import { domainExists } from '@bimi/email-auth/dns';
+import { verdictOf } from '@bimi/email-auth/verdict';
 import { inspectSpf } from '@bimi/email-auth/spf';
 import { evaluateSpf } from '@bimi/email-auth/spf-evaluate';
 import { parseClientIp } from '@bimi/email-auth/spf-macro';
@@ -54,8 +55,7 @@ function domainOf(field: string, input: string): string {
 function withVerdict<Tool extends ToolName>(tool: Tool, domain: string | undefined, compute: (io: ToolIo) => Promise<ToolFindings<Tool>>): (io: ToolIo) => Promise<ToolFindings<Tool>> {
   return async (io) => {
     const [findings, exists] = await Promise.all([compute(io), domain === undefined ? true : domainExists(domain, io.dns)]);
-    // A name with records (a CNAME whose target dangles, too) exists, whatever its TXT lookup said.
-    return answerWithVerdict(tool, findings, exists || findings.records.length > 0, domain);
+    return answerWithVerdict(tool, findings, exists, domain);
   };
 }
 
@@ -82,8 +82,9 @@ const tools: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   async function send<Tool extends ToolName>(reply: FastifyReply, tool: Tool, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings<NoInfer<Tool>>>) {
-    // The domain, or the TXT or CNAME tool's name, is asked whether it exists: a name DNS does not have
-    // is answered as such (with no step to monitor it). A CNAME that dangles exists, and that tool says so.
+    // The domain, or the TXT or CNAME tool's name, is asked whether it exists (`domainExists`, the
+    // rule Add Monitor asks too): a name DNS does not have is answered as such (with no step to
+    // monitor it). A CNAME that dangles exists, and that tool says so.
     const domain = query.domain ?? query.name;
     const { answer, cached } = await fastify.toolAnswers.answer(tool, query, (io) => limited(() => withVerdict(tool, domain, compute)(io)));
     return reply
