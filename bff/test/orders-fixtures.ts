@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { quoteCart } from '@bimi/catalog/quote';
 import type { CertificateDetails, CheckoutLine } from '@bimi/contracts/orders';
-import { orderLinesFromQuote, type CreatedOrder } from '../src/plugins/orders/orders';
+import { orderLinesFromQuote, type CreatedOrder } from '../src/services/orders/order-rows';
 import type { CheckoutCompleted, InvoicePaid, PaymentEvent, SubscriptionChanged } from '../src/services/payments/provider';
 import { GOOD_LOGO } from './fixtures/tools/logos';
 import { GOOD_PASSWORD, signedInUser, type Browser, type IdentityStore } from './identity-fixtures';

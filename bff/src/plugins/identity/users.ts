@@ -1,4 +1,4 @@
-import { NOTIFICATION_DEFAULTS, NotificationPreferences, type Profile } from '@bimi/contracts/account';
+import { NOTIFICATION_DEFAULTS, NotificationPreferences, type NotificationTopic, type Profile } from '@bimi/contracts/account';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { EmailTokensTable, StoreDatabase } from '../../db/schema';
@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../platform/db';
 import { newId, VERIFICATION_LIFETIME_MS } from '../../lib/tokens';
 import type { EmailTokens } from './email-tokens';
 import { iso } from '../../lib/iso';
+import { wantsMail } from '../../services/mail/message';
 
 /** An account as the mailed-link flows see it. */
 export interface Account {
@@ -70,6 +71,8 @@ export interface Users {
   setNotificationPreferences(userId: string, preferences: NotificationPreferences): Promise<void>;
   /** The users' addresses, names and mail preferences (NOTIFICATION_DEFAULTS when unreadable), in one query; a user not found is left out. */
   mailRecipients(userIds: readonly string[]): Promise<Map<string, MailRecipient>>;
+  /** One user's address and name, and whether they want mail on `topic` (null: a mail of no topic, which always goes). */
+  mailRecipient(userId: string, topic: NotificationTopic | null): Promise<{ email: string; name: string; wants: boolean } | undefined>;
   /** The users' names and addresses (the operator's `orders` command); a user not found is left out. */
   namesAndEmails(userIds: readonly string[]): Promise<Map<string, { name: string; email: string }>>;
 }
@@ -234,6 +237,11 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
           return [user.id, { email: user.email, name: user.name, preferences }];
         }),
       );
+    },
+
+    async mailRecipient(userId, topic) {
+      const who = (await this.mailRecipients([userId])).get(userId);
+      return who && { email: who.email, name: who.name, wants: wantsMail(who.preferences, topic) };
     },
 
     async namesAndEmails(userIds) {

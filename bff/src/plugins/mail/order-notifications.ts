@@ -1,35 +1,12 @@
 import type { NotificationTopic } from '@bimi/contracts/account';
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SqliteAdapter, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import { publicBaseUrl } from '../../config';
-import type { OrderNotificationsTable, OrdersTable, StoreDatabase } from '../../db/schema';
-import { orderConfirmationMail, paymentFailedMail, paymentReceiptMail, type MailOrder } from '../../services/mail/order-mails';
-import { isCertificateOrder } from '../../services/orders/order-status';
-import type { MailMessage } from '../../services/mail/message';
-import { orderNumber, productName, type OrderEffect } from '../orders/orders';
-import type { MailRecipient } from '../identity/users';
-
-export function mailOrder(row: Selectable<OrdersTable>): MailOrder {
-  return {
-    id: row.id,
-    number: orderNumber(row.number),
-    productName: productName(row.product_id),
-    description: row.description,
-    amount: row.amount,
-    interval: row.billing_interval,
-    intervalCount: row.billing_interval_count,
-    needsDetails: isCertificateOrder(row.product_id) && row.details === null,
-  };
-}
-
-const wantsMail = (who: MailRecipient, topic: NotificationTopic | null) => topic === null || who.preferences[topic];
-
-/** The user's address, name and whether they want mail on `topic`. */
-export async function recipient(fastify: FastifyInstance, userId: string, topic: NotificationTopic | null) {
-  const who = (await fastify.users.mailRecipients([userId])).get(userId);
-  return who && { email: who.email, name: who.name, wants: wantsMail(who, topic) };
-}
+import type { OrderNotificationsTable, StoreDatabase } from '../../db/schema';
+import { mailOrder, orderConfirmationMail, paymentFailedMail, paymentReceiptMail } from '../../services/mail/order-mails';
+import { wantsMail, type MailMessage } from '../../services/mail/message';
+import { orderNumber, type OrderEffect } from '../../services/orders/order-rows';
+import { isSqlite } from '../platform/db';
 
 /** A notification that failed is tried again later, then given up (logged as an error). */
 const MAX_ATTEMPTS = 10;
@@ -55,7 +32,7 @@ export function retryDelay(attempts: number): number {
 export default fp(
   async function orderNotifications(fastify) {
     const baseUrl = publicBaseUrl(fastify.config);
-    const sqlite = fastify.db.getExecutor().adapter instanceof SqliteAdapter;
+    const sqlite = isSqlite(fastify.db);
     const iso = (at = fastify.now()) => new Date(at).toISOString();
 
     /** What the mails of some effects read, one query per kind for all of them: recipients, confirmed orders, receipts. */
@@ -76,7 +53,7 @@ export default fp(
     function mailFor(read: Read, userId: string, topic: NotificationTopic, build: (to: string, name: string) => MailMessage | undefined): MailMessage | undefined {
       const who = read.who.get(userId);
       if (!who) return undefined;
-      if (!wantsMail(who, topic)) {
+      if (!wantsMail(who.preferences, topic)) {
         fastify.log.info({ userId, topic }, 'order mail not sent: the user turned this notification off');
         return undefined;
       }

@@ -13,7 +13,6 @@ import { createResolver } from '../platform/dns';
 import { QUEUE_PER_THREAD, type UntrustedFiles } from '../../services/untrusted-files/untrusted-files';
 import { CERTIFICATE_EXPIRING_WITHIN_DAYS } from '@bimi/contracts/monitors';
 import type { MonitorAlertKind } from './monitors-alerts';
-import { recipient } from '../mail/order-notifications';
 
 const HOUR = 60 * 60 * 1000;
 const MONITOR_DNS_TRIES = 3;
@@ -50,7 +49,7 @@ async function sendAlerts(fastify: FastifyInstance, baseUrl: string, monitor: { 
     claims.push(['certificate-expiry', validTo]);
   }
   if (claims.length === 0) return;
-  const who = await recipient(fastify, monitor.user_id, 'monitorAlerts');
+  const who = await fastify.users.mailRecipient(monitor.user_id, 'monitorAlerts');
   if (!who) return;
   const now = fastify.now();
   const claimed: string[] = [];

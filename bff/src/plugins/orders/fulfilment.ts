@@ -1,7 +1,8 @@
 import type { ValidationStep } from '@bimi/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { orderNumber, type Orders } from './orders';
+import { orderNumber } from '../../services/orders/order-rows';
+import type { Orders } from './orders';
 
 declare module 'fastify' {
   interface FastifyInstance {

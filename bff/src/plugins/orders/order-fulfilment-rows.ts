@@ -1,7 +1,7 @@
 import { VALIDATION_STEPS, type ValidationStep } from '@bimi/contracts/orders';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import type { DueReminder } from './order-rows';
+import type { DueReminder } from '../../services/orders/order-rows';
 import { orderStatus } from '../../services/orders/order-status';
 import { iso } from '../../lib/iso';
 

@@ -2,7 +2,7 @@ import { FILTER_STATUS_OF, ORDER_STATE_ACTIONS, canCancel, type OrderState } fro
 import type { OrderDetail, OrderSummary, Transaction as TransactionView } from '@bimi/contracts/orders';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
-import { orderNumber, parseDetails, productName, transactionView, type OrderRow, type StepRow } from './order-rows';
+import { orderNumber, parseDetails, productName, transactionView, type OrderRow, type StepRow } from '../../services/orders/order-rows';
 import { isCertificateOrder, lifecycleState, needsAction, validationSteps } from '../../services/orders/order-status';
 
 /** Before a payment (or closed without one), nothing renews. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PaymentProviderName, StoreDatabase } from '../../db/schema';
 import { newId } from '../../lib/tokens';
 import { createFulfilmentRows } from './order-fulfilment-rows';
-import { effectsInOrder, parseOrderNumber, toCreatedOrder, version, type OrderEffect, type OrderRow } from './order-rows';
+import { effectsInOrder, parseOrderNumber, toCreatedOrder, version, type OrderEffect, type OrderRow } from '../../services/orders/order-rows';
 import { countByFilter, matchesFilter } from '../../services/orders/order-status';
 import { createOrderViews } from './order-views';
 import { lockOrders } from './payment-event-work';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { PaymentProviderName, StoreDatabase } from '../../db/schema';
 import { createOrderActions, type OrderActions } from './order-actions';
-import { type CheckoutForPayment, type CreatedOrder, type DueReminder, type NewOrderLine, type OrderEffect, type OrderRow, type RenewalTarget } from './order-rows';
+import { type CheckoutForPayment, type CreatedOrder, type DueReminder, type NewOrderLine, type OrderEffect, type OrderRow, type RenewalTarget } from '../../services/orders/order-rows';
 import { createOrdersRepository } from './orders-repository';
 import { createPaymentEventApplier } from './payment-event-applier';
 import type { PaymentEvent } from '../../services/payments/provider';
@@ -17,20 +17,6 @@ import { isSqlite } from '../platform/db';
  */
 
 export { REMINDER_DAYS } from './order-fulfilment-rows';
-export {
-  isValidationStep,
-  orderLinesFromQuote,
-  orderNumber,
-  parseOrderNumber,
-  productName,
-  transactionView,
-  type CheckoutForPayment,
-  type CreatedOrder,
-  type DueReminder,
-  type NewOrderLine,
-  type OrderEffect,
-  type RenewalTarget,
-} from './order-rows';
 
 export interface Orders extends OrderActions {
   /** Stores a checkout and one order per line (status incomplete, with the quoted amounts). */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../db/schema';
 import type { PaymentEvent } from '../../services/payments/provider';
-import { compareKeys, lockKeyOf, type Trx } from './order-rows';
+import { compareKeys, lockKeyOf, type Trx } from '../../services/orders/order-rows';
 import { EventWork, type ApplierContext } from './payment-event-work';
 import { applyEvent } from './payment-events';
 import { iso } from '../../lib/iso';

@@ -3,7 +3,7 @@ import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase, T
 import { iso } from '../../lib/iso';
 import { newId } from '../../lib/tokens';
 import type { PaymentEvent } from '../../services/payments/provider';
-import { compareKeys, effectsInOrder, lockKeyOf, type CheckoutRow, type OrderEffect, type OrderRow, type TransactionRow, type Trx } from './order-rows';
+import { compareKeys, effectsInOrder, lockKeyOf, type CheckoutRow, type OrderEffect, type OrderRow, type TransactionRow, type Trx } from '../../services/orders/order-rows';
 
 /** What applying payment events needs to know besides the transaction: the engine and the clock. */
 export interface ApplierContext {

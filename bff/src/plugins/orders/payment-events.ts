@@ -4,7 +4,7 @@ import type { OrdersTable, StoreDatabase } from '../../db/schema';
 import { iso } from '../../lib/iso';
 import { newId } from '../../lib/tokens';
 import type { CheckoutClosed, CheckoutCompleted, InvoiceLine, InvoicePaid, InvoicePaymentFailed, PaymentEvent, SubscriptionChanged } from '../../services/payments/provider';
-import { compareKeys, version, type OrderRow, type TransactionRow } from './order-rows';
+import { compareKeys, version, type OrderRow, type TransactionRow } from '../../services/orders/order-rows';
 import { isCertificateOrder, lifecycleState, orderKind } from '../../services/orders/order-status';
 import type { EventWork } from './payment-event-work';
 

@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import { publicBaseUrl } from '../../config';
-import { renewalReminderMail } from '../../services/mail/order-mails';
+import { mailOrder, renewalReminderMail } from '../../services/mail/order-mails';
 import { isCertificateOrder } from '../../services/orders/order-status';
-import { mailOrder, recipient } from '../mail/order-notifications';
 
 /**
  * Renewal reminders, 30 and 7 days before a yearly order renews (or ends, when renewal is off):
@@ -21,7 +20,7 @@ export default fp(
       for (const reminder of await fastify.orders.dueRenewalReminders()) {
         const row = await fastify.orders.row(reminder.orderId);
         if (!row) continue;
-        const who = await recipient(fastify, reminder.userId, isCertificateOrder(row.product_id) ? 'certificateExpiry' : null);
+        const who = await fastify.users.mailRecipient(reminder.userId, isCertificateOrder(row.product_id) ? 'certificateExpiry' : null);
         if (!who || !(await fastify.orders.claimReminder(reminder))) continue;
         // Turned off: claimed all the same, so it is not reconsidered every hour.
         if (!who.wants) continue;

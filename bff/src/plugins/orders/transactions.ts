@@ -3,7 +3,7 @@ import { CertificateDetails, type Transaction } from '@bimi/contracts/orders';
 import fp from 'fastify-plugin';
 import type { Kysely, Selectable } from 'kysely';
 import type { StoreDatabase, TransactionLinesTable, TransactionsTable } from '../../db/schema';
-import { orderNumber, productName, transactionView } from './orders';
+import { orderNumber, productName, transactionView } from '../../services/orders/order-rows';
 
 /** One transaction with what its receipt prints. */
 export interface Receipt {

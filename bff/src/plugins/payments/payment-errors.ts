@@ -1,4 +1,4 @@
-import { orderNumber } from '../orders/orders';
+import { orderNumber } from '../../services/orders/order-rows';
 import type { DuplicateOf } from '../orders/order-actions';
 
 export const PAYMENTS_UNAVAILABLE = 'Card payments are not available right now. Please contact us.';

@@ -7,7 +7,7 @@ import { HttpError } from '../../lib/http-error';
 import { checkCertificateDetails } from '../../services/orders/certificate-details';
 import type { ChargedLine } from '../../services/payments/price-check';
 import type { PaymentProvider, PaymentUser } from '../../services/payments/provider';
-import { orderLinesFromQuote } from '../orders/orders';
+import { orderLinesFromQuote } from '../../services/orders/order-rows';
 import { checkoutPricing } from './checkout-pricing';
 import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE } from './payment-errors';
 import { paymentPages } from './payment-pages';

@@ -1,3 +1,5 @@
+import type { NotificationPreferences, NotificationTopic } from '@bimi/contracts/account';
+
 /** One mail as the store writes it; plugins/mail/mailer.ts sends it. */
 export interface MailMessage {
   to: string;
@@ -19,4 +21,9 @@ export function headerProblem(message: Pick<MailMessage, 'to' | 'subject'>): str
     if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(value)) return `mail refused: the ${header} header holds a line break or control character`;
   }
   return null;
+}
+
+/** Whether a user who chose `preferences` gets a mail on `topic`; a mail of no topic (a reminder of a plan's renewal) always goes. */
+export function wantsMail(preferences: NotificationPreferences, topic: NotificationTopic | null): boolean {
+  return topic === null || preferences[topic];
 }

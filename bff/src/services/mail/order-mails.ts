@@ -1,5 +1,9 @@
 import { formatUsd } from '@bimi/catalog/prices';
 import { SITE_NAME } from '@bimi/contracts/site';
+import type { Selectable } from 'kysely';
+import type { OrdersTable } from '../../db/schema';
+import { isCertificateOrder } from '../orders/order-status';
+import { orderNumber, productName } from '../orders/order-rows';
 import type { MailMessage } from './message';
 import { longDate } from '@bimi/contracts/dates';
 
@@ -126,4 +130,18 @@ Your ${order.productName} (${order.description}), order ${order.number}, ends on
 To keep it, turn renewal back on before then: ${orderPage(baseUrl, order.id)}
 `,
       };
+}
+
+/** An order as its mails show it. */
+export function mailOrder(row: Selectable<OrdersTable>): MailOrder {
+  return {
+    id: row.id,
+    number: orderNumber(row.number),
+    productName: productName(row.product_id),
+    description: row.description,
+    amount: row.amount,
+    interval: row.billing_interval,
+    intervalCount: row.billing_interval_count,
+    needsDetails: isCertificateOrder(row.product_id) && row.details === null,
+  };
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
 import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/payments/payments';
-import { orderNumber } from '../../../plugins/orders/orders';
+import { orderNumber } from '../../../services/orders/order-rows';
 import { currentUser } from './current-user';
 
 const CheckoutParams = z.object({ checkoutId: z.string().min(1).max(64) });

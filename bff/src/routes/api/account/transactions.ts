@@ -3,7 +3,7 @@ import { ORDER_PATHS, TransactionList } from '@bimi/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { receiptNumber } from '../../../plugins/orders/order-rows';
+import { receiptNumber } from '../../../services/orders/order-rows';
 import { renderReceiptPdf } from '../../../services/receipts/receipt-pdf';
 import { currentUser } from './current-user';
 import { readableGet } from './readable';

@@ -4,7 +4,7 @@ import type { CartQuote } from '@bimi/catalog/quote';
 import { CertificateDetails, ORDER_PATHS, VALIDATION_STEPS, type CheckoutLine, type Transaction as TransactionView, type ValidationStep } from '@bimi/contracts/orders';
 import type { Selectable, Transaction } from 'kysely';
 import type { CheckoutsTable, OrdersTable, StoreDatabase, TransactionsTable } from '../../db/schema';
-import type { PaymentEvent } from '../../services/payments/provider';
+import type { PaymentEvent } from '../payments/provider';
 
 /**
  * The orders' shapes and the pure helpers every part of the orders code shares: the rows, the
