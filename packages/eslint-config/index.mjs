@@ -164,6 +164,29 @@ export function workspaceConfig(root) {
       },
     },
     {
+      // The database's dialect is asked of plugins/platform/db.ts (isSqlite) alone; the migrations'
+      // column helpers are the schema's own.
+      files: ['bff/src/**/*.ts'],
+      ignores: ['**/*.test.ts', 'bff/src/plugins/platform/db.ts', 'bff/src/db/**'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            ...NO_APP_PACKAGES,
+            paths: [
+              {
+                name: 'kysely',
+                importNames: ['SqliteAdapter', 'PostgresAdapter', 'SqliteDialect', 'PostgresDialect'],
+                message: 'Ask plugins/platform/db.ts which database this is (isSqlite).',
+              },
+              { name: 'better-sqlite3', message: 'Only plugins/platform/db.ts opens the database.' },
+              { name: 'pg', message: 'Only plugins/platform/db.ts opens the database.' },
+            ],
+          },
+        ],
+      },
+    },
+    {
       // A route asks plugins (repositories) for its data and writes no SQL of its own: no Kysely,
       // and no `.db` (fastify.db), in bff/src/routes.
       files: ['bff/src/routes/**/*.ts'],
