@@ -1,5 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
 import { rootWithShellServerBuild, startTestStore, type TestStore } from './fixtures';
 import { Browser, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
@@ -217,6 +218,23 @@ describe('server rendering in the bff', () => {
       const ended = await identity.app.inject({ url: PAGE, headers: { cookie: endedCookie } });
       expect(ROOT_OF.exec(ended.body)?.[2]).toBe('<main>anonymous #3</main>');
       expect(ended.body).not.toContain('Jane');
+    });
+
+    it('counts as a use of the session, as an account API call does; past its idle limit the page is anonymous', async () => {
+      identity = await startIdentityStore(storageEngines()[0]!, {
+        ROOT_DIR: rootWithShellServerBuild(`return { html: '<main>' + (request.signedIn ? 'signed in' : 'anonymous') + '</main>', errors: [] };`),
+      });
+      const jane = await signedInUser(identity, 'Jane Doe', 'jane@example.com');
+      const root = async () => ROOT_OF.exec((await jane.request({ url: '/account/monitors/example.com' })).body)?.[2];
+      // Twice a minute short of the idle limit: each page view starts it again.
+      identity.advance(SESSION_IDLE_LIMIT_MS - 60_000);
+      expect(await root()).toBe('<main>signed in</main>');
+      identity.advance(SESSION_IDLE_LIMIT_MS - 60_000);
+      expect(await root()).toBe('<main>signed in</main>');
+      identity.advance(SESSION_IDLE_LIMIT_MS);
+      expect(await root()).toBe('<main>anonymous</main>');
+      // The page view did not bring it back: the API refuses it too.
+      expect((await jane.request({ url: '/api/account/profile' })).statusCode).toBe(401);
     });
 
     it('renders two visitors at once, each with their own session and answers only', async () => {
