@@ -63,6 +63,18 @@ function boundaryZones({ bffTestFixtures = false } = {}) {
   ];
 }
 
+/** Code the bff writes one way: its timers are jobs, its timestamps come from lib/iso.ts. */
+const BFF_SYNTAX = [
+  {
+    selector: "ImportDeclaration[source.value=/^(node:)?timers(\\u002Fpromises)?$/] ImportSpecifier[imported.name='setInterval']",
+    message: 'Periodic work is a named job (plugins/platform/job-schedule.ts).',
+  },
+  {
+    selector: "CallExpression[callee.property.name='toISOString']",
+    message: "A timestamp is written by iso() or isoDay() of bff/src/lib/iso.ts, with the store's clock.",
+  },
+];
+
 const BFF_ENTRY_POINTS = ['bff/src/app.ts', 'bff/src/server.ts', 'bff/src/cli'];
 const BFF_LAYERS = [
   {
@@ -146,21 +158,15 @@ export function workspaceConfig(root) {
     },
     {
       // One scheduler: periodic work in the bff is a named job (plugins/platform/job-schedule.ts),
-      // whose timers live in the jobs plugin alone.
+      // whose timers live in the jobs plugin alone; one way to write a timestamp (lib/iso.ts).
       files: ['bff/src/**/*.ts'],
-      ignores: ['**/*.test.ts', 'bff/src/plugins/platform/jobs.ts'],
+      ignores: ['**/*.test.ts', 'bff/src/plugins/platform/jobs.ts', 'bff/src/lib/iso.ts'],
       rules: {
         'no-restricted-globals': [
           'error',
           { name: 'setInterval', message: 'Periodic work is a named job: add it to plugins/platform/job-schedule.ts and hand its handler to fastify.jobs.handle.' },
         ],
-        'no-restricted-syntax': [
-          'error',
-          {
-            selector: "ImportDeclaration[source.value=/^(node:)?timers(\\u002Fpromises)?$/] ImportSpecifier[imported.name='setInterval']",
-            message: 'Periodic work is a named job (plugins/platform/job-schedule.ts).',
-          },
-        ],
+        'no-restricted-syntax': ['error', ...BFF_SYNTAX],
       },
     },
     {
@@ -200,6 +206,7 @@ export function workspaceConfig(root) {
         ],
         'no-restricted-syntax': [
           'error',
+          ...BFF_SYNTAX,
           {
             selector: "MemberExpression[property.name='db']",
             message: 'A route writes no SQL: ask a plugin (a repository under bff/src/plugins) for the data.',

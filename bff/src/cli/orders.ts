@@ -16,7 +16,7 @@ import { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import type { StoreDatabase } from '../db/schema';
-import { iso } from '../lib/iso';
+import { iso, isoDay } from '../lib/iso';
 import { createDialect, migrateToLatest } from '../plugins/platform/db';
 import { createEmailTokens } from '../plugins/identity/email-tokens';
 import { createOrders, type Orders } from '../plugins/orders/orders';
@@ -60,7 +60,7 @@ const Command = z.discriminatedUnion('command', [
       expires: z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, '--expires is a date, YYYY-MM-DD')
-        .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), '--expires is not a real date')
+        .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && isoDay(Date.parse(`${value}T00:00:00Z`)) === value, '--expires is not a real date')
         .optional(),
     })
     .strict(),

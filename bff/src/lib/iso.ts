@@ -7,3 +7,8 @@
 export function iso(at: number): string {
   return new Date(at).toISOString();
 }
+
+/** The UTC day of a moment (epoch ms), "2026-11-27": the date a certificate's validity or an operator's --expires names. */
+export function isoDay(at: number): string {
+  return iso(at).slice(0, 10);
+}

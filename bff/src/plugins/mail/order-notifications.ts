@@ -5,7 +5,8 @@ import { publicBaseUrl } from '../../config';
 import type { OrderNotificationsTable, StoreDatabase } from '../../db/schema';
 import { mailOrder, orderConfirmationMail, paymentFailedMail, paymentReceiptMail } from '../../services/mail/order-mails';
 import { wantsMail, type MailMessage } from '../../services/mail/message';
-import { orderNumber, type OrderEffect } from '../../services/orders/order-rows';
+import { orderNumber, receiptNumber, type OrderEffect } from '../../services/orders/order-rows';
+import { iso } from '../../lib/iso';
 import { isSqlite } from '../platform/db';
 
 /** A notification that failed is tried again later, then given up (logged as an error). */
@@ -33,7 +34,6 @@ export default fp(
   async function orderNotifications(fastify) {
     const baseUrl = publicBaseUrl(fastify.config);
     const sqlite = isSqlite(fastify.db);
-    const iso = (at = fastify.now()) => new Date(at).toISOString();
 
     /** What the mails of some effects read, one query per kind for all of them: recipients, confirmed orders, receipts. */
     async function readFor(effects: readonly OrderEffect[]) {
@@ -74,7 +74,7 @@ export default fp(
             if (receipt?.transaction.user_id !== effect.userId) return undefined;
             const { transaction, lines } = receipt;
             return paymentReceiptMail(to, name, baseUrl, {
-              receiptNumber: transaction.number ?? `R-${transaction.id.slice(0, 8).toUpperCase()}`,
+              receiptNumber: receiptNumber(transaction),
               date: transaction.date,
               amount: transaction.amount,
               orderNumbers: lines.map((line) => line.orderNumber),
@@ -153,7 +153,12 @@ export default fp(
         if (error) await failed(row, error);
         else done.push(row.id);
       }
-      if (done.length > 0) await fastify.db.updateTable('order_notifications').set({ done_at: iso(), last_error: null }).where('id', 'in', done).execute();
+      if (done.length > 0)
+        await fastify.db
+          .updateTable('order_notifications')
+          .set({ done_at: iso(fastify.now()), last_error: null })
+          .where('id', 'in', done)
+          .execute();
     }
 
     /** A row that could not be carried out: released to be tried again later, or given up after MAX_ATTEMPTS. */
@@ -166,7 +171,7 @@ export default fp(
       );
       await fastify.db
         .updateTable('order_notifications')
-        .set(givenUp ? { done_at: iso(), last_error: reason } : { claimed_at: null, next_attempt_at: iso(fastify.now() + retryDelay(row.attempts)), last_error: reason })
+        .set(givenUp ? { done_at: iso(fastify.now()), last_error: reason } : { claimed_at: null, next_attempt_at: iso(fastify.now() + retryDelay(row.attempts)), last_error: reason })
         .where('id', '=', row.id)
         .execute();
     }

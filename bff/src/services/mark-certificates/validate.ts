@@ -7,6 +7,7 @@ import { validatedChain } from '@postalsys/vmc/lib/validated-chain';
 import { LRUCache } from 'lru-cache';
 import { LOGO_MAX_BYTES, readCertificateLogo, type CertificateLogo } from './logotype';
 import { MAX_PEM_BLOCKS, splitPemBundle, type PemBundle } from './pem-bundle';
+import { isoDay } from '../../lib/iso';
 
 /**
  * The mark-certificate validator: a VMC or CMC bundle judged the way mail providers do, one check
@@ -90,16 +91,11 @@ function checkValidity(leaf: X509Certificate, now: Date): { check: Check; daysLe
   const from = new Date(leaf.validFrom);
   const to = new Date(leaf.validTo);
   const daysLeft = Math.floor((to.getTime() - now.getTime()) / DAY_MS);
-  const until = to.toISOString().slice(0, 10);
+  const until = isoDay(to.getTime());
   if (now < from) {
     return {
       daysLeft,
-      check: fail(
-        'vmc.validity',
-        'Certificate not valid yet',
-        `It becomes valid on ${from.toISOString().slice(0, 10)}.`,
-        'Wait for the start date or publish the certificate that is valid now.',
-      ),
+      check: fail('vmc.validity', 'Certificate not valid yet', `It becomes valid on ${isoDay(from.getTime())}.`, 'Wait for the start date or publish the certificate that is valid now.'),
     };
   }
   if (now > to) {

@@ -20,6 +20,7 @@ import type { ToolIo } from '../tools/ports';
 import { bimiTool } from '../tools/bimi-check';
 import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
 import { healthScore } from './health';
+import { iso } from '../../lib/iso';
 
 /** A finished run before it is compared with the one before (the engine adds `changes`). */
 export type Analysis = Omit<MonitorSnapshot, 'changes'>;
@@ -251,7 +252,7 @@ export async function analyzeDomain(domain: string, io: ToolIo, files: Untrusted
   const reports = new Map(groups.map((report) => [report.group, report]));
   const certificate = certificateCard(bimi.details.certificate, bimiRecord?.evidence || undefined, reports.get('certificate')?.checks ?? [], now);
   return {
-    checkedAt: new Date(now).toISOString(),
+    checkedAt: iso(now),
     healthScore: healthScore(new Map(groups.map((report) => [report.group, report.checks]))),
     groups,
     logo: logoReport(domain, bimi.details, reports.get('logo')?.checks ?? []),
