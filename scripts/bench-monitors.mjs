@@ -110,7 +110,7 @@ async function child(engine, domains) {
   const { Session } = await import('node:inspector/promises');
   const { buildApp } = await import(path.join(BFF, 'src/app.ts'));
   const { loadConfig } = await import(path.join(BFF, 'src/config.ts'));
-  const { queueSchema } = await import(path.join(BFF, 'src/plugins/platform/pg-boss-queue.ts'));
+  const { queueSchema } = await import(path.join(BFF, 'src/plugins/app/platform/pg-boss-queue.ts'));
   const { createRequire } = await import('node:module');
   const { Client } = createRequire(path.join(BFF, 'package.json'))('pg');
 

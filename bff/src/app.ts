@@ -12,42 +12,42 @@ import { containsNul, NUL_REFUSED } from './lib/nul-characters';
 import { anonymousWrites } from './lib/csrf';
 import { serverOptions } from './lib/server-options';
 import { databaseEndpointOf, UNAVAILABLE_MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableService } from './lib/unavailable';
-import clock, { movableClock } from './plugins/platform/clock';
-import contactMessages from './plugins/site/contact-messages';
-import contacts from './plugins/identity/contacts';
-import database from './plugins/platform/db';
-import dnsResolver from './plugins/platform/dns';
-import emailTokens from './plugins/identity/email-tokens';
-import jobs from './plugins/platform/jobs';
-import untrustedFiles from './plugins/tools/mark-certificate';
-import mailer from './plugins/mail/mailer';
-import monitorEngine from './plugins/monitors/monitor-engine';
-import monitors from './plugins/monitors/monitors';
-import monitorAlerts from './plugins/monitors/monitors-alerts';
-import monitorConversations from './plugins/monitors/monitors-conversations';
-import monitorSnapshots from './plugins/monitors/monitors-snapshots';
-import sessions, { withSessions } from './plugins/identity/sessions';
-import newsletterSubscribers from './plugins/site/newsletter-subscribers';
-import fulfilment from './plugins/orders/fulfilment';
-import orderNotifications from './plugins/mail/order-notifications';
-import orders from './plugins/orders/orders';
-import organizations from './plugins/identity/organizations';
-import partnerApplications from './plugins/site/partner-applications';
-import paymentCustomers from './plugins/payments/payment-customers';
-import paymentJobs from './plugins/payments/payment-jobs';
-import payments from './plugins/payments/payments';
-import accountAnswers from './plugins/pages/account-answers';
-import publicConfig from './plugins/pages/public-config';
-import remoteRegistry from './plugins/pages/remote-registry';
-import renewalReminders from './plugins/orders/renewal-reminders';
-import safeFetch from './plugins/platform/safe-fetch';
-import shellPage from './plugins/pages/shell-page';
-import serverRender from './plugins/pages/server-render';
-import supportTickets from './plugins/site/support-tickets';
-import telemetry from './plugins/site/telemetry';
-import toolAnswers from './plugins/tools/tool-answers';
-import transactions from './plugins/orders/transactions';
-import users from './plugins/identity/users';
+import clock, { movableClock } from './plugins/app/platform/clock';
+import contactMessages from './plugins/app/site/contact-messages';
+import contacts from './plugins/app/identity/contacts';
+import database from './plugins/app/platform/db';
+import dnsResolver from './plugins/app/platform/dns';
+import emailTokens from './plugins/app/identity/email-tokens';
+import jobs from './plugins/app/platform/jobs';
+import untrustedFiles from './plugins/app/tools/mark-certificate';
+import mailer from './plugins/app/mail/mailer';
+import monitorEngine from './plugins/app/monitors/monitor-engine';
+import monitors from './plugins/app/monitors/monitors';
+import monitorAlerts from './plugins/app/monitors/monitors-alerts';
+import monitorConversations from './plugins/app/monitors/monitors-conversations';
+import monitorSnapshots from './plugins/app/monitors/monitors-snapshots';
+import sessions, { withSessions } from './plugins/app/identity/sessions';
+import newsletterSubscribers from './plugins/app/site/newsletter-subscribers';
+import fulfilment from './plugins/app/orders/fulfilment';
+import orderNotifications from './plugins/app/mail/order-notifications';
+import orders from './plugins/app/orders/orders';
+import organizations from './plugins/app/identity/organizations';
+import partnerApplications from './plugins/app/site/partner-applications';
+import paymentCustomers from './plugins/app/payments/payment-customers';
+import paymentJobs from './plugins/app/payments/payment-jobs';
+import payments from './plugins/app/payments/payments';
+import accountAnswers from './plugins/app/pages/account-answers';
+import publicConfig from './plugins/app/pages/public-config';
+import remoteRegistry from './plugins/app/pages/remote-registry';
+import renewalReminders from './plugins/app/orders/renewal-reminders';
+import safeFetch from './plugins/app/platform/safe-fetch';
+import shellPage from './plugins/app/pages/shell-page';
+import serverRender from './plugins/app/pages/server-render';
+import supportTickets from './plugins/app/site/support-tickets';
+import telemetry from './plugins/app/site/telemetry';
+import toolAnswers from './plugins/app/tools/tool-answers';
+import transactions from './plugins/app/orders/transactions';
+import users from './plugins/app/identity/users';
 import cookie from './plugins/external/cookie';
 import securityHeaders from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
@@ -78,7 +78,7 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where log lines go instead of stdout; tests read them. */
   logStream?: NodeJS.WritableStream;
-  /** The store's clock (epoch ms; src/plugins/platform/clock.ts); tests move it to check expiry. */
+  /** The store's clock (epoch ms; src/plugins/app/platform/clock.ts); tests move it to check expiry. */
   now?: () => number;
 }
 
@@ -230,7 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(newsletterRoutes);
   await app.register(anonymousWrites(contactRoutes), { prefix: SITE_API_PATHS.contact });
   await app.register(anonymousWrites(cartRoutes));
-  // Only these read or start a session (plugins/identity/sessions.ts, withSessions).
+  // Only these read or start a session (plugins/app/identity/sessions.ts, withSessions).
   await app.register(
     withSessions(async (scope) => {
       await scope.register(authRoutes);

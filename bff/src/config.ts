@@ -404,7 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * One line per optional setting left unset, saying which default takes its place; logged at start.
  * Not the payment settings (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, the price identifiers): the
  * payments plugin describes those as it starts, once, at the severity the provider in use gives
- * them (plugins/payments/payments.ts: an error with Stripe, a note with the test payments).
+ * them (plugins/app/payments/payments.ts: an error with Stripe, a note with the test payments).
  */
 export function describeDefaults(config: Config): string[] {
   const notes: string[] = [];

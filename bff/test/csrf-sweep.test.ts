@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { CSRF_REFUSED, FOREIGN_ORIGIN_REFUSED, type CsrfPolicy } from '../src/lib/csrf';
-import type { WriteRoute } from '../src/plugins/identity/sessions';
+import type { WriteRoute } from '../src/plugins/app/identity/sessions';
 import { snapshotChanges, snapshotDatabase, type DatabaseSnapshot } from './db-snapshot';
 import { createFakeRoot, LogLines } from './fixtures';
 import { Browser, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';

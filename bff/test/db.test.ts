@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createDialect, isUniqueViolation, migrateToLatest } from '../src/plugins/platform/db';
+import { createDialect, isUniqueViolation, migrateToLatest } from '../src/plugins/app/platform/db';
 import { storeMigrations } from '../src/db/migrations';
 import type { StoreDatabase } from '../src/db/schema';
 import { createFakeRoot } from './fixtures';

@@ -1,5 +1,5 @@
 import { domainExists, lookup } from '@bimi/email-auth/dns';
-import { createResolver } from '../src/plugins/platform/dns';
+import { createResolver } from '../src/plugins/app/platform/dns';
 import { startFixtureDns, type FixtureDns } from './fixtures/tools/dns-server';
 
 // The one rule Add Monitor and the tools ask (@bimi/email-auth `domainExists`), against a DNS server

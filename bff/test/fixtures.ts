@@ -112,7 +112,7 @@ export async function startTestStore(env: NodeJS.ProcessEnv = {}, rootDir = crea
 }
 
 /**
- * The bff's server rendering (plugins/pages/server-render.ts) with a hand-written federation
+ * The bff's server rendering (plugins/app/pages/server-render.ts) with a hand-written federation
  * container in place of the shell's server build: `renderPage` does what `body` says (`head`: the
  * template's head, as shellTemplate takes it). The real
  * builds are rendered in the e2e flow server-rendering.spec.ts.

@@ -114,7 +114,7 @@ export async function startIdentityStore(engine: StorageEngine, env: NodeJS.Proc
           await admin.connect();
           try {
             await admin.query(`drop schema if exists ${schema} cascade`);
-            // pg-boss's, made by the first job this store queued (plugins/platform/pg-boss-queue.ts).
+            // pg-boss's, made by the first job this store queued (plugins/app/platform/pg-boss-queue.ts).
             await admin.query(`drop schema if exists ${schema}_queue cascade`);
           } finally {
             await admin.end();

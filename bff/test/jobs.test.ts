@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
-import type { PeriodicJobName } from '../src/plugins/platform/job-schedule';
-import { queueSchema } from '../src/plugins/platform/pg-boss-queue';
+import type { PeriodicJobName } from '../src/plugins/app/platform/job-schedule';
+import { queueSchema } from '../src/plugins/app/platform/pg-boss-queue';
 import { startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
 jest.setTimeout(60_000);

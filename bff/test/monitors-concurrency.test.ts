@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
-import { queueSchema } from '../src/plugins/platform/pg-boss-queue';
+import { queueSchema } from '../src/plugins/app/platform/pg-boss-queue';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 import { freshClientAddress, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 

@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { loadConfig } from '../src/config';
 import { storeMigrations } from '../src/db/migrations';
 import type { StoreDatabase } from '../src/db/schema';
-import { createDialect, migrateToLatest } from '../src/plugins/platform/db';
+import { createDialect, migrateToLatest } from '../src/plugins/app/platform/db';
 import { distinctOrganizationNames, organizationNameKey } from '../src/services/organizations/names';
 import { Browser, linkFromOutbox, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PublicConfig } from '@bimi/contracts/public-config';
 import { Registry, RemoteRoute } from '@bimi/contracts/registry';
-import { injectPageData } from '../src/plugins/pages/shell-page';
+import { injectPageData } from '../src/plugins/app/pages/shell-page';
 import { createFakeRoot, shellTemplate, startTestStore, writeRoutes, type TestStore } from './fixtures';
 
 /** The JSON inside `<script id="…" type="application/json">` of a page. */

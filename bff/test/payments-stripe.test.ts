@@ -1,7 +1,7 @@
 import { certificatePlanCents } from '@bimi/catalog/prices';
-import { ORDER_LEFT_ITS_SUBSCRIPTION, STRIPE_API_VERSION } from '../src/plugins/payments/stripe-provider';
+import { ORDER_LEFT_ITS_SUBSCRIPTION, STRIPE_API_VERSION } from '../src/plugins/app/payments/stripe-provider';
 import { PRICE_BEING_UPDATED } from '../src/services/payments/price-check';
-import { CHECKOUT_PAGE_GRACE_MS, PAYMENT_PAGE_NOT_OPENED } from '../src/plugins/payments/payments';
+import { CHECKOUT_PAGE_GRACE_MS, PAYMENT_PAGE_NOT_OPENED } from '../src/plugins/app/payments/payments';
 import { catalogPrices, perUnitPrice } from './fixtures/stripe/server';
 import type { Browser } from './identity-fixtures';
 import { MIXED_CART, SITE, type StripeStore, buyer, startCheckout, startStripeStore, until } from './payments-fixtures';

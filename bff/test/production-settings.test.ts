@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config';
 import { FOREIGN_ORIGIN_REFUSED } from '../src/lib/csrf';
 import { startRefusal } from '../src/lib/server-options';
-import { SIGN_IN_NEEDS_HTTPS } from '../src/plugins/identity/sessions';
+import { SIGN_IN_NEEDS_HTTPS } from '../src/plugins/app/identity/sessions';
 import { startTlsProxy, type TlsProxy } from './fixtures/tls-proxy';
 import { GOOD_PASSWORD, linkFromOutbox, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 

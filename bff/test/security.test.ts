@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PublicConfig } from '@bimi/contracts/public-config';
-import { injectPageData, inlineScriptHashes } from '../src/plugins/pages/shell-page';
+import { injectPageData, inlineScriptHashes } from '../src/plugins/app/pages/shell-page';
 import { rootWithShellServerBuild, shellTemplate, startTestStore, type TestStore } from './fixtures';
 
 /** The content security policy of a response, directive → sources. */

@@ -67,7 +67,7 @@ function boundaryZones({ bffTestFixtures = false } = {}) {
 const BFF_SYNTAX = [
   {
     selector: "ImportDeclaration[source.value=/^(node:)?timers(\\u002Fpromises)?$/] ImportSpecifier[imported.name='setInterval']",
-    message: 'Periodic work is a named job (plugins/platform/job-schedule.ts).',
+    message: 'Periodic work is a named job (plugins/app/platform/job-schedule.ts).',
   },
   {
     selector: "CallExpression[callee.property.name='toISOString']",
@@ -157,23 +157,23 @@ export function workspaceConfig(root) {
       },
     },
     {
-      // One scheduler: periodic work in the bff is a named job (plugins/platform/job-schedule.ts),
+      // One scheduler: periodic work in the bff is a named job (plugins/app/platform/job-schedule.ts),
       // whose timers live in the jobs plugin alone; one way to write a timestamp (lib/iso.ts).
       files: ['bff/src/**/*.ts'],
-      ignores: ['**/*.test.ts', 'bff/src/plugins/platform/jobs.ts', 'bff/src/lib/iso.ts'],
+      ignores: ['**/*.test.ts', 'bff/src/plugins/app/platform/jobs.ts', 'bff/src/lib/iso.ts'],
       rules: {
         'no-restricted-globals': [
           'error',
-          { name: 'setInterval', message: 'Periodic work is a named job: add it to plugins/platform/job-schedule.ts and hand its handler to fastify.jobs.handle.' },
+          { name: 'setInterval', message: 'Periodic work is a named job: add it to plugins/app/platform/job-schedule.ts and hand its handler to fastify.jobs.handle.' },
         ],
         'no-restricted-syntax': ['error', ...BFF_SYNTAX],
       },
     },
     {
-      // The database's dialect is asked of plugins/platform/db.ts (isSqlite) alone; the migrations'
+      // The database's dialect is asked of plugins/app/platform/db.ts (isSqlite) alone; the migrations'
       // column helpers are the schema's own.
       files: ['bff/src/**/*.ts'],
-      ignores: ['**/*.test.ts', 'bff/src/plugins/platform/db.ts', 'bff/src/db/**'],
+      ignores: ['**/*.test.ts', 'bff/src/plugins/app/platform/db.ts', 'bff/src/db/**'],
       rules: {
         'no-restricted-imports': [
           'error',
@@ -183,10 +183,10 @@ export function workspaceConfig(root) {
               {
                 name: 'kysely',
                 importNames: ['SqliteAdapter', 'PostgresAdapter', 'SqliteDialect', 'PostgresDialect'],
-                message: 'Ask plugins/platform/db.ts which database this is (isSqlite).',
+                message: 'Ask plugins/app/platform/db.ts which database this is (isSqlite).',
               },
-              { name: 'better-sqlite3', message: 'Only plugins/platform/db.ts opens the database.' },
-              { name: 'pg', message: 'Only plugins/platform/db.ts opens the database.' },
+              { name: 'better-sqlite3', message: 'Only plugins/app/platform/db.ts opens the database.' },
+              { name: 'pg', message: 'Only plugins/app/platform/db.ts opens the database.' },
             ],
           },
         ],

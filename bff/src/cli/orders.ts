@@ -17,13 +17,13 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import type { StoreDatabase } from '../db/schema';
 import { iso, isoDay } from '../lib/iso';
-import { createDialect, migrateToLatest } from '../plugins/platform/db';
-import { createEmailTokens } from '../plugins/identity/email-tokens';
-import { createOrders, type Orders } from '../plugins/orders/orders';
+import { createDialect, migrateToLatest } from '../plugins/app/platform/db';
+import { createEmailTokens } from '../plugins/app/identity/email-tokens';
+import { createOrders, type Orders } from '../plugins/app/orders/orders';
 import { orderNumber, productName } from '../services/orders/order-rows';
-import { createOrganizations, type Organizations } from '../plugins/identity/organizations';
-import { createUsers, type Users } from '../plugins/identity/users';
-import { manualFulfilment } from '../plugins/orders/fulfilment';
+import { createOrganizations, type Organizations } from '../plugins/app/identity/organizations';
+import { createUsers, type Users } from '../plugins/app/identity/users';
+import { manualFulfilment } from '../plugins/app/orders/fulfilment';
 import { isCertificateOrder } from '../services/orders/order-status';
 
 const USAGE = `usage:

@@ -4,7 +4,7 @@ import type { Redis, RedisOptions } from 'ioredis';
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
 /**
- * The options of the bff's Redis clients (sessions, plugins/identity/sessions.ts; rate-limit counters,
+ * The options of the bff's Redis clients (sessions, plugins/app/identity/sessions.ts; rate-limit counters,
  * plugins/external/rate-limit.ts): no request waits for Redis. A command is refused at once while
  * the connection is down (by default ioredis would queue it until Redis is back), one Redis does
  * not answer fails after REDIS_COMMAND_TIMEOUT_MS, and ioredis keeps reconnecting meanwhile (every

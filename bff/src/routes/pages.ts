@@ -9,8 +9,8 @@ import { publicBaseUrl } from '../config';
 import { concurrencyLimit } from '../lib/concurrency-limit';
 import { chooseContentEncoding, compress, type ContentEncoding } from '../lib/content-encoding';
 import { looksLikeFilePath } from '../lib/route-match';
-import { sessionCookieName } from '../plugins/identity/sessions';
-import type { RenderedShellPage } from '../plugins/pages/shell-page';
+import { sessionCookieName } from '../plugins/app/identity/sessions';
+import type { RenderedShellPage } from '../plugins/app/pages/shell-page';
 
 /** Paths the page route never answers: they belong to the API, the builds and the registry. */
 const NOT_PAGES = /^\/(?:api|mfe)(?:\/|$)/;
@@ -176,7 +176,7 @@ const pages: FastifyPluginAsync = async (fastify) => {
     if (visitor && session && owner) {
       const phone = looksLikePhone(request);
       const sidebarCollapsed = request.cookies[SIDEBAR_COOKIE] === 'collapsed';
-      // Only the visitor's account API, read from the plugins its routes read (plugins/pages/
+      // Only the visitor's account API, read from the plugins its routes read (plugins/app/pages/
       // account-answers.ts): a page is never rendered with anything else the bff answers.
       const fetchAnswer = (path: string) => {
         const asked = renderableAnswerPath(path);

@@ -4,7 +4,7 @@ import type { PublicConfig } from './public-config';
 import type { RegistryEntry } from './registry';
 
 /**
- * The contract between the bff's server render (bff/src/plugins/pages/server-render.ts) and the
+ * The contract between the bff's server render (bff/src/plugins/app/pages/server-render.ts) and the
  * shell's server build, which exposes it as `shell/render` (shell/src/server/render.tsx): the bff
  * calls `renderPage(request)` and gets the markup of #root. The two are built and deployed apart,
  * so a field is only ever added (a minor version of this package), and a bff reads the result of an

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 /**
  * What applied payment events lead to (order confirmation, receipt, payment-failed mail, handing an
  * order to fulfilment), recorded in the same transaction as the event's change and carried out after
- * the webhook has answered by a background sender (plugins/mail/order-notifications.ts). A sender
+ * the webhook has answered by a background sender (plugins/app/mail/order-notifications.ts). A sender
  * claims a row by setting `claimed_at` where it is null (so two bff processes never both take it),
  * sets `done_at` once it went, or releases it with `next_attempt_at` moved on when it failed.
  */
@@ -13,7 +13,7 @@ export const orderNotifications: Migration = {
     await db.schema
       .createTable('order_notifications')
       .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
-      // The effect's kind and its fields, as JSON (OrderEffect in plugins/orders/orders.ts).
+      // The effect's kind and its fields, as JSON (OrderEffect in plugins/app/orders/orders.ts).
       .addColumn('kind', 'varchar(40)', (column) => column.notNull())
       .addColumn('payload', 'text', (column) => column.notNull())
       .addColumn('created_at', time, (column) => column.notNull())

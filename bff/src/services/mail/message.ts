@@ -1,6 +1,6 @@
 import type { NotificationPreferences, NotificationTopic } from '@bimi/contracts/account';
 
-/** One mail as the store writes it; plugins/mail/mailer.ts sends it. */
+/** One mail as the store writes it; plugins/app/mail/mailer.ts sends it. */
 export interface MailMessage {
   to: string;
   subject: string;

@@ -2,8 +2,8 @@ import type { promises as dns } from 'node:dns';
 
 /**
  * The ports the tools' and monitors' rules read through: DNS and a safe fetch of published files.
- * The plugins provide them (plugins/platform/dns.ts, plugins/platform/safe-fetch.ts,
- * plugins/tools/tool-answers.ts); the rules take them as arguments.
+ * The plugins provide them (plugins/app/platform/dns.ts, plugins/app/platform/safe-fetch.ts,
+ * plugins/app/tools/tool-answers.ts); the rules take them as arguments.
  */
 
 export type FetchFailureReason = 'invalid-url' | 'not-https' | 'blocked-address' | 'dns' | 'timeout' | 'too-large' | 'http-status' | 'too-many-redirects' | 'network';

@@ -3,7 +3,7 @@ import { ORDER_PATHS, PaymentMethodList, PaymentMethodSetup } from '@bimi/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { PAYMENTS_UNAVAILABLE } from '../../../plugins/payments/payments';
+import { PAYMENTS_UNAVAILABLE } from '../../../plugins/app/payments/payments';
 import { currentUser } from './current-user';
 import { readableGet } from './readable';
 

@@ -3,7 +3,7 @@ import { CheckoutRequest, CheckoutStarted, CheckoutState, DuplicateCertificate, 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/payments/payments';
+import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/app/payments/payments';
 import { orderNumber } from '../../../services/orders/order-rows';
 import { currentUser } from './current-user';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../../lib/http-error';
-import { SIGN_IN_REQUIRED } from '../../../plugins/identity/sessions';
+import { SIGN_IN_REQUIRED } from '../../../plugins/app/identity/sessions';
 
 /** The signed-in user; the sessions plugin already answered 401 for /api/account/* without one. */
 export function currentUser(request: FastifyRequest): { id: string; email: string; name: string } {

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { monitorListItem, type MonitorRow } from '../../../plugins/monitors/monitors';
+import { monitorListItem, type MonitorRow } from '../../../plugins/app/monitors/monitors';
 import { reviewSuggestedRecords } from '../../../services/assistant/advice';
 import { builtInAnswer } from '../../../services/assistant/built-in';
 import { assistantContext } from '../../../services/assistant/context';

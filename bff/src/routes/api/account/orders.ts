@@ -4,7 +4,7 @@ import { CertificateDetails, ORDER_FILTERS, ORDER_PATHS, OrderDetail, OrderList,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/payments/payments';
+import { PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/app/payments/payments';
 import { checkCertificateDetails } from '../../../services/orders/certificate-details';
 import { currentUser } from './current-user';
 import { readableGet } from './readable';

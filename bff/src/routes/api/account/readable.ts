@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { AccountRead } from '../../../plugins/pages/account-answers';
+import type { AccountRead } from '../../../plugins/app/pages/account-answers';
 import { currentUser } from './current-user';
 
 /**

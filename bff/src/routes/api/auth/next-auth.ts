@@ -7,7 +7,7 @@ import { csrfCookieName, newCsrfCookieValue, tokenFromCsrfCookie } from '../../.
 import { decoyPasswordHash, verifyPassword } from '../../../lib/passwords';
 import { signInLimits } from '../../../lib/sign-in-limits';
 import { refusedInOurWords } from '../../../plugins/external/rate-limit';
-import { sessionAnswer } from '../../../plugins/identity/sessions';
+import { sessionAnswer } from '../../../plugins/app/identity/sessions';
 
 /** The endpoints NextAuth's client calls (spec §7), answered as NextAuth v4 answers them. */
 const nextAuth: FastifyPluginAsyncZod = async (fastify) => {

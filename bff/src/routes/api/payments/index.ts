@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { WebhookSignatureError } from '../../../services/payments/provider';
-import type { TestProvider } from '../../../plugins/payments/test-provider';
+import type { TestProvider } from '../../../plugins/app/payments/test-provider';
 
 const RefParams = z.object({ ref: z.string().regex(/^test_[a-z]+_[0-9a-f]{24}$/, 'is not a test payment reference') });
 const PAGE_NOT_FOUND = 'This payment page does not exist, or belongs to another account. Go back to checkout and try again.';

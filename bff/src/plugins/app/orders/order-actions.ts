@@ -1,0 +1,226 @@
+import { CLOSED_CHECKOUT_STATUS, CLOSED_PAYMENT_STATUS, transition, type OrderEvent } from '@bimi/contracts/order-lifecycle';
+import { CertificateDetails } from '@bimi/contracts/orders';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase } from '../../../db/schema';
+import { newId } from '../../../lib/tokens';
+import { isCertificateOrder, lifecycleState, orderKind } from '../../../services/orders/order-status';
+import { iso } from '../../../lib/iso';
+import { isSqlite } from '../platform/db';
+
+type OrderRow = Selectable<OrdersTable>;
+type CheckoutRow = Selectable<CheckoutsTable>;
+type Trx = Transaction<StoreDatabase>;
+
+/**
+ * What a buyer does to unpaid orders, as the order lifecycle allows it (@bimi/contracts/order-lifecycle):
+ * cancel one, open a payment page of its own for one, and a new checkout of the cart supersedes the
+ * unpaid tries before it. A checkout's payment page charges a fixed set of orders: when one of them
+ * leaves it (cancelled, superseded, paid on a page of its own) the page is closed, here and at the
+ * provider (`closedPages`), so no page ever charges for an order it no longer holds.
+ */
+
+/** A payment page to close at the provider once the change is committed. */
+export interface ClosedPage {
+  checkoutId: string;
+  provider: PaymentProviderName | null;
+  sessionRef: string;
+}
+
+export type ActionOutcome<T> = ({ ok: true } & T) | { ok: false; status: 404 | 409; message: string };
+
+/** An identical certificate the buyer already has (active or pending). */
+export interface DuplicateOf {
+  item: number;
+  orderId: string;
+  number: number;
+}
+
+export interface OrderActions {
+  /** The buyer cancels an unpaid order (awaiting payment or payment failed). */
+  cancelUnpaid(userId: string, orderId: string): Promise<ActionOutcome<{ closedPages: ClosedPage[] }>>;
+  /** Every unpaid try of the buyer but those of `keepCheckoutId` becomes superseded (a new checkout of the cart). */
+  supersedeUnpaid(userId: string, keepCheckoutId: string): Promise<{ orderIds: string[]; closedPages: ClosedPage[] }>;
+  /**
+   * A checkout of its own for one unpaid order, so its page charges exactly that order; the open page
+   * of a checkout that holds this order alone is reused (`reuse`).
+   */
+  checkoutForOrder(userId: string, orderId: string): Promise<ActionOutcome<{ checkoutId: string; order: OrderRow; reuse: string | null; closedPages: ClosedPage[] }>>;
+  /** Certificates of the buyer identical (same product and domains) to a line to buy, active or pending. */
+  identicalCertificates(userId: string, lines: { productId: string; domains?: readonly string[] }[]): Promise<DuplicateOf[]>;
+  /** Checkouts that failed (a declined card) before `before` and still hold unpaid orders: their tries close. */
+  failedCheckoutsBefore(before: number, limit: number): Promise<string[]>;
+}
+
+const NOT_FOUND = 'Order not found';
+
+export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number): OrderActions {
+  const sqlite = isSqlite(db);
+
+  /** Checkouts, then their orders, locked in id order (as the payment events lock them). */
+  async function lockCheckouts(trx: Trx, ids: string[]): Promise<CheckoutRow[]> {
+    if (ids.length === 0) return [];
+    const query = trx
+      .selectFrom('checkouts')
+      .selectAll()
+      .where('id', 'in', [...new Set(ids)])
+      .orderBy('id');
+    return sqlite ? query.execute() : query.forUpdate().execute();
+  }
+  async function lockOrdersOf(trx: Trx, checkoutIds: string[]): Promise<OrderRow[]> {
+    if (checkoutIds.length === 0) return [];
+    const query = trx.selectFrom('orders').selectAll().where('checkout_id', 'in', checkoutIds).orderBy('id');
+    return sqlite ? query.execute() : query.forUpdate().execute();
+  }
+
+  /**
+   * Closes `orders` by `event` (those the lifecycle lets it close) and the pages of their checkouts.
+   * The payment version is left as it was: a payment the provider took meanwhile is still recorded.
+   */
+  async function close(trx: Trx, checkouts: CheckoutRow[], orders: OrderRow[], event: OrderEvent): Promise<{ orderIds: string[]; closedPages: ClosedPage[] }> {
+    const at = iso(now());
+    const closing = orders.filter((order) => transition(lifecycleState(order, now()), event, orderKind(order)).ok);
+    const paymentStatus = CLOSED_PAYMENT_STATUS[event];
+    const checkoutStatus = CLOSED_CHECKOUT_STATUS[event];
+    if (!paymentStatus || !checkoutStatus) throw new Error(`${event} does not close orders`);
+    if (closing.length > 0) {
+      await trx
+        .updateTable('orders')
+        .set({ payment_status: paymentStatus, updated_at: at })
+        .where(
+          'id',
+          'in',
+          closing.map((order) => order.id),
+        )
+        .execute();
+    }
+    const touched = new Set(closing.map((order) => order.checkout_id));
+    const closedPages: ClosedPage[] = [];
+    for (const checkout of checkouts) {
+      if (!touched.has(checkout.id) || (checkout.status !== 'open' && checkout.status !== 'failed')) continue;
+      await trx.updateTable('checkouts').set({ status: checkoutStatus, updated_at: at }).where('id', '=', checkout.id).execute();
+      if (checkout.status === 'open' && checkout.session_ref) closedPages.push({ checkoutId: checkout.id, provider: checkout.provider, sessionRef: checkout.session_ref });
+    }
+    return { orderIds: closing.map((order) => order.id), closedPages };
+  }
+
+  async function ownOrder(trx: Trx, userId: string, orderId: string) {
+    const found = await trx.selectFrom('orders').select('checkout_id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+    if (!found) return undefined;
+    const [checkout] = await lockCheckouts(trx, [found.checkout_id]);
+    const orders = await lockOrdersOf(trx, [found.checkout_id]);
+    const order = orders.find((row) => row.id === orderId);
+    return checkout && order ? { checkout, orders, order } : undefined;
+  }
+
+  return {
+    async cancelUnpaid(userId, orderId) {
+      return db.transaction().execute(async (trx) => {
+        const own = await ownOrder(trx, userId, orderId);
+        if (!own) return { ok: false as const, status: 404 as const, message: NOT_FOUND };
+        const allowed = transition(lifecycleState(own.order, now()), 'cancelled-by-buyer', orderKind(own.order));
+        if (!allowed.ok) return { ok: false as const, status: 409 as const, message: allowed.reason };
+        const { closedPages } = await close(trx, [own.checkout], [own.order], 'cancelled-by-buyer');
+        return { ok: true as const, closedPages };
+      });
+    },
+
+    async supersedeUnpaid(userId, keepCheckoutId) {
+      return db.transaction().execute(async (trx) => {
+        const tries = await trx
+          .selectFrom('orders')
+          .select('checkout_id')
+          .where('user_id', '=', userId)
+          .where('payment_status', 'in', ['unpaid', 'failed'])
+          .where('checkout_id', '!=', keepCheckoutId)
+          .execute();
+        const checkoutIds = [...new Set(tries.map((row) => row.checkout_id))];
+        const checkouts = await lockCheckouts(trx, checkoutIds);
+        const orders = await lockOrdersOf(trx, checkoutIds);
+        return close(trx, checkouts, orders, 'superseded-by-checkout');
+      });
+    },
+
+    async checkoutForOrder(userId, orderId) {
+      return db.transaction().execute(async (trx) => {
+        const own = await ownOrder(trx, userId, orderId);
+        if (!own) return { ok: false as const, status: 404 as const, message: NOT_FOUND };
+        const { checkout, orders, order } = own;
+        const allowed = transition(lifecycleState(order, now()), 'payment-page-opened', orderKind(order));
+        if (!allowed.ok) return { ok: false as const, status: 409 as const, message: allowed.reason };
+        // A test page paid whose payment is still being applied: a second page would charge again.
+        const paying = await trx.selectFrom('test_payment_sessions').select('ref').where('checkout_id', '=', checkout.id).where('status', '=', 'paid').executeTakeFirst();
+        if (paying) return { ok: false as const, status: 409 as const, message: 'This order’s payment went through and is being confirmed: it shows as paid in a moment.' };
+        if (checkout.status === 'open' && checkout.session_url && orders.length === 1) {
+          return { ok: true as const, checkoutId: checkout.id, order, reuse: checkout.session_url, closedPages: [] };
+        }
+        const at = iso(now());
+        const checkoutId = newId();
+        await trx
+          .insertInto('checkouts')
+          .values({
+            id: checkoutId,
+            user_id: userId,
+            provider: checkout.provider,
+            session_ref: null,
+            session_url: null,
+            status: 'open',
+            failure_message: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await trx.updateTable('orders').set({ checkout_id: checkoutId, payment_status: 'unpaid', failure_message: null, updated_at: at }).where('id', '=', order.id).execute();
+        const closedPages: ClosedPage[] = [];
+        if (checkout.status === 'open') {
+          // The old page charges the orders it was opened with, this one among them: it closes.
+          await trx.updateTable('checkouts').set({ status: 'superseded', updated_at: at }).where('id', '=', checkout.id).execute();
+          if (checkout.session_ref) closedPages.push({ checkoutId: checkout.id, provider: checkout.provider, sessionRef: checkout.session_ref });
+        }
+        return { ok: true as const, checkoutId, order: { ...order, checkout_id: checkoutId, payment_status: 'unpaid' as const, failure_message: null }, reuse: null, closedPages };
+      });
+    },
+
+    async identicalCertificates(userId, lines) {
+      const wanted = lines.map((line, item) => ({ ...line, item })).filter((line) => isCertificateOrder(line.productId) && line.domains && line.domains.length > 0);
+      if (wanted.length === 0) return [];
+      const rows = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where(
+          'product_id',
+          'in',
+          wanted.map((line) => line.productId),
+        )
+        .where('details', 'is not', null)
+        .orderBy('number')
+        .execute();
+      const key = (domains: readonly string[]) => [...new Set(domains.map((domain) => domain.trim().toLowerCase()))].sort().join(' ');
+      const duplicates: DuplicateOf[] = [];
+      for (const line of wanted) {
+        const same = rows.find((row) => {
+          if (row.product_id !== line.productId) return false;
+          const state = lifecycleState(row, now());
+          if (state !== 'validating' && state !== 'active' && state !== 'expiring' && state !== 'overdue') return false;
+          const details = CertificateDetails.safeParse(JSON.parse(row.details ?? 'null'));
+          return details.success && key(details.data.domains) === key(line.domains ?? []);
+        });
+        if (same) duplicates.push({ item: line.item, orderId: same.id, number: same.number });
+      }
+      return duplicates;
+    },
+
+    async failedCheckoutsBefore(before, limit) {
+      const rows = await db
+        .selectFrom('checkouts')
+        .select('id')
+        .where('status', '=', 'failed')
+        .where('updated_at', '<', iso(before))
+        .where((eb) => eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.checkout_id', '=', 'checkouts.id').where('orders.payment_status', '=', 'failed')))
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { orderNumber } from '../../../services/orders/order-rows';
+import type { DuplicateOf } from '../orders/order-actions';
+
+export const PAYMENTS_UNAVAILABLE = 'Card payments are not available right now. Please contact us.';
+export const PAYMENT_PAGE_UNAVAILABLE = 'We could not open the payment page: the payment provider did not answer. Nothing was charged; please try again in a moment.';
+/** On an order whose checkout never got its payment page. */
+export const PAYMENT_PAGE_NOT_OPENED = 'The payment page could not be opened. Nothing was charged.';
+
+/** The provider failed to open the payment page (after the SDK's retries); the checkout is marked failed. */
+export class PaymentPageUnavailableError extends Error {
+  override name = 'PaymentPageUnavailableError';
+  constructor(readonly checkoutId: string) {
+    super(PAYMENT_PAGE_UNAVAILABLE);
+  }
+}
+
+/** A line of the checkout is a certificate identical to one the buyer has (409 unless confirmed). */
+export class DuplicateCertificateError extends Error {
+  override name = 'DuplicateCertificateError';
+  constructor(readonly duplicates: DuplicateOf[]) {
+    const numbers = [...new Set(duplicates.map((duplicate) => orderNumber(duplicate.number)))].join(', ');
+    super(
+      `You already have ${duplicates.length === 1 ? 'this certificate' : 'these certificates'} for the same domains (order ${numbers}). Buying again charges again: confirm to buy ${duplicates.length === 1 ? 'it' : 'them'} anyway.`,
+    );
+  }
+}
