@@ -106,6 +106,17 @@ describe('client routes', () => {
     expect((await store.app.inject({ url: '/no-such-page' })).body).not.toContain('rel="preload"');
   });
 
+  it("announces none of the remote's files for a static page: the browser keeps its markup and loads none of them", async () => {
+    const routes = (isStatic: boolean) => ({ remote: 'checkout', routes: [{ path: '/checkout', title: 'Checkout', layout: 'checkout' as const, static: isStatic }] });
+    writeRoutes(store.rootDir, 'checkout', routes(true));
+    try {
+      expect((await store.app.inject({ url: '/checkout' })).body).not.toContain('rel="preload"');
+    } finally {
+      writeRoutes(store.rootDir, 'checkout', routes(false));
+    }
+    expect((await store.app.inject({ url: '/checkout' })).body).toContain('<link rel="preload" href="/mfe/checkout/remoteEntry.js" as="script">');
+  });
+
   it('answers a missing file with a plain 404, not the page', async () => {
     const response = await store.app.inject({ url: '/favicon.ico' });
     expect(response.statusCode).toBe(404);

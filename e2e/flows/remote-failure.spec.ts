@@ -44,9 +44,11 @@ interface DownCase {
 
 const DOWN_CASES: DownCase[] = [
   {
+    // A page that needs the storefront's code (its form): a static one keeps the server's markup
+    // and loads none (static-pages.spec.ts).
     remote: 'storefront',
-    path: '/about',
-    title: 'About us',
+    path: '/contact',
+    title: 'Contact us',
     frame: 'header',
     elsewhere: async (page) => {
       const header = page.getByTestId('site-header');
@@ -128,7 +130,7 @@ test('a remote that cannot be reached at all (network error) shows the message, 
   const errors = recordBeacons<ClientErrorReport>(page, '/api/client-errors');
   const pattern = '**/mfe/storefront/**';
   await page.route(pattern, (route) => route.abort('connectionrefused'));
-  await page.goto('/faq');
+  await page.goto('/contact');
   const message = remoteError(page, 'storefront');
   await expect(message).toContainText(LOAD_FAILED);
   await expect(page.getByTestId('footer-full')).toBeVisible();
@@ -136,7 +138,7 @@ test('a remote that cannot be reached at all (network error) shows the message, 
   await expectCartToggleWorks(page);
   await page.unroute(pattern);
   await message.getByRole('button', { name: 'Retry' }).click();
-  await expectRemotePage(page, 'storefront', 'Frequently asked questions');
+  await expectRemotePage(page, 'storefront', 'Contact us');
 });
 
 test('a broken entry file (a script that does not parse) shows the message, and Retry recovers', async ({ page }) => {

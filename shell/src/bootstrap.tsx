@@ -26,7 +26,11 @@ const START_UP_PARTS: (() => Promise<unknown>)[] = [
 async function start() {
   // The session's request leaves now, not once the app has rendered (see prefetchSession).
   void import(/* webpackMode: "eager" */ '@bimi/session/client').then(({ prefetchSession }) => prefetchSession());
-  const [registryState, config] = await Promise.all([initFederation(), readPublicConfig()]);
+  // Each in a task of its own: together with the session's module they were one long task.
+  await nextTask();
+  const registryState = await initFederation();
+  await nextTask();
+  const config = await readPublicConfig();
   // An account page shows nothing before the session is known: its frame, its remote's routes and
   // its page (code and answers) load while the session and the start-up below come, not one after
   // the other once they have.

@@ -168,7 +168,8 @@ const pages: FastifyPluginAsync = async (fastify) => {
     const owned = owner !== null;
     if (!owned && looksLikeFilePath(urlPath)) return reply.callNotFound();
 
-    const preloads = owner ? await fastify.remoteRegistry.preloadsFor(owner.remote.name) : [];
+    // A static page keeps the server's markup: the browser loads none of its remote's files for it.
+    const preloads = owner && !owner.route.static ? await fastify.remoteRegistry.preloadsFor(owner.remote.name) : [];
     // `/faq/` and `/faq` are one page: the canonical URL has no trailing slash.
     const pageUrl = `${publicBaseUrl(fastify.config)}${urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath}`;
     const bannerEnd = consent === null ? [COOKIE_BANNER_END_ID] : [];

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { PageIntro } from '@bimi/ui/PageIntro';
+import { StaticRegion } from '@bimi/ui/StaticRegion';
 
 export interface AboutSection {
   heading: string;
@@ -25,18 +26,21 @@ export function ToolPage({ title, lead, about, children }: { title: string; lead
         </Link>
       )}
       {children}
-      <Box component="section" aria-label={`About the ${title}`} sx={{ mt: 7, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-        {about.map((section) => (
-          <Box key={section.heading}>
-            <Typography variant="h3" component="h2" gutterBottom>
-              {section.heading}
-            </Typography>
-            <Typography component="div" color="text.secondary" sx={{ '& p': { m: 0, mb: 1.5 }, '& code': { fontSize: 14 } }}>
-              {section.body}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      {/* Text: kept as the server drew it, not hydrated (issue 34). */}
+      <StaticRegion>
+        <Box component="section" aria-label={`About the ${title}`} sx={{ mt: 7, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+          {about.map((section) => (
+            <Box key={section.heading}>
+              <Typography variant="h3" component="h2" gutterBottom>
+                {section.heading}
+              </Typography>
+              <Typography component="div" color="text.secondary" sx={{ '& p': { m: 0, mb: 1.5 }, '& code': { fontSize: 14 } }}>
+                {section.body}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </StaticRegion>
     </PageIntro>
   );
 }

@@ -1,104 +1,31 @@
-import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { ToolAnswer, ToolName } from '@bimi/contracts/tools';
 import type { ToolRunState } from '../lib/useToolRun';
-import { nextSteps } from '../lib/next-steps';
-import { CheckList } from './CheckList';
-import { NextSteps } from './NextSteps';
-import { RecordsTable } from './RecordsTable';
-import { VerdictBanner } from './VerdictBanner';
 
-/** A headed block of the result: "Checks", "Records", "Certificate"… */
-export function ResultSection({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Box component="section" aria-label={title} data-testid={testId} sx={{ mt: 4 }}>
-      <Typography variant="h3" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
+export { ResultSection } from './ResultSection';
+
+export interface ToolResultProps<Tool extends ToolName> {
+  state: ToolRunState<Tool>;
+  onRetry: () => void;
+  before?: (answer: ToolAnswer<Tool>) => ReactNode;
+  after?: (answer: ToolAnswer<Tool>) => ReactNode;
+  recordsTitle?: string;
 }
 
-function describeQuery(query: Readonly<Record<string, string>>): string {
-  return Object.values(query).filter(Boolean).join(' · ');
-}
+// The progress bar, the failure's alert, the verdict, the checks and the records load when a check
+// starts: a tool page's first view shows its form alone (issue 34).
+const ToolOutcome = lazy(() => import('./ToolOutcome').then((module) => ({ default: module.ToolOutcome as ComponentType<ToolResultProps<ToolName>> })));
 
 /**
  * What a checker shows under its form: progress while it runs, the failure with a Retry, or
  * the answer: the verdict, what the tool adds (`before`/`after` the checks), every check,
  * then the records as published.
  */
-export function ToolResult<Tool extends ToolName>({
-  state,
-  onRetry,
-  before,
-  after,
-  recordsTitle = 'Records found',
-}: {
-  state: ToolRunState<Tool>;
-  onRetry: () => void;
-  before?: (answer: ToolAnswer<Tool>) => ReactNode;
-  after?: (answer: ToolAnswer<Tool>) => ReactNode;
-  recordsTitle?: string;
-}) {
-  if (state.status === 'idle') return null;
-  if (state.status === 'running') {
-    return (
-      <Box role="status" aria-busy="true" data-testid="tool-progress" sx={{ mt: 4 }}>
-        <Typography sx={{ mb: 1 }}>Checking {describeQuery(state.query)}… looking up DNS records.</Typography>
-        <LinearProgress aria-label="Check in progress" />
-      </Box>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Alert
-        severity={state.error.kind === 'rate-limited' ? 'warning' : 'error'}
-        data-testid="tool-error"
-        data-error-kind={state.error.kind}
-        sx={{ mt: 4, alignItems: 'center' }}
-        action={
-          <Button color="inherit" variant="outlined" size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        }
-      >
-        {state.error.message}
-      </Alert>
-    );
-  }
-  const { answer } = state;
-  const hygieneIds = new Set(answer.verdict?.hygiene ?? []);
-  const hygiene = answer.checks.filter((check) => hygieneIds.has(check.id));
-  const checks = answer.checks.filter((check) => !hygieneIds.has(check.id));
-  // At phone width the checks come right after the headline and its next steps, before what the
-  // tool adds (inbox previews, the key): one column puts the previews' height above the failures.
+export function ToolResult<Tool extends ToolName>(props: ToolResultProps<Tool>) {
+  if (props.state.status === 'idle') return null;
   return (
-    <Box data-testid="tool-answer" sx={{ mt: 4, display: 'flex', flexDirection: 'column' }}>
-      <VerdictBanner subject={describeQuery(state.query)} checks={answer.checks} score={answer.score} answer={answer.verdict} />
-      <NextSteps steps={nextSteps(answer)} />
-      <Box sx={{ order: { xs: 2, md: 1 } }}>{before?.(answer)}</Box>
-      <Box sx={{ order: { xs: 1, md: 2 } }}>
-        <ResultSection title="Checks" testId="checks-section">
-          <CheckList checks={checks} />
-        </ResultSection>
-        {hygiene.length > 0 && (
-          <ResultSection title="Hygiene: reporting and record style" testId="hygiene-section">
-            <CheckList checks={hygiene} />
-          </ResultSection>
-        )}
-      </Box>
-      <Box sx={{ order: 3 }}>
-        {after?.(answer)}
-        <ResultSection title={recordsTitle}>
-          <RecordsTable records={answer.records} />
-        </ResultSection>
-      </Box>
-    </Box>
+    <Suspense fallback={null}>
+      <ToolOutcome {...(props as unknown as ToolResultProps<ToolName>)} />
+    </Suspense>
   );
 }

@@ -45,6 +45,12 @@ export const RemoteRoute = z.object({
    * the page again nor pushes other pages out of the cache (issue 31).
    */
   query: z.optional(z.array(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'Query parameter names are plain words'))).check(z.maxLength(16))),
+  /**
+   * The page is static (text, pictures, links; nothing else answers a tap): when the server
+   * rendered it, the browser keeps the server's markup and loads none of the remote's code for it;
+   * the remote loads when the visitor goes to another of its pages.
+   */
+  static: z.optional(z.boolean()),
 });
 export type RemoteRoute = z.infer<typeof RemoteRoute>;
 

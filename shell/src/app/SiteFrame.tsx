@@ -62,7 +62,7 @@ export function SiteFrame() {
     ) : redirectTo ? (
       <Navigate to={redirectTo + search + hash} replace />
     ) : owner ? (
-      <RemoteRoute remote={owner.remote.name} notFound={notFound} />
+      <RemoteRoute remote={owner.remote.name} staticPage={owner.route.static === true} notFound={notFound} />
     ) : (
       notFound
     );

@@ -1,11 +1,26 @@
-import { lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { RemoteRoutesModule } from '@bimi/contracts/remote-modules';
+import type { RemoteRoutesModule, RemoteRoutesProps } from '@bimi/contracts/remote-modules';
+import { ServerMarkup, useKeepsServerMarkup } from '@bimi/ui/StaticRegion';
 import { resetRemote } from './registry';
 import { useRemoteLoader } from './remote-loader';
 import { PageReady } from './PageReady';
 import { RemoteBoundary } from './RemoteBoundary';
 import { PageLoading } from '../pages/PageLoading';
+
+/**
+ * The remote's page, or on a static page the server rendered (its route says `static`) the
+ * server's markup, kept while the visitor stays on it: none of the remote's code loads for it
+ * (issue 34). Inside the Suspense boundary: when the server could not render the remote, the
+ * browser renders this boundary anew, and then the remote's own page.
+ */
+function RouteArea({ remote, staticPage, Routes, notFound }: { remote: string; staticPage: boolean; Routes: ComponentType<RemoteRoutesProps>; notFound: ReactNode }) {
+  const keepsServerMarkup = useKeepsServerMarkup();
+  const { pathname } = useLocation();
+  const [firstPath] = useState(pathname);
+  if (keepsServerMarkup && staticPage && pathname === firstPath) return <ServerMarkup data-remote={remote} />;
+  return <Routes notFound={notFound} />;
+}
 
 /**
  * Mounts the route table a remote exposes (`<remote>/routes`), loading it on first use.
@@ -14,7 +29,7 @@ import { PageLoading } from '../pages/PageLoading';
  * code, and React draws it anew (the page blinks to PageLoading) if new props reach it before
  * then, as they would each time the frame re-renders (the session's status arriving, say).
  */
-export const RemoteRoute = memo(function RemoteRoute({ remote, notFound }: { remote: string; notFound: ReactNode }) {
+export const RemoteRoute = memo(function RemoteRoute({ remote, staticPage = false, notFound }: { remote: string; staticPage?: boolean; notFound: ReactNode }) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   const loadRemoteModule = useRemoteLoader();
@@ -36,7 +51,7 @@ export const RemoteRoute = memo(function RemoteRoute({ remote, notFound }: { rem
       }}
     >
       <Suspense fallback={<PageLoading />}>
-        <Routes notFound={notFound} />
+        <RouteArea remote={remote} staticPage={staticPage} Routes={Routes} notFound={notFound} />
         <PageReady />
       </Suspense>
     </RemoteBoundary>

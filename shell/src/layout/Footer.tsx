@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { StaticRegion } from '@bimi/ui/StaticRegion';
 import { COMPANY_LINKS, LEGAL_LINKS, PRODUCT_LINKS, PUBLIC_TOOL_LINKS, SUPPORT_LINKS, type NavLink } from './navigation';
 import { Newsletter } from './Newsletter';
 
@@ -31,10 +32,13 @@ export function FullFooter() {
   return (
     <Box component="footer" data-testid="footer-full" sx={{ bgcolor: 'secondary.main', color: 'rgba(255,255,255,.9)', px: { xs: 3, md: 6 }, pt: 6, pb: 4 }}>
       <Box sx={{ maxWidth: 1200, mx: 'auto', display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr) 1.6fr' } }}>
-        <LinkColumn heading="Products" links={PRODUCT_LINKS.slice(1)} />
-        <LinkColumn heading="Resources" links={SUPPORT_LINKS} />
-        <LinkColumn heading="Free tools" links={PUBLIC_TOOL_LINKS} />
-        <LinkColumn heading="Company" links={[...COMPANY_LINKS, ...LEGAL_LINKS]} />
+        {/* Links only: kept as the server drew them (their clicks go through the router). */}
+        <StaticRegion>
+          <LinkColumn heading="Products" links={PRODUCT_LINKS.slice(1)} />
+          <LinkColumn heading="Resources" links={SUPPORT_LINKS} />
+          <LinkColumn heading="Free tools" links={PUBLIC_TOOL_LINKS} />
+          <LinkColumn heading="Company" links={[...COMPANY_LINKS, ...LEGAL_LINKS]} />
+        </StaticRegion>
         <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
           <Newsletter />
         </Box>

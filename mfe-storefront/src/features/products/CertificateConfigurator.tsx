@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { certificateCartItems } from '@bimi/catalog/cart-items';
 import { certificateListCents, certificatePriceCents, certificateSavingsCents, formatUsd, MAX_DOMAINS, MAX_LOGOS, MIN_DOMAINS, MIN_LOGOS, RULE_MESSAGES } from '@bimi/catalog/prices';
@@ -26,6 +28,8 @@ import { useCart } from '@bimi/cart/useCart';
 import { openCartDrawer } from '@bimi/cart/drawer';
 import { readPriceSettings } from '@bimi/cart/price-settings';
 import { salesContactPath } from '@bimi/catalog/sales';
+
+const AgencyLevelField = lazy(() => import('./AgencyLevelField').then((module) => ({ default: module.AgencyLevelField })));
 
 /** A count past the certificate's limit ("400" domains): the buyer is offered a talk with sales instead of prices. */
 function beyondLimit(text: string, max: number): number | null {
@@ -83,16 +87,22 @@ function NumberField({
   error: string | null;
   helper: string;
 }) {
+  // TextField's parts, not TextField: it imports MUI's select (its menu, popover and modal) for
+  // every field, and the configurator's first view shows none of them (issue 34).
+  const id = useId();
   return (
-    <TextField
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={error !== null}
-      helperText={error ?? helper}
-      slotProps={{ htmlInput: { inputMode: 'numeric', min, max } }}
-      sx={{ width: { xs: '100%', sm: 200 } }}
-    />
+    <FormControl error={error !== null} sx={{ width: { xs: '100%', sm: 200 } }}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        inputProps={{ inputMode: 'numeric', min, max }}
+        aria-describedby={`${id}-helper`}
+      />
+      <FormHelperText id={`${id}-helper`}>{error ?? helper}</FormHelperText>
+    </FormControl>
   );
 }
 
@@ -178,13 +188,9 @@ export function CertificateConfigurator({ productId }: { productId: CertificateI
           helper="One certificate per logo"
         />
         {product.agencyLevelOptions.length > 0 && (
-          <TextField select label="Agency level" value={agencyLevel} onChange={(event) => setAgencyLevel(event.target.value as AgencyLevel)} sx={{ width: { xs: '100%', sm: 200 } }}>
-            {AGENCY_LEVEL_OPTIONS.map((level) => (
-              <MenuItem key={level} value={level}>
-                {level}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Suspense fallback={null}>
+            <AgencyLevelField value={agencyLevel} onChange={setAgencyLevel} />
+          </Suspense>
         )}
       </Box>
 

@@ -11,6 +11,7 @@ import { VALIDATION_TIME } from '@bimi/catalog/facts';
 import { certificatePlanCents, formatUsd } from '@bimi/catalog/prices';
 import type { CertificateId } from '@bimi/catalog/products';
 import type { PageProps } from '@bimi/ui/RouteTable';
+import { StaticRegion } from '@bimi/ui/StaticRegion';
 import { CertificateConfigurator } from './CertificateConfigurator';
 import { CERTIFICATE_COPY, validationSteps } from './certificate-copy';
 
@@ -112,13 +113,18 @@ function useEditKey(): string {
 
 function CertificateProductPage({ route, productId }: PageProps & { productId: CertificateId }) {
   const editKey = useEditKey();
+  // Only the configurator answers taps: the text around it keeps the server's markup (issue 34).
   return (
     <Box sx={{ pb: 8 }}>
-      <ProductHero title={route.title} lead={route.description} fromCents={certificatePlanCents(productId, 1)} />
+      <StaticRegion>
+        <ProductHero title={route.title} lead={route.description} fromCents={certificatePlanCents(productId, 1)} />
+      </StaticRegion>
       <Box component="section" id="configure" sx={{ ...sectionSx, scrollMarginTop: 80 }}>
         <CertificateConfigurator key={editKey} productId={productId} />
       </Box>
-      <CertificateDetails productId={productId} />
+      <StaticRegion>
+        <CertificateDetails productId={productId} />
+      </StaticRegion>
     </Box>
   );
 }
@@ -141,7 +147,10 @@ function CommonMarkContent({ route }: PageProps) {
   const [productId, setProductId] = useState<CertificateId>(searchParams.get('mark') === 'modified' ? 'modified-registered-mark' : 'common-mark-certificate');
   return (
     <Box sx={{ pb: 8 }}>
-      <ProductHero title={route.title} lead={route.description} fromCents={certificatePlanCents('common-mark-certificate', 1)} />
+      {/* Its details follow the mark chosen: only the hero is static. */}
+      <StaticRegion>
+        <ProductHero title={route.title} lead={route.description} fromCents={certificatePlanCents('common-mark-certificate', 1)} />
+      </StaticRegion>
       <Box component="section" id="configure" sx={{ ...sectionSx, scrollMarginTop: 80 }}>
         <Box sx={{ mb: 3 }}>
           <Typography id="mark-kind" component="h2" variant="h3" gutterBottom>
