@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import FindMyWay from 'find-my-way';
 import { z } from 'zod';
 import type { SessionUser } from '../identity/sessions';
 
@@ -32,38 +33,6 @@ declare module 'fastify' {
   }
 }
 
-const NOWHERE = 'http://bff.invalid';
-
-/** `url`'s path parameters, by name, when its segments match `pattern`'s (`:name` takes one whole, non-empty segment). */
-function matchPath(pattern: readonly string[], segments: readonly string[]): Record<string, string> | undefined {
-  if (pattern.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, part] of pattern.entries()) {
-    const segment = segments[index] as string;
-    if (!part.startsWith(':')) {
-      if (part !== segment) return undefined;
-      continue;
-    }
-    if (segment === '') return undefined;
-    try {
-      params[part.slice(1)] = decodeURIComponent(segment);
-    } catch {
-      return undefined;
-    }
-  }
-  return params;
-}
-
-/** A query as Fastify's parser gives it: a name once is a string, a repeated name an array. */
-function queryOf(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const name of new Set(search.keys())) {
-    const values = search.getAll(name);
-    query[name] = values.length === 1 ? (values[0] as string) : values;
-  }
-  return query;
-}
-
 const isRefusal = (error: unknown) => {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500;
@@ -76,35 +45,30 @@ const isRefusal = (error: unknown) => {
  */
 export default fp(
   async function accountAnswers(fastify) {
-    // Static routes before routes with parameters, as Fastify's router prefers them.
-    const reads: { pattern: string[]; params: number; read: AccountRead<never, never, unknown> }[] = [];
+    // Fastify's own router (find-my-way), holding the readable GET routes: the same matching,
+    // decoding and preference of static segments over parameters as the API's routes have.
+    const router = FindMyWay({ ignoreTrailingSlash: false });
     fastify.decorate('accountAnswers', {
       add(read) {
-        const pattern = read.url.split('/');
-        reads.push({ pattern, params: pattern.filter((part) => part.startsWith(':')).length, read });
-        reads.sort((a, b) => a.params - b.params);
+        router.on('GET', read.url, () => undefined, { read });
       },
       async answer(path, user) {
-        const url = new URL(path, NOWHERE);
-        const segments = url.pathname.split('/');
-        for (const { pattern, read } of reads) {
-          const rawParams = matchPath(pattern, segments);
-          if (!rawParams) continue;
-          const params = read.params ? z.core.safeParse(read.params, rawParams) : { success: true as const, data: {} };
-          const query = read.querystring ? z.core.safeParse(read.querystring, queryOf(url.searchParams)) : { success: true as const, data: {} };
-          if (!params.success || !query.success) return undefined;
-          let value: unknown;
-          try {
-            value = await read.read(user, { params: params.data as never, query: query.data as never });
-          } catch (error) {
-            if (isRefusal(error)) return undefined;
-            throw error;
-          }
-          const encoded = z.core.safeEncode(read.response, value);
-          if (!encoded.success) throw new Error(`${read.url}: the answer does not fit its schema: ${encoded.error.message}`);
-          return JSON.parse(JSON.stringify(encoded.data)) as unknown;
+        const found = router.find('GET', path);
+        if (!found) return undefined;
+        const { read } = found.store as { read: AccountRead<never, never, unknown> };
+        const params = read.params ? z.core.safeParse(read.params, found.params) : { success: true as const, data: {} };
+        const query = read.querystring ? z.core.safeParse(read.querystring, found.searchParams) : { success: true as const, data: {} };
+        if (!params.success || !query.success) return undefined;
+        let value: unknown;
+        try {
+          value = await read.read(user, { params: params.data as never, query: query.data as never });
+        } catch (error) {
+          if (isRefusal(error)) return undefined;
+          throw error;
         }
-        return undefined;
+        const encoded = z.core.safeEncode(read.response, value);
+        if (!encoded.success) throw new Error(`${read.url}: the answer does not fit its schema: ${encoded.error.message}`);
+        return JSON.parse(JSON.stringify(encoded.data)) as unknown;
       },
     } satisfies AccountAnswers);
   },
