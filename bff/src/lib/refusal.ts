@@ -2,9 +2,9 @@
  * What a rule refuses, in words the visitor can act on. Services throw it; they know nothing of
  * HTTP: the error handler (app.ts) answers it with the status of its kind.
  */
-export type RefusalKind = 'invalid' | 'not-found' | 'conflict' | 'unavailable';
+export type RefusalKind = 'invalid' | 'unavailable';
 
-export const REFUSAL_STATUS: Record<RefusalKind, 400 | 404 | 409 | 503> = { invalid: 400, 'not-found': 404, conflict: 409, unavailable: 503 };
+export const REFUSAL_STATUS: Record<RefusalKind, 400 | 503> = { invalid: 400, unavailable: 503 };
 
 export class Refusal extends Error {
   override name = 'Refusal';

@@ -9,8 +9,8 @@ import type { PaymentEvent } from '../payments/provider';
 /**
  * The orders' shapes and the pure helpers every part of the orders code shares: the rows, the
  * numbers buyers read ("O-000123"), the order lines a checkout stores, the effects an applied
- * payment event owes (issue 30 split plugins/app/orders/orders.ts into these, the repository,
- * order-repository.ts, and the payment-event applier, payment-event-*.ts).
+ * payment event owes. The orders plugin's repository and payment-event applier
+ * (plugins/app/orders/) read and write them.
  */
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -80,6 +80,24 @@ export interface Users {
 export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => number; emailTokens: EmailTokens }): Users {
   const { now, emailTokens } = options;
 
+  /** The users' addresses, names and mail preferences (NOTIFICATION_DEFAULTS when unreadable), in one query. */
+  async function mailRecipients(userIds: readonly string[]): Promise<Map<string, MailRecipient>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const users = await db.selectFrom('users').select(['id', 'email', 'name', 'notification_preferences']).where('id', 'in', ids).execute();
+    return new Map(
+      users.map((user) => {
+        let preferences = NOTIFICATION_DEFAULTS;
+        try {
+          preferences = readNotificationPreferences(user.notification_preferences);
+        } catch {
+          // An unreadable stored value: the defaults.
+        }
+        return [user.id, { email: user.email, name: user.name, preferences }];
+      }),
+    );
+  }
+
   return {
     async signInCredentials(email) {
       const user = await db.selectFrom('users').select(['id', 'password_hash', 'email_verified_at']).where('email', '=', email).executeTakeFirst();
@@ -222,25 +240,10 @@ export function createUsers(db: Kysely<StoreDatabase>, options: { now: () => num
         .execute();
     },
 
-    async mailRecipients(userIds) {
-      const ids = [...new Set(userIds)];
-      if (ids.length === 0) return new Map();
-      const users = await db.selectFrom('users').select(['id', 'email', 'name', 'notification_preferences']).where('id', 'in', ids).execute();
-      return new Map(
-        users.map((user) => {
-          let preferences = NOTIFICATION_DEFAULTS;
-          try {
-            preferences = readNotificationPreferences(user.notification_preferences);
-          } catch {
-            // An unreadable stored value: the defaults.
-          }
-          return [user.id, { email: user.email, name: user.name, preferences }];
-        }),
-      );
-    },
+    mailRecipients,
 
     async mailRecipient(userId, topic) {
-      const who = (await this.mailRecipients([userId])).get(userId);
+      const who = (await mailRecipients([userId])).get(userId);
       return who && { email: who.email, name: who.name, wants: wantsMail(who.preferences, topic) };
     },
 
