@@ -68,8 +68,10 @@ const EARLY_INPUT = swc.minifySync(readFileSync(new URL('./early-input.js', impo
 
 /**
  * The shell's page loads its code once it has been painted (issue 14). Its only script file is
- * start.js (a few hundred bytes, deferred), which adds the entry's scripts in the first task after
- * the second frame (the first frame is on screen by then). A deferred main.js that had already
+ * start.js (a few hundred bytes, deferred), which adds the entry's scripts when the browser reports
+ * the first paint (paint timing: the frame is on screen then; the second frame's task came before
+ * that on a slow GPU, so the scripts' downloads counted into the page's largest paint), or without
+ * paint timing in the first task after the second frame. A deferred main.js that had already
  * arrived (a repeat visit) ran before the first paint, so a server-rendered page waited for the
  * shell's start-up to show; and Lighthouse counted its download and run into the page's largest
  * paint. A hidden tab, and a page the server did not render (`#root` without
@@ -93,8 +95,13 @@ class StartAfterPaintPlugin {
           `(function(){var s=${JSON.stringify(sources)},p=${JSON.stringify(preloads)};` +
           'function l(){p.forEach(function(u){var e=document.createElement("link");e.rel="preload";e.as="script";e.href=u;document.head.appendChild(e)});' +
           's.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.head.appendChild(e)})}' +
-          'var r=document.getElementById("root");' +
-          'if(document.visibilityState!=="visible"||!r||r.dataset.serverRendered!=="true")l();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(l,0)})})})();\n';
+          'var r=document.getElementById("root"),d=0;function g(){d||(d=1,setTimeout(l,0))}' +
+          'if(document.visibilityState!=="visible"||!r||r.dataset.serverRendered!=="true")l();else{' +
+          // The browser reports the first paint once it is on screen: the scripts start then.
+          'var P=window.PerformanceObserver,w=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0;' +
+          'if(w)new P(function(){g()}).observe({type:"paint",buffered:true});' +
+          // Without paint timing, the task after the second frame; with it, that frame at the latest a second on.
+          'requestAnimationFrame(function(){requestAnimationFrame(function(){w?setTimeout(g,1000):g()})})}})();\n';
         compilation.emitAsset('start.js', new webpack.sources.RawSource(code));
         const [first] = entryTags;
         if (!first) return data;
@@ -310,6 +317,35 @@ function moduleOptions(prod) {
 }
 
 /**
+ * The shell's first JavaScript as several files instead of one main.js: the browser compiles and
+ * runs each file in a task of its own, where one 650 KB file was one task of about 25 ms on a
+ * 2-core host (at the calibrated phone's slowdown, the page's longest task). Hashed names: unlike
+ * main.js they change only when their libraries do, so a browser keeps them across releases.
+ */
+const SHELL_INITIAL_FILES = {
+  chunks: 'initial',
+  cacheGroups: {
+    default: false,
+    defaultVendors: false,
+    reactDom: {
+      test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(react-dom|scheduler)[\\/]/,
+      name: 'react-dom',
+      filename: '[name].[contenthash:10].js',
+      enforce: true,
+      priority: 30,
+    },
+    ui: {
+      test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(@mui|@emotion|stylis|react-is|hoist-non-react-statics)[\\/]/,
+      name: 'ui',
+      filename: '[name].[contenthash:10].js',
+      enforce: true,
+      priority: 20,
+    },
+    libraries: { test: /[\\/]node_modules[\\/]/, name: 'libraries', filename: '[name].[contenthash:10].js', enforce: true, priority: 10 },
+  },
+};
+
+/**
  * @param {{
  *   name: string,                     federation name: shell, storefront, checkout, account, tools
  *   dir: string,                      the app's folder
@@ -359,6 +395,7 @@ export function createAppConfig(app) {
       minimizer: [new TerserPlugin({ extractComments: false, terserOptions: { format: { comments: false } } })],
       chunkIds: prod ? 'deterministic' : 'named',
       moduleIds: prod ? 'deterministic' : 'named',
+      ...(isShell ? { splitChunks: SHELL_INITIAL_FILES } : {}),
     },
     performance: { hints: false },
     plugins: [
