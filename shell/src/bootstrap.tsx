@@ -1,9 +1,4 @@
 import { startTransition } from 'react';
-import { findRouteOwner } from '@bimi/contracts/route-match';
-import { initFederation } from './federation/registry';
-import { preloadRemoteRoutes } from './federation/preload';
-import { readPublicConfig } from './app/public-config';
-import { loadAccountLayout } from './layout/account/load-account-layout';
 
 /** A new task: the browser paints and answers input between the start-up's parts. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -11,6 +6,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** The app's modules in the order they are first run, the heaviest apart (measured at 4× CPU slowdown). */
 const START_UP_PARTS: (() => Promise<unknown>)[] = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+  // MUI's styling core in three parts: Emotion's two packages, then MUI's theme and styles.
+  () => import(/* webpackMode: "eager" */ '@emotion/react'),
+  () => import(/* webpackMode: "eager" */ '@emotion/styled'),
   () => import(/* webpackMode: "eager" */ '@mui/material/styles'),
   () => import(/* webpackMode: "eager" */ 'react-router-dom'),
   () => import(/* webpackMode: "eager" */ '@bimi/ui/theme'),
@@ -24,13 +22,25 @@ const START_UP_PARTS: (() => Promise<unknown>)[] = [
 ];
 
 async function start() {
-  // The session's request leaves now, not once the app has rendered (see prefetchSession).
+  // Each step in a task of its own: together they were one long task. First Zod and the session's
+  // schemas, then the session's module, whose request leaves now, not once the app has rendered
+  // (see prefetchSession).
+  await import(/* webpackMode: "eager" */ '@bimi/contracts/auth');
+  await nextTask();
   void import(/* webpackMode: "eager" */ '@bimi/session/client').then(({ prefetchSession }) => prefetchSession());
-  // Each in a task of its own: together with the session's module they were one long task.
+  await nextTask();
+  const { initFederation } = await import(/* webpackMode: "eager" */ './federation/registry');
   await nextTask();
   const registryState = await initFederation();
   await nextTask();
+  const { readPublicConfig } = await import(/* webpackMode: "eager" */ './app/public-config');
   const config = await readPublicConfig();
+  await nextTask();
+  const [{ findRouteOwner }, { preloadRemoteRoutes }, { loadAccountLayout }] = await Promise.all([
+    import(/* webpackMode: "eager" */ '@bimi/contracts/route-match'),
+    import(/* webpackMode: "eager" */ './federation/preload'),
+    import(/* webpackMode: "eager" */ './layout/account/load-account-layout'),
+  ]);
   // An account page shows nothing before the session is known: its frame, its remote's routes and
   // its page (code and answers) load while the session and the start-up below come, not one after
   // the other once they have.
