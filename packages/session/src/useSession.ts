@@ -1,5 +1,5 @@
-import { useContext, useEffect } from 'react';
-import { useSnapshot } from 'valtio';
+import { useContext, useEffect, useSyncExternalStore } from 'react';
+import { subscribe, useSnapshot } from 'valtio';
 import { getSession, session, type Session, type SessionStatus } from './client';
 import { ServerPageContext } from './page-state';
 
@@ -48,4 +48,22 @@ export function useSession(options: UseSessionOptions = {}): SessionState {
     status: missing ? 'loading' : snap.status,
     update: getSession,
   };
+}
+
+const subscribeToSession = (onChange: () => void) => subscribe(session, onChange);
+
+const signedInNow = () => session.status === 'authenticated';
+
+/**
+ * Whether the visitor is signed in, for a component that needs only that: unlike `useSession`,
+ * it draws the component again only when the answer changes, not when "loading" becomes "no
+ * session" (on a public page, the first answer of every visitor without one). While the browser
+ * hydrates it reads the store as `useSession` does: an account page rendered for its visitor
+ * starts with their session, and answering otherwise then would draw the page again before it
+ * has hydrated.
+ */
+export function useSignedIn(): boolean {
+  const serverPage = useContext(ServerPageContext);
+  const signedIn = useSyncExternalStore(subscribeToSession, signedInNow, signedInNow);
+  return serverPage !== null || signedIn;
 }

@@ -13,7 +13,7 @@ import { Toaster } from '../layout/Toaster';
 import { PageLoading } from '../pages/PageLoading';
 import { SessionTimer } from '../layout/SessionTimer';
 import { DashboardButton } from '../layout/DashboardButton';
-import { useSession } from '@bimi/session/useSession';
+import { useSignedIn } from '@bimi/session/useSession';
 import { RequireSession } from './RequireSession';
 import { loadAccountLayout } from '../layout/account/load-account-layout';
 import { useShell } from './shell-context';
@@ -27,7 +27,7 @@ const AccountLayout = lazy(() => loadAccountLayout().then((m) => ({ default: m.A
 export function SiteFrame() {
   const { pathname, search, hash } = useLocation();
   const { registry } = useShell();
-  const { status } = useSession();
+  const signedIn = useSignedIn();
   const owner = useMemo(() => findRouteOwner(registry.remotes, pathname), [registry.remotes, pathname]);
   const title = owner ? owner.route.title : registry.status === 'ready' ? 'Page not found' : 'Temporarily unavailable';
 
@@ -80,7 +80,7 @@ export function SiteFrame() {
           {content}
         </PublicLayout>
       )}
-      {status === 'authenticated' && layout !== 'account' && <DashboardButton />}
+      {signedIn && layout !== 'account' && <DashboardButton />}
       <SessionTimer />
       <CookieConsent />
       <Toaster />
