@@ -42,7 +42,7 @@ describe('useSignedIn', () => {
 });
 
 describe('useSession', () => {
-  it('reads the status when a component reads it', () => {
+  it('says the status the store holds', () => {
     expect(renderToString(<Status />)).toBe('<i>loading</i>');
     session.status = 'unauthenticated';
     expect(renderToString(<Status />)).toBe('<i>unauthenticated</i>');
