@@ -12,7 +12,9 @@ import { parseTagList } from './tag-list';
  * Issue 31: record text from DNS is untrusted, and the bff parses it on its event loop (the tools,
  * the monitors). Each parser must be linear: the worst inputs (tokens that make a backtracking
  * pattern or a nested loop go quadratic, repeated to what a DNS answer over TCP carries at most, 64 KB)
- * are each read within the event loop's 50 ms budget.
+ * are each read within the event loop's 50 ms budget, or, on a host too slow for that, in at most
+ * six times the time of a quarter of the text (linear: four times; quadratic: sixteen) and never
+ * over five times the budget.
  */
 /** What one DNS answer over TCP carries at most: no record text is longer. */
 const SIZE = 64 * 1024;
@@ -73,16 +75,24 @@ function msToRun(parse: (text: string) => unknown, text: string): number {
   return performance.now() - started;
 }
 
+/** The best of three: a busy machine can pause any one run; a quadratic parser is slow every time. */
+const bestOfThree = (parse: (text: string) => unknown, text: string) => Math.min(msToRun(parse, text), msToRun(parse, text), msToRun(parse, text));
+
+const BUDGET_MS = 50;
+
 describe.each(PARSERS)('%s is linear in its input', (_name, parse) => {
-  it('reads 64 KB of every worst token, after every record prefix, in under 50 ms each', () => {
+  it('reads 64 KB of every worst token, after every record prefix, within the budget or linearly', () => {
     const slow: string[] = [];
     for (const prefix of PREFIXES) {
       for (const token of TOKENS) {
         const text = prefix + token.repeat(Math.ceil(SIZE / token.length));
         msToRun(parse, text.slice(0, 2000)); // compiled before it is timed
-        // The best of three: a busy machine can pause any one run; a quadratic parser is slow every time.
-        const ms = Math.min(msToRun(parse, text), msToRun(parse, text), msToRun(parse, text));
-        if (ms >= 50) slow.push(`${JSON.stringify(prefix)} + ${JSON.stringify(token)} × ${Math.ceil(SIZE / token.length)}: ${ms.toFixed(0)} ms`);
+        const ms = bestOfThree(parse, text);
+        if (ms < BUDGET_MS) continue;
+        const quarterMs = bestOfThree(parse, text.slice(0, prefix.length + Math.ceil(SIZE / 4)));
+        if (ms > 5 * BUDGET_MS || ms > 6 * quarterMs) {
+          slow.push(`${JSON.stringify(prefix)} + ${JSON.stringify(token)} × ${Math.ceil(SIZE / token.length)}: ${ms.toFixed(0)} ms (a quarter of it: ${quarterMs.toFixed(0)} ms)`);
+        }
       }
     }
     expect(slow).toEqual([]);
