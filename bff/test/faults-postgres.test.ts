@@ -122,7 +122,8 @@ describePostgres('PostgreSQL restarted under a running bff', () => {
     await locker.query('begin');
     await locker.query('lock table email_tokens, orders in share row exclusive mode');
 
-    const signUps = ['eve', 'fay', 'gus'].map((name) =>
+    const newcomers = ['eve', 'fay', 'gus'];
+    const signUps = newcomers.map((name) =>
       new Browser(store.app, freshClientAddress()).write('POST', '/api/auth/signup', { name: `${name} Newcomer`, email: `${name}@faults.test`, password: GOOD_PASSWORD }),
     );
     const checkouts = buyers.map((browser) => startCheckout(browser, MIXED_CART));
@@ -135,13 +136,21 @@ describePostgres('PostgreSQL restarted under a running bff', () => {
     await postgres.stop('fast');
     const answers = await Promise.all([...signUps, ...checkouts]);
     expect(performance.now() - stoppedAt).toBeLessThan(FAIL_FAST_MS);
-    expect(answers.map((response) => [response.statusCode, response.json()])).toEqual(answers.map(() => [503, { message: DATABASE_UNAVAILABLE }]));
+    const unavailable = [503, { message: DATABASE_UNAVAILABLE }];
+    // PostgreSQL's fast shutdown ends the sessions in no set order: when the locker's ends first, a
+    // sign-up waiting for its lock can commit before its own session ends. Its account is then whole
+    // and only its mail fails (the development outbox is in the same database), which it says.
+    const mailFailed = [503, { message: 'The email to this address could not be sent just now. Please try again in a few minutes.' }];
+    const seen = answers.map((response) => [response.statusCode, response.json() as unknown]);
+    for (const answer of seen.slice(0, newcomers.length)) expect([unavailable, mailFailed]).toContainEqual(answer);
+    expect(seen.slice(newcomers.length)).toEqual(checkouts.map(() => unavailable));
+    const committed = newcomers.filter((_, index) => JSON.stringify(seen[index]) === JSON.stringify(mailFailed)).map((name) => ({ email: `${name}@faults.test` }));
     await locker.end().catch(() => undefined);
 
     await postgres.start();
     // Whole or absent: no user without the verification link its sign-up wrote, none of these
-    // three at all (their transactions never committed); no checkout without its orders.
-    expect(await query(`select email from users where email = any($1)`, [['eve@faults.test', 'fay@faults.test', 'gus@faults.test']])).toEqual([]);
+    // three but those whose transaction committed; no checkout without its orders.
+    expect(await query(`select email from users where email = any($1) order by email`, [newcomers.map((name) => `${name}@faults.test`)])).toEqual(committed);
     expect(await query(`select u.email from users u where u.email_verified_at is null and not exists (select 1 from email_tokens t where t.user_id = u.id)`)).toEqual([]);
     expect(await query(`select c.id from checkouts c where (select count(*) from orders o where o.checkout_id = c.id) <> $1`, [MIXED_CART.length])).toEqual([]);
     expect(await query<{ n: string }>('select count(*) as n from checkouts')).toEqual(checkoutsBefore);
