@@ -3,6 +3,7 @@ import { CONTACT_TOPICS } from '@bimi/contracts/contact';
 import { ReadinessResponse } from '@bimi/contracts/health';
 import { Client } from 'pg';
 import { DATABASE_UNAVAILABLE } from '../src/lib/unavailable';
+import { SIGN_UP_MAIL_FAILED } from '../src/routes/api/auth/sign-up';
 import { startFaultStore, expectServedWithout, timed } from './faults-fixtures';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 import { Browser, freshClientAddress, GOOD_PASSWORD, signedInUser, type IdentityStore } from './identity-fixtures';
@@ -140,7 +141,7 @@ describePostgres('PostgreSQL restarted under a running bff', () => {
     // PostgreSQL's fast shutdown ends the sessions in no set order: when the locker's ends first, a
     // sign-up waiting for its lock can commit before its own session ends. Its account is then whole
     // and only its mail fails (the development outbox is in the same database), which it says.
-    const mailFailed = [503, { message: 'The email to this address could not be sent just now. Please try again in a few minutes.' }];
+    const mailFailed = [503, { message: SIGN_UP_MAIL_FAILED }];
     const seen = answers.map((response) => [response.statusCode, response.json() as unknown]);
     for (const answer of seen.slice(0, newcomers.length)) expect([unavailable, mailFailed]).toContainEqual(answer);
     expect(seen.slice(newcomers.length)).toEqual(checkouts.map(() => unavailable));

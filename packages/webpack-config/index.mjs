@@ -322,26 +322,26 @@ function moduleOptions(prod) {
  * 2-core host (at the calibrated phone's slowdown, the page's longest task). Hashed names: unlike
  * main.js they change only when their libraries do, so a browser keeps them across releases.
  */
+/** Modules of these packages, installed by npm or pnpm (`node_modules/.pnpm/<id>/node_modules/<name>/`). */
+const packagesNamed = (/** @type {string[]} */ names) => new RegExp(`[\\\\/]node_modules[\\\\/](\\.pnpm[\\\\/][^\\\\/]+[\\\\/]node_modules[\\\\/])?(${names.join('|')})[\\\\/]`);
+
+/** One file of the shell's first JavaScript: content-hashed, with every module the test matches. */
+const initialFile = (/** @type {string} */ name, /** @type {RegExp} */ test, /** @type {number} */ priority) => ({
+  test,
+  name,
+  filename: '[name].[contenthash:10].js',
+  enforce: true,
+  priority,
+});
+
 const SHELL_INITIAL_FILES = {
   chunks: 'initial',
   cacheGroups: {
     default: false,
     defaultVendors: false,
-    reactDom: {
-      test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(react-dom|scheduler)[\\/]/,
-      name: 'react-dom',
-      filename: '[name].[contenthash:10].js',
-      enforce: true,
-      priority: 30,
-    },
-    ui: {
-      test: /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(@mui|@emotion|stylis|react-is|hoist-non-react-statics)[\\/]/,
-      name: 'ui',
-      filename: '[name].[contenthash:10].js',
-      enforce: true,
-      priority: 20,
-    },
-    libraries: { test: /[\\/]node_modules[\\/]/, name: 'libraries', filename: '[name].[contenthash:10].js', enforce: true, priority: 10 },
+    reactDom: initialFile('react-dom', packagesNamed(['react-dom', 'scheduler']), 30),
+    ui: initialFile('ui', packagesNamed(['@mui', '@emotion', 'stylis', 'react-is', 'hoist-non-react-statics']), 20),
+    libraries: initialFile('libraries', /[\\/]node_modules[\\/]/, 10),
   },
 };
 

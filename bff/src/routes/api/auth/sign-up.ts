@@ -9,7 +9,7 @@ import { refusedInOurWords } from '../../../plugins/external/rate-limit';
 
 /** The sign-up answer, the same whether the address has an account or not (see the route). */
 const signUpSentMessage = (email: string) => `We sent an email to ${email}. Open it to continue.`;
-const SIGN_UP_MAIL_FAILED = 'The email to this address could not be sent just now. Please try again in a few minutes.';
+export const SIGN_UP_MAIL_FAILED = 'The email to this address could not be sent just now. Please try again in a few minutes.';
 
 /** Sign-up, the verification of an address by its mailed link (a new account's, or an email change's), and a fresh link. */
 const signUp: FastifyPluginAsyncZod = async (fastify) => {
