@@ -13,6 +13,7 @@
 //   --build      rebuild the front ends first (node scripts/build.mjs, NODE_ENV=production)
 //   --no-lighthouse   only the first-render figures
 //   --cpu-slowdown X  Lighthouse's simulated CPU slowdown, instead of calibrating it
+//   --no-document-alone  skip the Lighthouse runs of each page's document alone (its .js files blocked)
 //
 // Calibration: Lighthouse's 4× CPU slowdown simulates a slow phone only on a host of its reference
 // speed. The benchmark first measures this host's CPU (Lighthouse's benchmarkIndex, median of
@@ -95,12 +96,13 @@ function parseOptions() {
       build: { type: 'boolean', default: false },
       'no-lighthouse': { type: 'boolean', default: false },
       'cpu-slowdown': { type: 'string' },
+      'no-document-alone': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: false,
   });
   if (values.help) {
-    log('usage: node scripts/bench-web.mjs [--runs N | --quick] [--build] [--no-lighthouse] [--cpu-slowdown X]   (BENCH_URL=… to measure a running site)');
+    log('usage: node scripts/bench-web.mjs [--runs N | --quick] [--build] [--no-lighthouse] [--no-document-alone] [--cpu-slowdown X]   (BENCH_URL=… to measure a running site)');
     process.exit(0);
   }
   let runs = values.quick ? 1 : 3;
@@ -113,7 +115,7 @@ function parseOptions() {
     cpuSlowdown = Number(values['cpu-slowdown']);
     if (!Number.isFinite(cpuSlowdown) || cpuSlowdown < 1 || cpuSlowdown > 40) throw new Error(`--cpu-slowdown must be a number from 1 to 40, not "${values['cpu-slowdown']}"`);
   }
-  return { runs, build: values.build, lighthouse: !values['no-lighthouse'], cpuSlowdown };
+  return { runs, build: values.build, lighthouse: !values['no-lighthouse'], documentAlone: !values['no-document-alone'], cpuSlowdown };
 }
 
 // ───────────────────────────── clean-up on exit and Ctrl-C ─────────────────────────────
@@ -307,37 +309,58 @@ async function calibrateCpu(baseUrl, blockExternal) {
   return { benchmarkIndex, probes: indexes.map(Math.round), cpuSlowdown: calibratedCpuSlowdown(benchmarkIndex) };
 }
 
-async function measureLighthouse(baseUrl, runs, blockExternal, cookieOf, cpuSlowdownMultiplier) {
+/**
+ * Lighthouse for one URL, one retry: Lighthouse now and then fails to record a trace (NO_NAVSTART,
+ * NO_FCP) on a busy machine. Returns the result, or the error's message.
+ */
+async function lighthouseOnce(url, label, options) {
+  let error = null;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    throwIfStopped();
+    const started = Date.now();
+    try {
+      const lhr = await runLighthouse(url, options);
+      const m = metricsOf(lhr);
+      log(`  ${label}: performance ${m.performance}, TBT ${Math.round(m.tbtMs)} ms, LCP ${seconds(m.lcpMs)} s (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      return { lhr, retried: attempt > 1 };
+    } catch (caught) {
+      if (stopSwitch.stopped) throw new Stopped();
+      error = caught instanceof Error ? caught.message : String(caught);
+      log(`  ${label}: ✖ ${error.split('\n')[0]}${attempt === 1 ? ' (retrying)' : ''}`);
+    }
+  }
+  return { error };
+}
+
+const medianOf = (metrics) => Object.fromEntries(Object.keys(metrics[0]).map((key) => [key, median(metrics.map((m) => m[key]))]));
+
+/**
+ * Each page `runs` times, and as often its document alone (every .js file blocked), each run of
+ * the page followed by one of its document, so a change in the machine's load reaches both.
+ */
+async function measureLighthouse(baseUrl, runs, blockExternal, cookieOf, cpuSlowdownMultiplier, documentAlone) {
   const results = [];
   for (const page of PAGES) {
     const url = new URL(page, baseUrl).href;
+    const options = { blockExternal, cookie: cookieOf(page), cpuSlowdownMultiplier };
     const lhrs = [];
+    const documentMetrics = [];
     let error = null;
     let retries = 0;
     for (let run = 0; run < runs; run++) {
-      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: one retry.
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        throwIfStopped();
-        const started = Date.now();
-        try {
-          lhrs.push(await runLighthouse(url, { blockExternal, cookie: cookieOf(page), cpuSlowdownMultiplier }));
-          const m = metricsOf(lhrs.at(-1));
-          log(`  ${padEnd(page, 46)} run ${run + 1}/${runs}: performance ${m.performance}, LCP ${seconds(m.lcpMs)} s (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-          break;
-        } catch (caught) {
-          if (stopSwitch.stopped) throw new Stopped();
-          error = caught instanceof Error ? caught.message : String(caught);
-          log(`  ${padEnd(page, 46)} run ${run + 1}/${runs}: ✖ ${error.split('\n')[0]}${attempt === 1 ? ' (retrying)' : ''}`);
-          if (attempt === 1) retries += 1;
-        }
-      }
+      const measured = await lighthouseOnce(url, `${padEnd(page, 46)} run ${run + 1}/${runs}`, options);
+      if (measured.lhr) lhrs.push(measured.lhr);
+      else error = measured.error;
+      if (measured.retried || measured.error) retries += 1;
+      if (!documentAlone) continue;
+      const alone = await lighthouseOnce(url, `${padEnd('', 46)} its document alone`, { ...options, withoutScripts: true });
+      if (alone.lhr) documentMetrics.push(metricsOf(alone.lhr));
     }
     if (!lhrs.length) {
       results.push({ page, error });
       continue;
     }
     const metrics = lhrs.map(metricsOf);
-    const medianMetrics = Object.fromEntries(Object.keys(metrics[0]).map((key) => [key, median(metrics.map((m) => m[key]))]));
     // Diagnostics come from the run closest to the median: median score, then median LCP.
     const representative = medianBy(
       lhrs.map((lhr, i) => ({ lhr, m: metrics[i] })),
@@ -348,7 +371,8 @@ async function measureLighthouse(baseUrl, runs, blockExternal, cookieOf, cpuSlow
       runs: metrics,
       failedRuns: runs - lhrs.length,
       retries,
-      median: medianMetrics,
+      median: medianOf(metrics),
+      documentAlone: documentMetrics.length ? { runs: documentMetrics, median: medianOf(documentMetrics) } : null,
       diagnostics: diagnosticsOf(representative.lhr),
     });
   }
@@ -438,6 +462,7 @@ function printLighthouseTable(results, runs, version, calibration) {
   log('  FCP…CLS  simulated mobile values. FCP is simulated from high-priority requests only, so on a page that paints nothing before');
   log('           its deferred JavaScript runs it comes out optimistic; "observed" is what Chromium measured here unthrottled');
   log("  CPU idx  Lighthouse's benchmarkIndex for the run (median): its CPU probe; a busy machine lowers it and inflates TBT and LCP");
+  printDocumentAlone(results);
   log('');
   log('Diagnostics of the median run:');
   for (const r of results) {
@@ -476,6 +501,30 @@ function printLighthouseTable(results, runs, version, calibration) {
   }
 }
 
+/**
+ * What each page's HTML and CSS cost without any of its JavaScript (every .js file blocked; the
+ * inline scripts stay): the least TBT and the most score the page can reach on this machine
+ * whatever its scripts do, and so how much of its TBT they are.
+ */
+function printDocumentAlone(results) {
+  const measured = results.filter((r) => r.documentAlone);
+  if (!measured.length) return;
+  log('');
+  log('The document alone (the same runs with every .js file blocked: its HTML and CSS, parsed, laid out and painted), median:');
+  log('');
+  const head = `${padEnd('page', 46)} ${pad('perf', 5)} ${pad('LCP', 7)} ${pad('TBT', 7)}   ${padEnd('TBT of its scripts', 19)} perf per run`;
+  log(head);
+  log('─'.repeat(head.length + 8));
+  for (const r of measured) {
+    const alone = r.documentAlone.median;
+    log(
+      `${padEnd(r.page, 46)} ${pad(Math.round(alone.performance), 5)} ${pad(`${seconds(alone.lcpMs)} s`, 7)} ${pad(`${Math.round(alone.tbtMs)} ms`, 7)}   ${padEnd(`${Math.round(r.median.tbtMs - alone.tbtMs)} ms`, 19)} ${r.documentAlone.runs.map((x) => x.performance).join(' ')}`,
+    );
+  }
+  log('');
+  log("  TBT of its scripts  the page's median TBT less its document's: what its JavaScript adds");
+}
+
 /** One row per page and goal: its value, the goal, PASS or MISS with the gap, or n/a when not measured. */
 function evaluateTargets(firstRender, lighthouse) {
   const rows = [];
@@ -494,6 +543,7 @@ function evaluateTargets(firstRender, lighthouse) {
       add(page, 'JS before interactive (gzip)', `≤ ${HOME_JS_GZIP_LIMIT / KB} KB`, js, `${kb(js ?? 0)} KB`, js <= HOME_JS_GZIP_LIMIT, `${kb(js - HOME_JS_GZIP_LIMIT)} KB`, invalid);
     else rows.push({ page, label: 'JS before interactive (gzip)', target: '(no goal)', value: js, display: js == null ? '—' : `${kb(js)} KB`, status: '' });
     const m = lh && !lh.error ? lh.median : null;
+    const alone = lh?.documentAlone?.median;
     const goals = GOALS;
     add(
       page,
@@ -505,6 +555,7 @@ function evaluateTargets(firstRender, lighthouse) {
       `${Math.round(goals.performance - (m?.performance ?? 0))} points`,
       invalid,
     );
+    if (alone) rows.at(-1).documentAlone = String(Math.round(alone.performance));
     if (goals.lcpMs != null)
       add(
         page,
@@ -526,6 +577,7 @@ function evaluateTargets(firstRender, lighthouse) {
       `${Math.round((m?.tbtMs ?? 0) - TBT_LIMIT_MS)} ms`,
       invalid,
     );
+    if (alone) rows.at(-1).documentAlone = `${Math.round(alone.tbtMs)} ms`;
     add(page, 'Cumulative Layout Shift', '0', m?.cls ?? null, (m?.cls ?? 0).toFixed(3), m?.cls < 0.001, (m?.cls ?? 0).toFixed(3), invalid);
   }
   return rows;
@@ -672,7 +724,7 @@ async function main() {
       };
     }
     log(`  CPU slowdown ${calibration.cpuSlowdown}× (${calibration.how}${calibration.probes ? `; probes ${calibration.probes.join(', ')}` : ''})`);
-    lighthouse = await measureLighthouse(baseUrl, options.runs, blockExternal, cookieOf, calibration.cpuSlowdown);
+    lighthouse = await measureLighthouse(baseUrl, options.runs, blockExternal, cookieOf, calibration.cpuSlowdown, options.documentAlone);
   }
 
   await cleanUp();
@@ -687,7 +739,8 @@ async function main() {
   const targets = evaluateTargets(firstRender, lighthouse);
   log('');
   log(`Goals (reported, not enforced${calibration ? `; Lighthouse at ${calibration.cpuSlowdown}× CPU slowdown` : ''}):`);
-  for (const t of targets) log(`  ${padEnd(t.page, 46)} ${padEnd(t.label, 30)} ${padEnd(t.target, 9)} ${pad(t.display, 9)}  ${t.status}`);
+  for (const t of targets)
+    log(`  ${padEnd(t.page, 46)} ${padEnd(t.label, 30)} ${padEnd(t.target, 9)} ${pad(t.display, 9)}  ${t.status}${t.documentAlone ? ` (the document alone: ${t.documentAlone})` : ''}`);
 
   const problems = [
     ...firstRender.filter((r) => r.error).map((r) => `${r.page}: ${r.error}`),
@@ -753,6 +806,7 @@ async function main() {
           sizes: 'bytes of the .gz/.br siblings on disk (in-memory compression with the same settings when absent); KB = 1024 bytes',
           lighthouse:
             'default config: mobile form factor, simulated throttling with the calibrated CPU slowdown; performance category only; median per metric, diagnostics from the median run',
+          documentAlone: 'the same Lighthouse runs with every .js file blocked (blockedUrlPatterns *.js): what the HTML and CSS cost alone',
         },
         buildChangedDuringRun: rebuiltDuringRun,
         targets,

@@ -50,11 +50,12 @@ export function killChromesNow() {
 
 /**
  * @param {string} url
- * @param {{ blockExternal: boolean, cookie?: string, cpuSlowdownMultiplier?: number }} options cookie: a Cookie header for every
- *   request (a signed-in visit); cpuSlowdownMultiplier: the simulated CPU slowdown (Lighthouse's mobile default: 4)
+ * @param {{ blockExternal: boolean, cookie?: string, cpuSlowdownMultiplier?: number, withoutScripts?: boolean }} options cookie: a
+ *   Cookie header for every request (a signed-in visit); cpuSlowdownMultiplier: the simulated CPU slowdown (Lighthouse's mobile
+ *   default: 4); withoutScripts: every .js file blocked, so the page is its document alone (what its HTML and CSS cost)
  * @returns {Promise<import('lighthouse').Result>}
  */
-export async function runLighthouse(url, { blockExternal, cookie, cpuSlowdownMultiplier }) {
+export async function runLighthouse(url, { blockExternal, cookie, cpuSlowdownMultiplier, withoutScripts = false }) {
   const { lighthouse, chromeLauncher } = await load();
   throwIfStopped();
   const chrome = await chromeLauncher.launch({
@@ -77,6 +78,7 @@ export async function runLighthouse(url, { blockExternal, cookie, cpuSlowdownMul
       ...(cookie ? { extraHeaders: { cookie } } : {}),
       // Merged into the mobile defaults' throttling (latency and bandwidth stay).
       ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
+      ...(withoutScripts ? { blockedUrlPatterns: ['*.js'] } : {}),
     });
     if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
