@@ -53,6 +53,18 @@ describe('security headers', () => {
     expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
+
+  it('keeps other windows out of the pages that show an account, sign in or take payment, not out of public ones', async () => {
+    for (const url of ['/account/monitors/example.com', '/auth/signin', '/checkout']) {
+      expect({ url, policy: (await store.app.inject({ url })).headers['cross-origin-opener-policy'] }).toEqual({ url, policy: 'same-origin' });
+    }
+    for (const url of ['/', '/faq', '/landing/entrust-to-digicert', '/no-such-page', '/api/health']) {
+      const headers = (await store.app.inject({ url })).headers;
+      expect({ url, policy: headers['cross-origin-opener-policy'] }).toEqual({ url, policy: undefined });
+    }
+    // Chromium keys agent clusters by origin by default; the header would only ask for a process.
+    expect((await store.app.inject({ url: '/account/monitors/example.com' })).headers['origin-agent-cluster']).toBeUndefined();
+  });
 });
 
 describe('the content security policy follows the configuration', () => {

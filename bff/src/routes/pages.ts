@@ -10,6 +10,7 @@ import { concurrencyLimit } from '../lib/concurrency-limit';
 import { chooseContentEncoding, compress, type ContentEncoding } from '../lib/content-encoding';
 import { looksLikeFilePath } from '../lib/route-match';
 import { sessionCookieName } from '../plugins/app/identity/sessions';
+import { openerPolicyFor } from '../plugins/external/helmet';
 import type { RenderedShellPage } from '../plugins/app/pages/shell-page';
 
 /** Paths the page route never answers: they belong to the API, the builds and the registry. */
@@ -52,6 +53,8 @@ interface PageAnswer {
   encoding?: string;
   /** The page's content security policy: the site's, with the hashes of the shell's inline scripts. */
   policy: string;
+  /** Its Cross-Origin-Opener-Policy, by its layout (openerPolicyFor); none when undefined. */
+  openerPolicy?: string;
   body: string | Buffer;
 }
 
@@ -200,7 +203,14 @@ const pages: FastifyPluginAsync = async (fastify) => {
           pageState,
         });
         if (page === undefined) return notBuilt(reply);
-        return send(reply, { status: 200, vary: 'accept-encoding, cookie', personal: true, ...sent(page, acceptedEncoding), serverTiming: serverTimingOf(rendered) });
+        return send(reply, {
+          status: 200,
+          vary: 'accept-encoding, cookie',
+          personal: true,
+          openerPolicy: openerPolicyFor(owner.route.layout),
+          ...sent(page, acceptedEncoding),
+          serverTiming: serverTimingOf(rendered),
+        });
       }
       // Not rendered (a failure, the time limit): the page every visitor without a session gets.
       const kept = answers.get(key);
@@ -258,7 +268,12 @@ const pages: FastifyPluginAsync = async (fastify) => {
     });
     if (shellPage === undefined) return undefined;
 
-    const answer: PageAnswer = { status: owner !== null ? 200 : 404, vary: rendered ? 'accept-encoding, cookie' : 'accept-encoding', ...sent(shellPage, page.acceptedEncoding) };
+    const answer: PageAnswer = {
+      status: owner !== null ? 200 : 404,
+      vary: rendered ? 'accept-encoding, cookie' : 'accept-encoding',
+      openerPolicy: openerPolicyFor(owner?.route.layout),
+      ...sent(shellPage, page.acceptedEncoding),
+    };
     // A page the server could not render (in whole or in part, or too busy to) is rendered again for the next visitor.
     const complete = serverRendered ? rendered !== undefined && rendered.errors.length === 0 : true;
     if (complete) answers.set(page.key, { ...answer, serverTiming: rendered ? 'render;desc="cached"' : undefined });
@@ -290,6 +305,7 @@ function send(reply: FastifyReply, answer: PageAnswer) {
     .type('text/html; charset=utf-8');
   if (answer.serverTiming) reply.header('server-timing', answer.serverTiming);
   if (answer.encoding) reply.header('content-encoding', answer.encoding);
+  if (answer.openerPolicy) reply.header('cross-origin-opener-policy', answer.openerPolicy);
   return reply.send(answer.body);
 }
 
