@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Check } from '@bimi/contracts/tools';
 import { StatusIcon } from './StatusIcon';
-import { sortChecks, STATUS_LABEL, VISUALLY_HIDDEN } from './status';
+import { sortChecks, STATUS_LABEL } from './status';
+import { VISUALLY_HIDDEN } from './visually-hidden';
 
 /** Every finding with its explanation and, when something is to be done, how to fix it. */
 export function CheckList({ checks }: { checks: readonly Check[] }) {

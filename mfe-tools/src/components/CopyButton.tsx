@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { VISUALLY_HIDDEN } from './status';
+import { VISUALLY_HIDDEN } from './visually-hidden';
 
 type CopyState = 'ready' | 'copied' | 'failed';
 

@@ -20,16 +20,3 @@ export const STATUS_COLOR: Record<CheckStatus, 'success' | 'warning' | 'error' |
   absent: 'error',
   unreachable: 'info',
 };
-
-/** Read by screen readers, not shown: the status word beside an icon, a live "Copied". */
-export const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;

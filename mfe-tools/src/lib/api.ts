@@ -1,6 +1,5 @@
-import { ApiError, shownMessage } from '@bimi/contracts/api-error';
 import { TOOL_PATHS } from '@bimi/contracts/api-paths';
-import { isAnswerOf, ToolAnswer, type ToolName, type VmcUpload } from '@bimi/contracts/tools';
+import type { ToolAnswer, ToolName, VmcUpload } from '@bimi/contracts/tools';
 
 /**
  * The tools' one API client: every checker asks GET /api/tools/<tool>?… and gets the
@@ -24,8 +23,20 @@ export class ToolRequestError extends Error {
 
 type Fetch = typeof fetch;
 
+/**
+ * The schemas an answer is checked with (Zod and the tools' contract, about 13 KB gzip): they load
+ * with the first check, beside its request, not with the page, which needs neither to show its form
+ * (issue 34).
+ */
+function answerSchemas() {
+  return Promise.all([import('@bimi/contracts/tools'), import('@bimi/contracts/api-error')]).then(([tools, apiError]) => ({ ...tools, ...apiError }));
+}
+type AnswerSchemas = Awaited<ReturnType<typeof answerSchemas>>;
+
+const NETWORK_FAILURE = 'Could not reach the server. Check your connection and try again.';
+
 /** What the bff said when it refused: its `{message}`, or a plain sentence for its status. */
-async function failureFrom(response: Response): Promise<ToolRequestError> {
+async function failureFrom(response: Response, { ApiError, shownMessage }: AnswerSchemas): Promise<ToolRequestError> {
   let message: string | undefined;
   try {
     const parsed = ApiError.safeParse(await response.json());
@@ -45,22 +56,27 @@ async function failureFrom(response: Response): Promise<ToolRequestError> {
 }
 
 async function answerFrom<Tool extends ToolName>(tool: Tool, request: Promise<Response>): Promise<ToolAnswer<Tool>> {
+  const loading = answerSchemas();
+  // Awaited after the request: a request that fails first must not leave this rejection unhandled.
+  loading.catch(() => {});
   let response: Response;
+  let schemas: AnswerSchemas;
   try {
     response = await request;
+    schemas = await loading;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw new ToolRequestError('aborted', 'The check was cancelled.');
-    throw new ToolRequestError('network', 'Could not reach the server. Check your connection and try again.');
+    throw new ToolRequestError('network', NETWORK_FAILURE);
   }
-  if (!response.ok) throw await failureFrom(response);
+  if (!response.ok) throw await failureFrom(response, schemas);
   let body: unknown;
   try {
     body = await response.json();
   } catch {
     throw new ToolRequestError('malformed', 'The server sent an answer the page could not read. Please try again.', response.status);
   }
-  const parsed = ToolAnswer.safeParse(body);
-  if (!parsed.success || !isAnswerOf(parsed.data, tool)) {
+  const parsed = schemas.ToolAnswer.safeParse(body);
+  if (!parsed.success || !schemas.isAnswerOf(parsed.data, tool)) {
     throw new ToolRequestError('malformed', 'The server sent an answer the page could not read. Please try again.', response.status);
   }
   return parsed.data;
