@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CART_STORAGE_KEY } from '../fixtures/cart';
+import { remoteLoadsZod } from '../support/federation';
 import { expect, expectRemotePage, test } from '../support/test';
 
 function drawer(page: Page) {
@@ -13,6 +14,14 @@ async function addTwoYearVmc(page: Page) {
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByText('Verified Mark Certificate added to cart')).toBeVisible();
 }
+
+test("the product page's configurator loads no Zod of the storefront's: the cart's schemas are the shell's", async ({ page }) => {
+  // Issue 34: the catalog's products and prices come without their zod schemas (./product-schema).
+  const loadsZod = remoteLoadsZod(page, 'storefront');
+  await addTwoYearVmc(page);
+  await expect(page.getByTestId('cart-toggle')).toHaveAttribute('data-count', '1');
+  expect(await loadsZod()).toBe(false);
+});
 
 test('one cart in the header (shell), the drawer (checkout) and the product page (storefront), kept over a reload', async ({ page }) => {
   await addTwoYearVmc(page);

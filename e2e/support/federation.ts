@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * What the flows read of the Module Federation runtime's global (@module-federation/runtime-core
@@ -86,4 +86,21 @@ export async function makeExposedModuleThrow(page: Page, remote: string, expose:
     },
     { remote, expose, message },
   );
+}
+
+/**
+ * Whether any of a remote's script files the page received so far holds Zod (its schema classes are
+ * named in the minified code). Call before the page loads: it listens from then on. Issue 34: a page
+ * that reads no API answer as it opens loads no Zod of its remote's until it does.
+ */
+export function remoteLoadsZod(page: Page, remote: string): () => Promise<boolean> {
+  const code: Promise<string>[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith(`/mfe/${remote}/`) && pathname.endsWith('.js')) code.push(response.text());
+  });
+  return async () => {
+    expect(code.length, `the page loaded ${remote}'s code`).toBeGreaterThan(0);
+    return (await Promise.all(code)).some((text) => text.includes('$ZodObject'));
+  };
 }

@@ -8,10 +8,11 @@ import {
   DEFAULT_AGENCY_LEVEL,
   type DmarcProductId,
   PRODUCTS,
-  ProductId,
+  type ProductId,
   TRADEMARK_STATUS_OPTIONS,
   type TrademarkStatus,
 } from './products';
+import { ProductId as ProductIdSchema } from './product-schema';
 
 /** Spec §3: the letter that starts a certificate id (V, M, C, G; N for anything that is not a certificate). */
 const CERT_ID_LETTER: Record<ProductId, string> = {
@@ -59,7 +60,7 @@ const cents = z.int().check(z.minimum(0));
 export const CartItem = z.object({
   uniqueId: z.string().check(z.minLength(1)),
   /** The catalog product (verified-mark-certificate …). */
-  id: ProductId,
+  id: ProductIdSchema,
   name: z.string().check(z.minLength(1)),
   quantity: z.int().check(z.minimum(1)),
   price: cents,

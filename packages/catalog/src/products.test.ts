@@ -1,4 +1,5 @@
-import { PRODUCTS, PRODUCT_IDS, Product, getProduct } from './products';
+import { Product } from './product-schema';
+import { PRODUCTS, PRODUCT_IDS, getProduct } from './products';
 
 describe('products (spec §3)', () => {
   it('lists the eight products, each valid against the Product schema', () => {

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type { Product, SubscriptionOption } from './product-schema';
 
 /** Spec §3: every product the store knows. */
 export const PRODUCT_IDS = [
@@ -11,8 +11,7 @@ export const PRODUCT_IDS = [
   'dmarc-plus',
   'dmarc-premium',
 ] as const;
-export const ProductId = z.enum(PRODUCT_IDS);
-export type ProductId = z.infer<typeof ProductId>;
+export type ProductId = (typeof PRODUCT_IDS)[number];
 
 export const CERTIFICATE_IDS = ['verified-mark-certificate', 'modified-registered-mark', 'common-mark-certificate', 'government-mark-certificate'] as const satisfies readonly ProductId[];
 export type CertificateId = (typeof CERTIFICATE_IDS)[number];
@@ -20,8 +19,8 @@ export type CertificateId = (typeof CERTIFICATE_IDS)[number];
 export const DMARC_PRODUCT_IDS = ['dmarc-plus', 'dmarc-premium'] as const satisfies readonly ProductId[];
 export type DmarcProductId = (typeof DMARC_PRODUCT_IDS)[number];
 
-export const ProductType = z.enum(['certificate', 'dmarc', 'assessment', 'test']);
-export type ProductType = z.infer<typeof ProductType>;
+export const PRODUCT_TYPES = ['certificate', 'dmarc', 'assessment', 'test'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** Spec §5, §9: a certificate is bought for 1, 2 or 3 years (default 1). */
 export const PLAN_YEARS = [1, 2, 3] as const;
@@ -60,48 +59,11 @@ export function dmarcLimitPhrases(productId: keyof typeof DMARC_PLAN_LIMITS): [s
   return [`${domains} domains`, `${reportHistory} of report history`, invitedUsers === 'unlimited' ? 'Unlimited users' : `${invitedUsers} invited user${invitedUsers === 1 ? '' : 's'}`];
 }
 
-const cents = z.int().check(z.minimum(0));
-
-export const SubscriptionOption = z.object({
-  /** Price of the whole plan term for one domain, in cents. */
-  amount: cents,
-  label: z.string(),
-  period: z.enum(['year', 'month']),
-  /** What the plan saves against the list price (base × years) for one domain, in cents. */
-  savings: cents,
-  /** The card payment provider's recurring price and product identifiers, from public configuration (absent until configured). */
-  priceId: z.optional(z.string()),
-  productId: z.optional(z.string()),
-});
-export type SubscriptionOption = z.infer<typeof SubscriptionOption>;
-
-export const Product = z.object({
-  id: ProductId,
-  name: z.string(),
-  title: z.string(),
-  abbreviation: z.string(),
-  type: ProductType,
-  /** The certificate authority's product name and ordering endpoint; null for products it does not issue. */
-  digiCertType: z.nullable(z.string()),
-  digiCertEndpoint: z.nullable(z.string()),
-  /** Price of the first domain for one year before discount, in cents. */
-  basePricePerDomain: cents,
-  /** Price of each further domain for one year before discount, in cents. */
-  additionalDomainPrice: cents,
-  /** Whole percentages taken off the first domain and off each further (SAN) domain. */
-  discountOffBase: z.int().check(z.minimum(0), z.maximum(100)),
-  discountOffSAN: z.int().check(z.minimum(0), z.maximum(100)),
-  billingPeriod: z.enum(['year', 'month', 'once']),
-  /** List price for one billing period, in cents. */
-  msrp: cents,
-  /** Price of an n-year plan as hundredths of one year's price (190 = ×1.9), so prices stay in whole cents. */
-  yearMultipliers: z.record(z.enum(PLAN_KEYS), z.int()),
-  subscriptionOptions: z.optional(z.record(z.enum(PLAN_KEYS), SubscriptionOption)),
-  features: z.array(z.string()),
-  trademarkStatusOptions: z.array(z.enum(TRADEMARK_STATUS_OPTIONS)),
-  agencyLevelOptions: z.array(z.enum(AGENCY_LEVEL_OPTIONS)),
-});
-export type Product = z.infer<typeof Product>;
+/**
+ * A product's fields and a plan's, as types: their zod schemas are in ./product-schema, so the pages
+ * that show products and prices load no zod for them (issue 34).
+ */
+export type { Product, SubscriptionOption };
 
 /** Spec §9: 10% off the base and off extra domains; plans of 1, 2, 3 years cost 1, 1.9 and 2.75 years. */
 const CERTIFICATE_DISCOUNT_PERCENT = 10;
