@@ -16,6 +16,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { z } from 'zod';
+import { ShareSingletonNeighboursPlugin, singletonPackages } from './singleton-neighbours.js';
 
 const require = createRequire(import.meta.url);
 
@@ -247,6 +248,12 @@ export function workspaceSharing(dir) {
   return pkg.sharing === 'singleton' ? { singleton: true, requiredVersion, strictVersion: true } : { singleton: false, requiredVersion };
 }
 
+/** The plugin that shares the neighbours of the singleton packages the app depends on (singleton-neighbours.js). */
+function shareSingletonNeighbours(/** @type {string} */ appDir) {
+  const { dependencies = {} } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  return new ShareSingletonNeighboursPlugin(singletonPackages(dependencies, workspacePackageDirs(appDir)));
+}
+
 /** What the app shares and how, from its own dependencies. */
 function sharedConfig(appDir) {
   const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
@@ -423,6 +430,7 @@ export function createAppConfig(app) {
         },
       }),
       new ShareMuiInternalsPlugin(app.dir),
+      shareSingletonNeighbours(app.dir),
       ...(isShell ? [] : [new EmitRouteTablePlugin(path.join(app.dir, 'src/app/routes.json')), new EmitSharingPlugin(shared)]),
       ...(isShell && app.html
         ? [
@@ -539,6 +547,7 @@ export function createServerAppConfig(app) {
         dts: false,
       }),
       new ShareMuiInternalsPlugin(app.dir),
+      shareSingletonNeighbours(app.dir),
     ],
   };
 }

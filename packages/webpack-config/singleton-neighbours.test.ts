@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { sharedNeighbourRequest, singletonPackages } from './singleton-neighbours.js';
+
+const PACKAGES = path.resolve(__dirname, '..');
+const packageDir = (name: string) => path.join(PACKAGES, name.replace('@bimi/', ''));
+const packages = singletonPackages({ '@bimi/session': 'workspace:*', '@bimi/ui': 'workspace:*', '@bimi/catalog': 'workspace:*', react: '19.0.0' }, packageDir);
+const src = (name: string) => path.join(PACKAGES, name, 'src');
+
+describe('the neighbours of a package shared as a singleton', () => {
+  it('are the packages that hold state, with the modules they export', () => {
+    expect(packages.map((pkg) => pkg.name)).toEqual(['@bimi/session', '@bimi/ui']);
+  });
+
+  it('are asked for by their share key, so a remote never runs a second copy of the session store', () => {
+    expect(sharedNeighbourRequest(packages, src('session'), './client')).toBe('@bimi/session/client');
+    expect(sharedNeighbourRequest(packages, src('session'), './page-state.ts')).toBe('@bimi/session/page-state');
+    // A package that names its exports one by one (./RouteTable is ./src/RouteTable.tsx).
+    expect(sharedNeighbourRequest(packages, src('ui'), './PageIntro')).toBe('@bimi/ui/PageIntro');
+  });
+
+  it('leave every other request alone', () => {
+    // Not exported: stays the package's own module.
+    expect(sharedNeighbourRequest(packages, src('ui'), './NewContactForm')).toBeUndefined();
+    // Shared by version, not as a singleton: a copy holds no state.
+    expect(sharedNeighbourRequest(packages, src('catalog'), './products')).toBeUndefined();
+    // Out of the package, and not relative.
+    expect(sharedNeighbourRequest(packages, src('session'), '../../contracts/src/auth')).toBeUndefined();
+    expect(sharedNeighbourRequest(packages, src('session'), 'zod/mini')).toBeUndefined();
+    expect(sharedNeighbourRequest(packages, path.join(PACKAGES, '..', 'shell', 'src'), './client')).toBeUndefined();
+  });
+});
