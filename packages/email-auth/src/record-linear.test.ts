@@ -14,7 +14,7 @@ import { parseTagList } from './tag-list';
  * pattern or a nested loop go quadratic, repeated to what a DNS answer over TCP carries at most, 64 KB)
  * are each read within the event loop's 50 ms budget, or, on a host too slow for that, in at most
  * six times the time of a quarter of the text (linear: four times; quadratic: sixteen) and never
- * over five times the budget.
+ * over five times the budget, in one of two measurements.
  */
 /** What one DNS answer over TCP carries at most: no record text is longer. */
 const SIZE = 64 * 1024;
@@ -87,11 +87,19 @@ describe.each(PARSERS)('%s is linear in its input', (_name, parse) => {
       for (const token of TOKENS) {
         const text = prefix + token.repeat(Math.ceil(SIZE / token.length));
         msToRun(parse, text.slice(0, 2000)); // compiled before it is timed
-        const ms = bestOfThree(parse, text);
-        if (ms < BUDGET_MS) continue;
-        const quarterMs = bestOfThree(parse, text.slice(0, prefix.length + Math.ceil(SIZE / 4)));
-        if (ms > 5 * BUDGET_MS || ms > 6 * quarterMs) {
-          slow.push(`${JSON.stringify(prefix)} + ${JSON.stringify(token)} × ${Math.ceil(SIZE / token.length)}: ${ms.toFixed(0)} ms (a quarter of it: ${quarterMs.toFixed(0)} ms)`);
+        if (bestOfThree(parse, text) < BUDGET_MS) continue;
+        const quarter = text.slice(0, prefix.length + Math.ceil(SIZE / 4));
+        // Over the budget on this host: judged on its growth, measured again once when it looks
+        // quadratic (a collection of the garbage can fall in any one measurement; a quadratic
+        // parser is as slow the second time).
+        const growth = () => ({ ms: bestOfThree(parse, text), quarterMs: bestOfThree(parse, quarter) });
+        const linear = ({ ms, quarterMs }: { ms: number; quarterMs: number }) => ms <= 5 * BUDGET_MS && ms <= 6 * quarterMs;
+        const first = growth();
+        const second = linear(first) ? first : growth();
+        if (!linear(second)) {
+          slow.push(
+            `${JSON.stringify(prefix)} + ${JSON.stringify(token)} × ${Math.ceil(SIZE / token.length)}: ${first.ms.toFixed(0)} and ${second.ms.toFixed(0)} ms (a quarter of it: ${first.quarterMs.toFixed(0)} and ${second.quarterMs.toFixed(0)} ms)`,
+          );
         }
       }
     }

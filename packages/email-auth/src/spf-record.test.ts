@@ -91,3 +91,18 @@ describe('§7.1–7.3 macros in terms', () => {
     expect(invalid(term)).toEqual([]);
   });
 });
+
+describe('a record of many invalid terms', () => {
+  it('names the first five reasons and counts the rest, so the detail stays short', () => {
+    const detail = byId(parseSpf(`v=spf1 ${'; '.repeat(1000)}-all`).checks, 'spf.syntax.term')?.detail ?? '';
+    expect(detail.match(/is not an SPF mechanism/g)).toHaveLength(5);
+    expect(detail).toContain('995 more invalid terms.');
+    expect(detail.length).toBeLessThan(1000);
+  });
+
+  it('lists every reason when there are five or fewer', () => {
+    const detail = byId(parseSpf('v=spf1 ; ; -all').checks, 'spf.syntax.term')?.detail ?? '';
+    expect(detail.match(/is not an SPF mechanism/g)).toHaveLength(2);
+    expect(detail).not.toContain('more invalid');
+  });
+});

@@ -16,6 +16,7 @@ import type { Check } from './types';
 export type SpfQualifier = '+' | '-' | '~' | '?';
 export const SPF_MECHANISMS = ['all', 'include', 'a', 'mx', 'ptr', 'ip4', 'ip6', 'exists'] as const;
 export type SpfMechanismName = (typeof SPF_MECHANISMS)[number];
+const MECHANISM_NAMES = SPF_MECHANISMS.join(', ');
 
 export interface SpfMechanism {
   kind: 'mechanism';
@@ -128,7 +129,7 @@ export function parseSpfTerm(text: string): SpfTerm | { invalid: string } {
   const mechanism = /^([+\-~?]?)([a-z0-9]+)(.*)$/i.exec(text);
   const name = mechanism?.[2]?.toLowerCase() as SpfMechanismName | undefined;
   if (!mechanism || !name || !SPF_MECHANISMS.includes(name)) {
-    return { invalid: `${quote(text, 40)} is not an SPF mechanism (${SPF_MECHANISMS.join(', ')}) or modifier` };
+    return { invalid: `${quote(text, 40)} is not an SPF mechanism (${MECHANISM_NAMES}) or modifier` };
   }
   const qualifier = (mechanism[1] || '+') as SpfQualifier;
   const rest = mechanism[3] ?? '';
@@ -209,6 +210,14 @@ export function parseSpf(text: string): SpfParse {
   return { isSpf: true, record, checks: validateSpfTerms(record) };
 }
 
+/** A record of thousands of broken terms gets the first few reasons, not a detail as long as the record. */
+const LISTED_INVALID_TERMS = 5;
+
+function moreInvalidTerms(count: number): string {
+  const more = count - LISTED_INVALID_TERMS;
+  return more > 0 ? ` ${more.toLocaleString('en-US')} more invalid term${more === 1 ? '' : 's'}.` : '';
+}
+
 function validateSpfTerms(record: SpfRecord): Check[] {
   const checks: Check[] = [];
   if (record.invalid.length > 0) {
@@ -216,7 +225,10 @@ function validateSpfTerms(record: SpfRecord): Check[] {
       fail(
         'spf.syntax.term',
         'Invalid terms',
-        `${record.invalid.map((term) => `${term.reason}.`).join(' ')} One invalid term makes receivers treat the whole record as an error (permerror, RFC 7208 §4.6).`,
+        `${record.invalid
+          .slice(0, LISTED_INVALID_TERMS)
+          .map((term) => `${term.reason}.`)
+          .join(' ')}${moreInvalidTerms(record.invalid.length)} One invalid term makes receivers treat the whole record as an error (permerror, RFC 7208 §4.6).`,
         'Correct or remove the invalid terms; mechanisms are written like include:example.com, ip4:192.0.2.0/24, a, mx, -all.',
       ),
     );

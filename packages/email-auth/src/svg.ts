@@ -175,7 +175,7 @@ export function checkSvgTinyPs(svgText: string): SvgCheck {
       : fail(
           'svg.external',
           'External references',
-          `${listWords(external.slice(0, 3))}${external.length > 3 ? ` and ${external.length - 3} more` : ''}: the logo may only refer to its own elements (#id).`,
+          `${listWords(external, 3)}: the logo may only refer to its own elements (#id).`,
           'Remove links to other files, fonts and URLs; embed shapes and convert text to paths.',
         ),
   );

@@ -48,8 +48,12 @@ export function quote(text: string, max = 60): string {
   return `"${clean.length > max ? `${clean.slice(0, max)}…` : clean}"`;
 }
 
-/** "a, b and c" for lists in plain words. */
-export function listWords(items: readonly string[]): string {
+/**
+ * "a, b and c" for lists in plain words. Past `max` items it names the first ones and counts the
+ * rest ("a, b, c and 92 more"): the lists come from untrusted record text and may hold thousands.
+ */
+export function listWords(items: readonly string[], max = 8): string {
   if (items.length <= 1) return items.join('');
+  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${(items.length - max).toLocaleString('en-US')} more`;
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
