@@ -16,7 +16,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { z } from 'zod';
-import { ShareSingletonNeighboursPlugin, singletonPackages } from './singleton-neighbours.js';
+import { isSingletonPackage, muiNeighbourRequests, ShareNeighboursPlugin, sharedNeighbourRequest, singletonPackages } from './shared-neighbours.js';
 
 const require = createRequire(import.meta.url);
 
@@ -150,52 +150,6 @@ function federationRuntimeAliases() {
 }
 
 /**
- * The folders rewritten: MUI's styling core (styled, useTheme, default props) and the
- * components nearly every other one is built from, which the shell's first render already
- * has. Not every folder: each rewritten request becomes one more shared module, listed in
- * every remoteEntry.js, and in the shell an eager one, so the parts of the Drawer or the
- * Tooltip (Modal, Popper…) would move from their lazy chunks into main.js.
- */
-const MUI_CORE_FOLDERS = ['zero-styled', 'DefaultPropsProvider', 'Typography', 'ButtonBase', 'SvgIcon', 'Paper', 'CircularProgress'];
-
-/**
- * Inside @mui/material a component reaches its neighbours by relative path
- * (`../zero-styled/index.mjs`, `../Typography/index.mjs`), which no share key matches: a
- * remote's fallback for a component the shell does not provide (Link, TextField…) would
- * compile its own copy of MUI's styling engine and default theme (about 20 KB gzip per
- * page) and its own React contexts. Rewriting those requests to the public subpath
- * (`@mui/material/zero-styled`) makes them shared modules like the app's own imports, so
- * the fallback uses the shell's. Small helper files MUI does not export stay compiled in.
- */
-class ShareMuiInternalsPlugin {
-  /** @param {string} appDir */
-  constructor(appDir) {
-    const root = path.dirname(createRequire(path.join(appDir, 'package.json')).resolve('@mui/material/package.json'));
-    this.marker = `${path.sep}node_modules${path.sep}@mui${path.sep}material${path.sep}`;
-    /** @type {Set<string>} exported folders: 'Typography', 'zero-styled', 'styles'… */
-    this.exported = new Set(
-      Object.keys(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).exports)
-        .filter((key) => key.startsWith('./') && key !== './package.json')
-        .map((key) => key.slice(2))
-        .filter((folder) => MUI_CORE_FOLDERS.includes(folder)),
-    );
-  }
-  /** @param {import('webpack').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.normalModuleFactory.tap('ShareMuiInternalsPlugin', (factory) => {
-      factory.hooks.beforeResolve.tap('ShareMuiInternalsPlugin', (data) => {
-        if (!data.request.startsWith('.') || !data.context.includes(this.marker)) return;
-        const target = path.join(data.context, data.request);
-        const inside = target.slice(target.lastIndexOf(this.marker) + this.marker.length).split(path.sep);
-        if (inside.at(-1) === 'index.mjs') inside.pop();
-        const subpath = inside.join('/');
-        if (this.exported.has(subpath)) data.request = `@mui/material/${subpath}`;
-      });
-    });
-  }
-}
-
-/**
  * Where a build finds a workspace package. A remote team that tries a newer shared package
  * before it is merged builds against its folder instead: BIMI_PACKAGE_OVERRIDES is a JSON object
  * from package name to folder (the e2e flow for versioned sharing builds the storefront against
@@ -245,13 +199,14 @@ function packageOverrideAliases() {
 export function workspaceSharing(dir) {
   const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const requiredVersion = `^${pkg.version}`;
-  return pkg.sharing === 'singleton' ? { singleton: true, requiredVersion, strictVersion: true } : { singleton: false, requiredVersion };
+  return isSingletonPackage(pkg) ? { singleton: true, requiredVersion, strictVersion: true } : { singleton: false, requiredVersion };
 }
 
-/** The plugin that shares the neighbours of the singleton packages the app depends on (singleton-neighbours.js). */
-function shareSingletonNeighbours(/** @type {string} */ appDir) {
+/** The plugin that asks for the neighbours of MUI's core and of the app's singleton packages by share key (shared-neighbours.js). */
+function shareNeighbours(/** @type {string} */ appDir) {
   const { dependencies = {} } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
-  return new ShareSingletonNeighboursPlugin(singletonPackages(dependencies, workspacePackageDirs(appDir)));
+  const singletons = singletonPackages(dependencies, workspacePackageDirs(appDir));
+  return new ShareNeighboursPlugin([muiNeighbourRequests(appDir), (context, request) => sharedNeighbourRequest(singletons, context, request)]);
 }
 
 /** What the app shares and how, from its own dependencies. */
@@ -429,8 +384,7 @@ export function createAppConfig(app) {
           optimization: { target: 'web' },
         },
       }),
-      new ShareMuiInternalsPlugin(app.dir),
-      shareSingletonNeighbours(app.dir),
+      shareNeighbours(app.dir),
       ...(isShell ? [] : [new EmitRouteTablePlugin(path.join(app.dir, 'src/app/routes.json')), new EmitSharingPlugin(shared)]),
       ...(isShell && app.html
         ? [
@@ -546,8 +500,7 @@ export function createServerAppConfig(app) {
         manifest: false,
         dts: false,
       }),
-      new ShareMuiInternalsPlugin(app.dir),
-      shareSingletonNeighbours(app.dir),
+      shareNeighbours(app.dir),
     ],
   };
 }

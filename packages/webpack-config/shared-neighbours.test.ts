@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { sharedNeighbourRequest, singletonPackages } from './singleton-neighbours.js';
+import { muiNeighbourRequests, sharedNeighbourRequest, singletonPackages } from './shared-neighbours.js';
 
 const PACKAGES = path.resolve(__dirname, '..');
 const packageDir = (name: string) => path.join(PACKAGES, name.replace('@bimi/', ''));
@@ -27,5 +28,24 @@ describe('the neighbours of a package shared as a singleton', () => {
     expect(sharedNeighbourRequest(packages, src('session'), '../../contracts/src/auth')).toBeUndefined();
     expect(sharedNeighbourRequest(packages, src('session'), 'zod/mini')).toBeUndefined();
     expect(sharedNeighbourRequest(packages, path.join(PACKAGES, '..', 'shell', 'src'), './client')).toBeUndefined();
+  });
+});
+
+describe("the neighbours inside MUI's core", () => {
+  const SHELL = path.resolve(__dirname, '../../shell');
+  const mui = path.dirname(createRequire(path.join(SHELL, 'package.json')).resolve('@mui/material/package.json'));
+  const request = muiNeighbourRequests(SHELL);
+
+  it("are asked for by their public subpath, so a remote uses the shell's styling engine", () => {
+    expect(request(path.join(mui, 'Button'), '../ButtonBase/index.mjs')).toBe('@mui/material/ButtonBase');
+    expect(request(path.join(mui, 'Link'), '../zero-styled/index.mjs')).toBe('@mui/material/zero-styled');
+  });
+
+  it('leave the other folders, helper files and requests outside MUI alone', () => {
+    // Not a core folder: the Modal stays in the lazy chunks of the parts that use it.
+    expect(request(path.join(mui, 'Drawer'), '../Modal/index.mjs')).toBeUndefined();
+    expect(request(path.join(mui, 'Button'), './buttonClasses.mjs')).toBeUndefined();
+    expect(request(path.join(SHELL, 'src'), '../ButtonBase/index.mjs')).toBeUndefined();
+    expect(request(path.join(mui, 'Button'), 'react')).toBeUndefined();
   });
 });
