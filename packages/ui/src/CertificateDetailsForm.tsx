@@ -10,6 +10,7 @@ import type { Contact, ContactInput, Organization } from '@bimi/contracts/accoun
 import { AGENCY_LEVELS, TRADEMARK_STATUSES } from '@bimi/contracts/orders';
 import { checkLogo, usesAgencyLevel, type DetailsDraft, type DetailsErrors } from './certificate-details';
 import { CONTACT_ROLES, NewContactForm } from './NewContactForm';
+import { VISUALLY_HIDDEN } from './visually-hidden';
 
 export interface CertificateDetailsFormProps {
   /** Names the fields of this certificate for screen readers ("Verified Mark Certificate, logo 1"). */
@@ -141,16 +142,7 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
             />
           )}
           {/* The native input stays the one focusable control (keyboard and screen readers); the label beside it looks like a button. */}
-          <Box
-            component="input"
-            id={fileId}
-            type="file"
-            accept=".svg,image/svg+xml"
-            onChange={readLogo}
-            aria-describedby={`${fileId}-help`}
-            // Pixels, not numbers: MUI reads width: 1 as 100%, and an absolute input 100% wide made the page wider than the window.
-            sx={{ position: 'absolute', width: '1px', height: '1px', m: '-1px', p: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
-          />
+          <Box component="input" id={fileId} type="file" accept=".svg,image/svg+xml" onChange={readLogo} aria-describedby={`${fileId}-help`} sx={VISUALLY_HIDDEN} />
           <Box
             component="label"
             htmlFor={fileId}

@@ -12,9 +12,8 @@ import Typography from '@mui/material/Typography';
 import type { AddMonitorModalProps } from '@bimi/contracts/remote-modules';
 import { MONITOR_PATHS } from '@bimi/contracts/monitors';
 import { showToast } from '@bimi/ui/toasts';
+import { VISUALLY_HIDDEN } from '@bimi/ui/visually-hidden';
 import { checkMonitorDomain, createMonitor } from './create-monitor';
-
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
 /** Spec §4: the modal's states. */
 export type AddMonitorState = 'idle' | 'validating' | 'analyzing' | 'success';
@@ -137,7 +136,7 @@ export function AddMonitorModal({ open, onClose, initialDomain = '' }: AddMonito
           )}
           {state === 'success' && <span>Monitor created. Opening its page…</span>}
           {state === 'idle' && outcome && (
-            <Box component="span" sx={visuallyHidden}>
+            <Box component="span" sx={VISUALLY_HIDDEN}>
               {outcome}
             </Box>
           )}

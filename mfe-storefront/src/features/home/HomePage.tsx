@@ -7,6 +7,7 @@ import { certificatePlanCents, DMARC_OPTIONS, formatUsd } from '@bimi/catalog/pr
 import type { CertificateId } from '@bimi/catalog/products';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { brand } from '@bimi/ui/theme';
+import { VISUALLY_HIDDEN } from '@bimi/ui/visually-hidden';
 import { CallToAction } from '../../components/CallToAction';
 import { FaqList } from '../../components/FaqList';
 import { Section } from '../../components/Section';
@@ -119,7 +120,7 @@ export function HomePage({ route }: PageProps) {
                 from <strong>{product.from}</strong>
               </Typography>
               <SiteLink to={product.path} sx={{ fontWeight: 600 }}>
-                Details<Box component="span" sx={visuallyHidden}>{` about the ${product.name}`}</Box>
+                Details<Box component="span" sx={VISUALLY_HIDDEN}>{` about the ${product.name}`}</Box>
               </SiteLink>
             </Box>
           ))}
@@ -215,6 +216,3 @@ export function HomePage({ route }: PageProps) {
     </>
   );
 }
-
-/** Text for screen readers only, so repeated "Details" links say what they lead to. */
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
