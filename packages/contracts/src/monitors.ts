@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Check, CheckStatus } from './tools';
+import { Check, CheckStatus } from './checks';
 
 /**
  * Domain monitors (issue 13): how a sending domain and its logo appear in mailboxes that show

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CHECK_STATUSES, Check, CheckStatus } from './checks';
 
 /**
  * The email-authentication tools' API (issue 5): every checker answers GET /api/tools/<tool>
@@ -7,24 +8,9 @@ import * as z from 'zod/mini';
  * The record logic that produces the checks lives in @bimi/email-auth; the bff does the I/O.
  */
 
-/**
- * `fail`: the record is wrong; `absent`: there is none; `unreachable`: it could not be fetched or
- * resolved (say so, retryable); `warn`, `pass`; `info`: graded nothing.
- */
-export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'info', 'unreachable', 'absent'] as const;
-export const CheckStatus = z.enum(CHECK_STATUSES);
-export type CheckStatus = z.infer<typeof CheckStatus>;
-
-/** One finding, explained in plain words; `fix` says what to change when it is not a pass. */
-export const Check = z.object({
-  /** Stable identifier, e.g. `dmarc.policy.none`, `spf.lookups.limit`; tests and the UI key on it. */
-  id: z.string(),
-  status: CheckStatus,
-  title: z.string(),
-  detail: z.string(),
-  fix: z.optional(z.string()),
-});
-export type Check = z.infer<typeof Check>;
+// The checks every tool and monitor reports, in a module of their own: the monitors' contract needs
+// them without building every tool's answer schema.
+export { CHECK_STATUSES, Check, CheckStatus } from './checks';
 
 /** A DNS record as published: the owner name, type and the value (TXT strings joined). */
 export const DnsRecord = z.object({
