@@ -16,7 +16,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { z } from 'zod';
-import { isSingletonPackage, muiNeighbourRequests, ShareNeighboursPlugin, sharedNeighbourRequest, singletonPackages } from './shared-neighbours.js';
+import { isSingletonPackage, muiNeighbourRequests, ShareNeighboursPlugin, singletonNeighbourRequests, singletonPackages } from './shared-neighbours.js';
 
 const require = createRequire(import.meta.url);
 
@@ -206,7 +206,7 @@ export function workspaceSharing(dir) {
 function shareNeighbours(/** @type {string} */ appDir) {
   const { dependencies = {} } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
   const singletons = singletonPackages(dependencies, workspacePackageDirs(appDir));
-  return new ShareNeighboursPlugin([muiNeighbourRequests(appDir), (context, request) => sharedNeighbourRequest(singletons, context, request)]);
+  return new ShareNeighboursPlugin([muiNeighbourRequests(appDir), singletonNeighbourRequests(singletons)]);
 }
 
 /** What the app shares and how, from its own dependencies. */

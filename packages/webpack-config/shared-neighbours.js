@@ -6,9 +6,10 @@ import path from 'node:path';
 /**
  * Inside a shared package a module reaches its neighbours by relative path (`./client`,
  * `../zero-styled/index.mjs`), which no share key matches: a remote's own copy of a module the shell
- * does not provide brings its own copy of every neighbour it imports. Each function below names the
- * share key such a request stands for, for one kind of package; `ShareNeighboursPlugin` asks for the
- * neighbour by that key, so it becomes a shared module like the app's own imports.
+ * does not provide would bring its own copy of every neighbour it imports. `muiNeighbourRequests` and
+ * `singletonNeighbourRequests` each return a `NeighbourRequest`: the share key such a request stands
+ * for, in one kind of package, or undefined. `ShareNeighboursPlugin` asks for the neighbour by that
+ * key, so it becomes a shared module like the app's own imports.
  * @typedef {(context: string, request: string) => string | undefined} NeighbourRequest
  */
 
@@ -56,33 +57,34 @@ function exportedModules(/** @type {string} */ dir, /** @type {Record<string, un
 }
 
 /**
- * The request a module inside a singleton package makes of a neighbour it exports, by its share key:
- * `./client` inside @bimi/session becomes `@bimi/session/client`. Undefined for any other request.
+ * A neighbour a module inside a singleton package imports, by its share key when the package exports
+ * it: `./client` inside @bimi/session becomes `@bimi/session/client`.
  * @param {SingletonPackage[]} packages
- * @param {string} context the importing module's folder
- * @param {string} request
+ * @returns {NeighbourRequest}
  */
-export function sharedNeighbourRequest(packages, context, request) {
-  if (!request.startsWith('.')) return undefined;
-  const owner = packages.find((candidate) => (context + path.sep).startsWith(candidate.src));
-  if (!owner) return undefined;
-  const target = path.join(context, request);
-  if (!target.startsWith(owner.src)) return undefined;
-  const relative = target
-    .slice(owner.src.length)
-    .split(path.sep)
-    .join('/')
-    .replace(/\.[jt]sx?$/, '');
-  const subpath = owner.modules.get(relative);
-  return subpath === undefined ? undefined : `${owner.name}/${subpath}`;
+export function singletonNeighbourRequests(packages) {
+  return (context, request) => {
+    if (!request.startsWith('.')) return undefined;
+    const owner = packages.find((candidate) => (context + path.sep).startsWith(candidate.src));
+    if (!owner) return undefined;
+    const target = path.join(context, request);
+    if (!target.startsWith(owner.src)) return undefined;
+    const relative = target
+      .slice(owner.src.length)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.[jt]sx?$/, '');
+    const subpath = owner.modules.get(relative);
+    return subpath === undefined ? undefined : `${owner.name}/${subpath}`;
+  };
 }
 
 /**
  * The folders of @mui/material asked for by share key: MUI's styling core (styled, useTheme, default
  * props) and the components nearly every other one is built from, which the shell's first render
  * already has. Without it a remote's fallback for a component the shell does not provide (Link,
- * TextField…) compiled its own copy of MUI's styling engine and default theme (about 20 KB gzip per
- * page) and its own React contexts. Not every folder: each one becomes one more shared module, listed
+ * TextField…) would compile its own copy of MUI's styling engine and default theme (about 18 KB gzip
+ * per page) and its own React contexts. Not every folder: each one becomes one more shared module, listed
  * in every remoteEntry.js, and in the shell an eager one, so the parts of the Drawer or the Tooltip
  * (Modal, Popper…) would move from their lazy chunks into the first files. Small helper files MUI
  * does not export stay compiled in.
@@ -115,10 +117,10 @@ export function muiNeighbourRequests(appDir) {
 }
 
 /**
- * Asks for the neighbours of shared packages by their share keys (see `NeighbourRequest`). For the
- * singleton packages this keeps one instance per page: a remote's own copy of `@bimi/session/api`
- * once brought its own `./client`, a second session store beside the shell's, which a 401 refreshed
- * while the shell's stayed signed in.
+ * Asks for the neighbours of shared packages by their share keys (see `NeighbourRequest`), the first
+ * rewrite that answers winning. For the singleton packages this keeps one instance per page: without
+ * it a remote's own copy of `@bimi/session/api` would bring its own `./client`, a second session
+ * store beside the shell's, which a 401 would refresh while the shell's stayed signed in.
  */
 export class ShareNeighboursPlugin {
   /** @param {NeighbourRequest[]} rewrites */

@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { muiNeighbourRequests, sharedNeighbourRequest, singletonPackages } from './shared-neighbours.js';
+import { muiNeighbourRequests, singletonNeighbourRequests, singletonPackages } from './shared-neighbours.js';
 
 const PACKAGES = path.resolve(__dirname, '..');
 const packageDir = (name: string) => path.join(PACKAGES, name.replace('@bimi/', ''));
 const packages = singletonPackages({ '@bimi/session': 'workspace:*', '@bimi/ui': 'workspace:*', '@bimi/catalog': 'workspace:*', react: '19.0.0' }, packageDir);
 const src = (name: string) => path.join(PACKAGES, name, 'src');
+const neighbourRequest = singletonNeighbourRequests(packages);
 
 describe('the neighbours of a package shared as a singleton', () => {
   it('are the packages that hold state, with the modules they export', () => {
@@ -13,21 +14,21 @@ describe('the neighbours of a package shared as a singleton', () => {
   });
 
   it('are asked for by their share key, so a remote never runs a second copy of the session store', () => {
-    expect(sharedNeighbourRequest(packages, src('session'), './client')).toBe('@bimi/session/client');
-    expect(sharedNeighbourRequest(packages, src('session'), './page-state.ts')).toBe('@bimi/session/page-state');
+    expect(neighbourRequest(src('session'), './client')).toBe('@bimi/session/client');
+    expect(neighbourRequest(src('session'), './page-state.ts')).toBe('@bimi/session/page-state');
     // A package that names its exports one by one (./RouteTable is ./src/RouteTable.tsx).
-    expect(sharedNeighbourRequest(packages, src('ui'), './PageIntro')).toBe('@bimi/ui/PageIntro');
+    expect(neighbourRequest(src('ui'), './PageIntro')).toBe('@bimi/ui/PageIntro');
   });
 
   it('leave every other request alone', () => {
     // Not exported: stays the package's own module.
-    expect(sharedNeighbourRequest(packages, src('ui'), './NewContactForm')).toBeUndefined();
+    expect(neighbourRequest(src('ui'), './NewContactForm')).toBeUndefined();
     // Shared by version, not as a singleton: a copy holds no state.
-    expect(sharedNeighbourRequest(packages, src('catalog'), './products')).toBeUndefined();
+    expect(neighbourRequest(src('catalog'), './products')).toBeUndefined();
     // Out of the package, and not relative.
-    expect(sharedNeighbourRequest(packages, src('session'), '../../contracts/src/auth')).toBeUndefined();
-    expect(sharedNeighbourRequest(packages, src('session'), 'zod/mini')).toBeUndefined();
-    expect(sharedNeighbourRequest(packages, path.join(PACKAGES, '..', 'shell', 'src'), './client')).toBeUndefined();
+    expect(neighbourRequest(src('session'), '../../contracts/src/auth')).toBeUndefined();
+    expect(neighbourRequest(src('session'), 'zod/mini')).toBeUndefined();
+    expect(neighbourRequest(path.join(PACKAGES, '..', 'shell', 'src'), './client')).toBeUndefined();
   });
 });
 

@@ -8,9 +8,7 @@ import { CHECK_STATUSES, Check, CheckStatus } from './checks';
  * The record logic that produces the checks lives in @bimi/email-auth; the bff does the I/O.
  */
 
-// The checks every tool and monitor reports, in a module of their own: the monitors' contract needs
-// them without building every tool's answer schema.
-export { CHECK_STATUSES, Check, CheckStatus } from './checks';
+export { CHECK_STATUSES, Check, CheckStatus };
 
 /** A DNS record as published: the owner name, type and the value (TXT strings joined). */
 export const DnsRecord = z.object({

@@ -253,7 +253,7 @@ function validateDmarcTags(list: ReturnType<typeof parseTagList>, record: DmarcR
         fail(
           'dmarc.fo.invalid',
           'Invalid failure reporting options',
-          `fo=${fo}: ${listWords(bad.map((option) => quote(option, 10)))} not one of 0, 1, d, s.`,
+          `fo=${quote(fo, 30)}: ${listWords(bad.map((option) => quote(option, 10)))} ${bad.length === 1 ? 'is' : 'are'} not one of 0, 1, d, s.`,
           'Use fo=1 (report any failure) or fo=0, options separated by colons.',
         ),
       );
@@ -438,7 +438,7 @@ function reportUriChecks(tag: 'rua' | 'ruf', value: string | undefined, uris: Dm
       fail(
         `dmarc.${tag}.address`,
         'Invalid report address',
-        `${listWords(badAddress.map((uri) => quote(uri.uri, 40)))} is not a valid e-mail address.`,
+        `${listWords(badAddress.map((uri) => quote(uri.uri, 40)))} ${badAddress.length === 1 ? 'is not a valid e-mail address' : 'are not valid e-mail addresses'}.`,
         `Fix the address after mailto:, e.g. ${tag}=mailto:dmarc@example.com`,
       ),
     );

@@ -210,12 +210,17 @@ export function parseSpf(text: string): SpfParse {
   return { isSpf: true, record, checks: validateSpfTerms(record) };
 }
 
-/** A record of thousands of broken terms gets the first few reasons, not a detail as long as the record. */
-const LISTED_INVALID_TERMS = 5;
+/**
+ * Why the terms are invalid, each reason once and at most five (each is a sentence, so fewer than
+ * `listWords` names), then how many terms are invalid when that is more than the reasons show: a
+ * record of thousands of broken terms gets a detail of a few lines, not one as long as the record.
+ */
+const LISTED_INVALID_REASONS = 5;
 
-function moreInvalidTerms(count: number): string {
-  const more = count - LISTED_INVALID_TERMS;
-  return more > 0 ? ` ${more.toLocaleString('en-US')} more invalid term${more === 1 ? '' : 's'}.` : '';
+function invalidTermsDetail(invalid: SpfRecord['invalid']): string {
+  const reasons = [...new Set(invalid.map((term) => term.reason))].slice(0, LISTED_INVALID_REASONS);
+  const count = invalid.length > reasons.length ? ` ${invalid.length.toLocaleString('en-US')} terms are invalid in all.` : '';
+  return `${reasons.map((reason) => `${reason}.`).join(' ')}${count}`;
 }
 
 function validateSpfTerms(record: SpfRecord): Check[] {
@@ -225,10 +230,7 @@ function validateSpfTerms(record: SpfRecord): Check[] {
       fail(
         'spf.syntax.term',
         'Invalid terms',
-        `${record.invalid
-          .slice(0, LISTED_INVALID_TERMS)
-          .map((term) => `${term.reason}.`)
-          .join(' ')}${moreInvalidTerms(record.invalid.length)} One invalid term makes receivers treat the whole record as an error (permerror, RFC 7208 §4.6).`,
+        `${invalidTermsDetail(record.invalid)} One invalid term makes receivers treat the whole record as an error (permerror, RFC 7208 §4.6).`,
         'Correct or remove the invalid terms; mechanisms are written like include:example.com, ip4:192.0.2.0/24, a, mx, -all.',
       ),
     );
@@ -309,7 +311,7 @@ function validateSpfTerms(record: SpfRecord): Check[] {
       fail(
         'spf.ip.too-broad',
         'Address range far too wide',
-        `${listWords(broad.map((term) => term.text))} authorizes a large part of the Internet.`,
+        `${listWords(broad.map((term) => term.text))} authorize${broad.length === 1 ? 's' : ''} a large part of the Internet.`,
         'List only the addresses of servers that send your mail.',
       ),
     );

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { CheckStatus } from '@bimi/contracts/tools';
+import type { CheckStatus } from '@bimi/contracts/checks';
 
 const LABELS: Record<CheckStatus, { label: string; bg: string; fg: string }> = {
   pass: { label: 'Pass', bg: '#e6f4ea', fg: '#1e6b34' },

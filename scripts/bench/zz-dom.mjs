@@ -1,0 +1,12 @@
+import { chromium } from '/work/main/node_modules/.pnpm/node_modules/playwright-core/index.mjs';
+import { signedInCookieHeader } from './account.mjs';
+const BASE = 'http://127.0.0.1:3300';
+const page = process.argv[2] ?? '/account/dashboard';
+const cookie = page.startsWith('/account') ? await signedInCookieHeader(BASE) : undefined;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext();
+if (cookie) await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url: BASE })));
+const p = await context.newPage();
+await p.goto(BASE + page); await p.waitForSelector('[data-page-ready]', { state: 'attached' }); await p.waitForTimeout(1000);
+console.log(await p.evaluate(() => [...document.querySelectorAll('script,link')].map((e) => e.outerHTML.slice(0, 200)).join('\n')));
+await browser.close();
