@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { Check } from '@bimi/contracts/tools';
 import { StatusIcon } from './StatusIcon';
 import { sortChecks, STATUS_LABEL } from './status';
-import { VISUALLY_HIDDEN } from '@bimi/ui/visually-hidden';
+import { VISUALLY_HIDDEN } from '@bimi/ui/theme';
 
 /** Every finding with its explanation and, when something is to be done, how to fix it. */
 export function CheckList({ checks }: { checks: readonly Check[] }) {

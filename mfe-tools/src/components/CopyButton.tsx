@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { VISUALLY_HIDDEN } from '@bimi/ui/visually-hidden';
+import { VISUALLY_HIDDEN } from '@bimi/ui/theme';
 
 type CopyState = 'ready' | 'copied' | 'failed';
 

@@ -10,7 +10,7 @@ import type { Contact, ContactInput, Organization } from '@bimi/contracts/accoun
 import { AGENCY_LEVELS, TRADEMARK_STATUSES } from '@bimi/contracts/orders';
 import { checkLogo, usesAgencyLevel, type DetailsDraft, type DetailsErrors } from './certificate-details';
 import { CONTACT_ROLES, NewContactForm } from './NewContactForm';
-import { VISUALLY_HIDDEN } from './visually-hidden';
+import { VISUALLY_HIDDEN } from './theme';
 
 export interface CertificateDetailsFormProps {
   /** Names the fields of this certificate for screen readers ("Verified Mark Certificate, logo 1"). */

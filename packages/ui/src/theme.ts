@@ -13,6 +13,26 @@ export const brand = {
 /** The Emotion cache key: class names of every app start with it, which proves one cache. */
 export const EMOTION_CACHE_KEY = 'bimi';
 
+/**
+ * A style for what screen readers read and nobody sees: a status word beside an icon, a live
+ * "Copied", the product a "Details" link leads to, a file input behind its styled label. MUI's own
+ * `visuallyHidden` (in @mui/utils, which the apps do not depend on directly), in pixels: in `sx`,
+ * MUI reads `width: 1` as 100%, and an absolute element 100% wide would make the page wider than
+ * the window. Here and not in a module of its own, which every remote would fetch as one more
+ * file: the shell provides the theme.
+ */
+export const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export const theme = createTheme({
   palette: {
     primary: { main: brand.blue, contrastText: '#ffffff' },

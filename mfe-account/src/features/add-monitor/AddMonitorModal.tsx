@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { AddMonitorModalProps } from '@bimi/contracts/remote-modules';
 import { MONITOR_PATHS } from '@bimi/contracts/monitors';
 import { showToast } from '@bimi/ui/toasts';
-import { VISUALLY_HIDDEN } from '@bimi/ui/visually-hidden';
+import { VISUALLY_HIDDEN } from '@bimi/ui/theme';
 import { checkMonitorDomain, createMonitor } from './create-monitor';
 
 /** Spec §4: the modal's states. */

@@ -6,8 +6,7 @@ import { CERTIFICATES, DOMAINS_PER_CERTIFICATE, dmarcPlanSummary } from '@bimi/c
 import { certificatePlanCents, DMARC_OPTIONS, formatUsd } from '@bimi/catalog/prices';
 import type { CertificateId } from '@bimi/catalog/products';
 import type { PageProps } from '@bimi/ui/RouteTable';
-import { brand } from '@bimi/ui/theme';
-import { VISUALLY_HIDDEN } from '@bimi/ui/visually-hidden';
+import { brand, VISUALLY_HIDDEN } from '@bimi/ui/theme';
 import { CallToAction } from '../../components/CallToAction';
 import { FaqList } from '../../components/FaqList';
 import { Section } from '../../components/Section';
