@@ -105,6 +105,8 @@ const BFF_LAYERS = [
   },
 ];
 
+const IDLE_MESSAGE = "Start work a page can do without with whenIdleAfterVisitorActs (@bimi/ui/idle): on idle alone it runs during the first page's load.";
+
 /** Apps are not dependencies of anything: an import by package name is always a boundary crossing. */
 const NO_APP_PACKAGES = {
   patterns: [
@@ -229,6 +231,16 @@ export function workspaceConfig(root) {
       rules: {
         'react-hooks/rules-of-hooks': 'error',
         'react-hooks/exhaustive-deps': 'error',
+      },
+    },
+    {
+      // Work a page can do without waits for the visitor (packages/ui/src/idle.ts): a preload started
+      // on idle alone runs during the first page's load, where a slow phone pays for it (issue 34).
+      files: [...BROWSER_APPS.map((app) => `${app}/src/**/*.{ts,tsx}`), 'packages/*/src/**/*.{ts,tsx}'],
+      ignores: ['packages/ui/src/idle.ts', '**/*.test.{ts,tsx}'],
+      rules: {
+        'no-restricted-globals': ['error', { name: 'requestIdleCallback', message: IDLE_MESSAGE }],
+        'no-restricted-properties': ['error', { object: 'window', property: 'requestIdleCallback', message: IDLE_MESSAGE }],
       },
     },
     {

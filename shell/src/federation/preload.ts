@@ -1,5 +1,6 @@
 import type { RemoteRoutesModule } from '@bimi/contracts/remote-modules';
 import { findRouteOwner } from '@bimi/contracts/route-match';
+import { whenIdleAfterVisitorActs } from '@bimi/ui/idle';
 import { loadRemoteModule, registryRemotes } from './registry';
 
 /** The remote that owns a link of this site, and the link's path. */
@@ -62,54 +63,25 @@ function whenPageReady(then: () => void): () => void {
   return () => observer.disconnect();
 }
 
-/** Whether the visitor has moved, scrolled, tapped or typed on this document yet. */
-let visitorActed = false;
-const VISITOR_ACTS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'scroll', 'keydown'] as const;
-
-/** Runs `then` once the visitor first acts on the page, at once if they have. */
-function whenVisitorActs(then: () => void): () => void {
-  if (visitorActed) {
-    then();
-    return () => {};
-  }
-  const stop = () => VISITOR_ACTS.forEach((type) => window.removeEventListener(type, onAct, true));
-  const onAct = () => {
-    visitorActed = true;
-    stop();
-    then();
-  };
-  VISITOR_ACTS.forEach((type) => window.addEventListener(type, onAct, { capture: true, passive: true }));
-  return stop;
-}
-
 /**
- * On idle, once the page is ready and the visitor has acted on it: on the first page a visitor
- * opens, a preload would otherwise compete with the code the page itself needs (the time-sliced
- * hydration leaves idle moments before it ends), and a phone that has just made the page live is
- * not kept busy starting a remote nobody asked for yet (issue 34: its start-up was a long task of
- * the page's load). The marks stay set for later pages, which preload on idle at once.
+ * On idle, once the page is ready and the visitor has acted on it (`whenIdleAfterVisitorActs`): the
+ * remotes that the page's main content links to.
  */
 export function preloadLinkedRemotesWhenIdle(currentRemote: string | undefined): () => void {
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-  const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-  let handle: number | undefined;
-  let stopWaitingForVisitor = () => {};
+  let stopWaitingForIdle = () => {};
   const stopWaitingForPage = whenPageReady(() => {
-    stopWaitingForVisitor = whenVisitorActs(() => {
-      handle = idle(() => {
-        const owners = new Set<string>();
-        for (const link of document.querySelectorAll('main a[href]')) {
-          const owner = linkTarget(link.getAttribute('href'))?.remote;
-          if (owner && owner !== currentRemote) owners.add(owner);
-          if (owners.size >= 2) break;
-        }
-        owners.forEach((owner) => preloadRemoteRoutes(owner));
-      });
+    stopWaitingForIdle = whenIdleAfterVisitorActs(() => {
+      const owners = new Set<string>();
+      for (const link of document.querySelectorAll('main a[href]')) {
+        const owner = linkTarget(link.getAttribute('href'))?.remote;
+        if (owner && owner !== currentRemote) owners.add(owner);
+        if (owners.size >= 2) break;
+      }
+      owners.forEach((owner) => preloadRemoteRoutes(owner));
     });
   });
   return () => {
     stopWaitingForPage();
-    stopWaitingForVisitor();
-    if (handle !== undefined) cancel(handle);
+    stopWaitingForIdle();
   };
 }
