@@ -1,9 +1,10 @@
-import { createInstance } from '@module-federation/enhanced/runtime';
+import { createInstance, satisfy } from '@module-federation/enhanced/runtime';
 
 /**
  * The federation runtime is patched (patches/@module-federation__runtime-core@2.9.2.patch): unpatched,
  * every loadShare and loadShareSync registered the host's whole share table again, so a page's
- * start-up cost grew with the square of its shared modules. This fails if an upgrade drops the fix.
+ * start-up cost grew with the square of its shared modules, and every version check parsed its range
+ * again. These fail if an upgrade drops the fixes.
  */
 describe('the federation runtime', () => {
   it('registers each shared module once, however many of them a page loads', async () => {
@@ -20,5 +21,24 @@ describe('the federation runtime', () => {
     for (const name of names.slice(20)) expect(((await instance.loadShare(name)) as () => unknown)()).toEqual({ name });
     // Once when the instance is made and once when it starts sharing; unpatched, again on every load (1,640).
     expect(registrations).toBeLessThanOrEqual(2 * names.length);
+  });
+
+  it('parses each version range once, and answers as before', () => {
+    let parses = 0;
+    // A range that counts how often the runtime splits it (its first step in parsing one).
+    const counted = (text: string) =>
+      Object.assign(new String(text), {
+        split(this: string, separator: string) {
+          parses++;
+          return String.prototype.split.call(this, separator);
+        },
+      }) as unknown as string;
+    expect(satisfy('1.4.0', counted('^1.2.0'))).toBe(true);
+    expect(satisfy('1.4.0', counted('^1.2.0'))).toBe(true);
+    expect(parses).toBe(1);
+    expect(satisfy('1.1.0', '^1.2.0')).toBe(false);
+    expect(satisfy('2.0.0', '^1.2.0')).toBe(false);
+    expect(satisfy('1.2.3', '>=1.0.0 <1.2.3 || 1.2.3')).toBe(true);
+    expect(satisfy('', '*')).toBe(false);
   });
 });
