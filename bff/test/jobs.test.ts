@@ -1,14 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
-import type { PeriodicJobName } from '../src/plugins/app/platform/job-schedule';
+import { queueSettings } from '../src/plugins/app/platform/job-queue';
+import { jobSchedule, type PeriodicJobName } from '../src/plugins/app/platform/job-schedule';
 import { queueSchema } from '../src/plugins/app/platform/pg-boss-queue';
 import { startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
 jest.setTimeout(60_000);
 
-/** Jobs whose runs change nothing in an empty store, with periods long enough that a test never crosses into the next. */
+/** Jobs whose runs change nothing in an empty store, with periods of 5 minutes and more. */
 const JOBS: PeriodicJobName[] = ['renewal-reminders', 'checkout-sweep', 'declined-tries'];
+
+/**
+ * A job's period is a slot of the clock (pg-boss's singletonSeconds, and the in-process queue's
+ * windows, start at multiples of it), so two rounds a second apart fall in two periods when a slot
+ * ends between them. Waits out the end of a slot of JOBS due within `marginMs`, so the rounds that
+ * follow share one.
+ */
+async function awayFromPeriodEnds(app: FastifyInstance, marginMs = 20_000): Promise<void> {
+  const schedule = jobSchedule(app.config);
+  const periodsMs = JOBS.map((name) => queueSettings(schedule[name]).singletonSeconds * 1000);
+  const now = Date.now();
+  const waitMs = Math.max(0, ...periodsMs.map((periodMs) => periodMs - (now % periodMs)).filter((leftMs) => leftMs < marginMs));
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs + 100));
+}
 
 const finished = (apps: FastifyInstance[], name: PeriodicJobName) => apps.reduce((sum, app) => sum + app.jobs.runs(name).finished, 0);
 
@@ -32,6 +47,7 @@ describe('the jobs plugin on SQLite alone', () => {
 
   it('runs a periodic job once a period however often it is asked for', async () => {
     expect(store.app.jobs.queue).toBe('in-process');
+    await awayFromPeriodEnds(store.app);
     expect(await scheduleFromAll([store.app])).toEqual(Object.fromEntries(JOBS.map((name) => [name, 1])));
     // Still the same period: asked for again, it does not run again.
     expect(await scheduleFromAll([store.app])).toEqual(Object.fromEntries(JOBS.map((name) => [name, 0])));
@@ -80,6 +96,7 @@ describePostgres('the jobs plugin with two bffs on one PostgreSQL', () => {
 
   it('runs a periodic job once a period across both, however often both ask for it', async () => {
     expect([store.app.jobs.queue, second.jobs.queue]).toEqual(['pg-boss', 'pg-boss']);
+    await awayFromPeriodEnds(store.app);
     expect(await scheduleFromAll([store.app, second])).toEqual(Object.fromEntries(JOBS.map((name) => [name, 1])));
     expect(await scheduleFromAll([second, store.app])).toEqual(Object.fromEntries(JOBS.map((name) => [name, 0])));
 
