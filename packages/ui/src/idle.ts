@@ -13,7 +13,7 @@ const VISITOR_ACTS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'scro
 let visitorActed = false;
 
 /** Runs `then` once the visitor first acts on the page, at once if they have; the answer stops waiting. */
-export function whenVisitorActs(then: () => void): () => void {
+function whenVisitorActs(then: () => void): () => void {
   if (visitorActed) {
     then();
     return () => {};
