@@ -12,15 +12,8 @@ const tablesByDatabase = new WeakMap<object, Promise<string[]>>();
 function tablesOf(db: Kysely<StoreDatabase>): Promise<string[]> {
   let tables = tablesByDatabase.get(db);
   if (!tables) {
-    tables = (async () => {
-      // PostgreSQL's introspection lists every schema's tables: only the bff's own (the search path's) are its data.
-      const schema = db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
-      const found = await db.introspection.getTables();
-      return found
-        .filter((table) => schema === undefined || table.schema === schema)
-        .map((table) => table.name)
-        .filter((name) => !NOT_STORE_DATA.has(name));
-    })();
+    // On PostgreSQL the store's introspection lists its own schema's tables only (SearchPathIntrospector).
+    tables = db.introspection.getTables().then((found) => found.map((table) => table.name).filter((name) => !NOT_STORE_DATA.has(name)));
     tablesByDatabase.set(db, tables);
   }
   return tables;

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { Kysely, PostgresIntrospector, sql } from 'kysely';
+import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDialect, isUniqueViolation, migrateToLatest } from '../src/plugins/app/platform/db';
@@ -165,4 +166,60 @@ describe.each(storageEngines())('the store database on $name', (engine) => {
     },
     ENGINE_TEST_TIMEOUT_MS,
   );
+});
+
+/**
+ * Two stores in one PostgreSQL database (a schema each, as every test run has): one store's
+ * migrator asks which tables exist while the other's schema is dropped. The drop is made to land in
+ * the middle of the question: the question runs in a transaction whose snapshot was taken before the
+ * drop, so the catalog still lists the dropped schema while a lookup by its name fails.
+ */
+const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+describePostgres('the store database beside another store dropped on PostgreSQL', () => {
+  const unique = `${process.pid}_${Date.now().toString(36)}`;
+  const own = `bff_test_own_${unique}`;
+  const other = `bff_test_other_${unique}`;
+  let admin: Client;
+  let db: Kysely<StoreDatabase>;
+
+  beforeAll(async () => {
+    admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${own}`);
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.searchParams.set('options', `-c search_path=${own}`);
+    db = new Kysely<StoreDatabase>({ dialect: createDialect(loadConfig({ DATABASE_URL: url.toString() })) });
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await admin.query(`drop schema if exists ${own} cascade`);
+    await admin.query(`drop schema if exists ${other} cascade`);
+    await admin.end();
+  });
+
+  /** Asks `question` in a transaction that saw `other` before another connection dropped it. */
+  async function askWhileOtherIsDropped<T>(question: (trx: Kysely<StoreDatabase>) => Promise<T>): Promise<T> {
+    await admin.query(`create schema ${other}; create table ${other}.users (id serial primary key)`);
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await admin.query(`drop schema ${other} cascade`);
+        return question(trx);
+      });
+  }
+
+  it("lists its own schema's tables only, and answers while another schema is dropped", async () => {
+    // Kysely's own introspection of every schema fails the same way (the migrator used it).
+    await expect(askWhileOtherIsDropped((trx) => new PostgresIntrospector(trx).getTables())).rejects.toThrow(`schema "${other}" does not exist`);
+
+    const tables = await askWhileOtherIsDropped((trx) => trx.introspection.getTables({ withInternalKyselyTables: true }));
+    expect(new Set(tables.map((table) => table.schema))).toEqual(new Set([own]));
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['kysely_migration', 'users', 'orders']));
+    const id = tables.find((table) => table.name === 'users')?.columns.find((column) => column.name === 'id');
+    expect(id).toMatchObject({ dataType: expect.any(String), isNullable: false });
+    expect(await migrateToLatest(db)).toEqual([]);
+  });
 });

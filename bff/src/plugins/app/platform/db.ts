@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import fp from 'fastify-plugin';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteAdapter, SqliteDialect, type Dialect, type DialectAdapter } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteAdapter, SqliteDialect, type DatabaseIntrospector, type Dialect, type DialectAdapter } from 'kysely';
 import { Pool } from 'pg';
 import type { Config } from '../../../config';
 import { storeMigrations } from '../../../db/migrations';
 import type { StoreDatabase } from '../../../db/schema';
+import { SearchPathIntrospector } from './schema-introspector';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +42,7 @@ export function createDialect(config: Config, log?: WarnLog): Dialect {
     const lost = (error: Error) => log?.warn({ err: error }, 'a PostgreSQL connection was closed by the server; the next request opens a new one');
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
-    return new PostgresDialect({ pool });
+    return new SearchPathPostgresDialect({ pool });
   }
   mkdirSync(config.dataDir, { recursive: true });
   const database = new SqliteDatabase(join(config.dataDir, 'store.sqlite'));
@@ -50,6 +51,13 @@ export function createDialect(config: Config, log?: WarnLog): Dialect {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   return new TransactionalSqliteDialect({ database });
+}
+
+/** Kysely's PostgreSQL dialect, introspecting the store's own schema only (SearchPathIntrospector). */
+class SearchPathPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SearchPathIntrospector(db);
+  }
 }
 
 /**
