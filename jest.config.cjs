@@ -1,6 +1,13 @@
 /** One jest run for the whole workspace: unit tests beside the code, bff API tests through fastify.inject. */
 module.exports = {
   testEnvironment: 'node',
+  // A worker per core, not jest's default of one less: most suites spend their time waiting on a
+  // bff, PostgreSQL, Redis or a fixture server, so on two cores two workers take about half as long.
+  maxWorkers: '100%',
+  // Most suites start a bff on a fresh database (migrations, sign-ups hashed with argon2) before
+  // each test: on two busy cores that can take longer than jest's 5 s, and a hook that times out
+  // lets the cleanup drop the database under a start still running. Suites that need more say so.
+  testTimeout: 30_000,
   // Checks PostgreSQL and Redis when the run is told to use them; says which suites it leaves out otherwise.
   globalSetup: '<rootDir>/bff/test/global-setup.ts',
   // The whole workspace (a new remote's tests run without an edit here), but not QA's Playwright
