@@ -12,8 +12,12 @@
 //   --quick      one run per page
 //   --build      rebuild the front ends first (node scripts/build.mjs, NODE_ENV=production)
 //   --no-lighthouse   only the first-render figures
-//   --cpu-slowdown X  Lighthouse's simulated CPU slowdown, instead of calibrating it
+//   --cpu-slowdown X  Lighthouse's CPU slowdown, instead of calibrating it
 //   --no-document-alone  skip the Lighthouse runs of each page's document alone (its .js files blocked)
+//   --applied-throttling  Lighthouse slows Chromium's CPU and network for real while the page loads and reports
+//                what it observed (its "devtools" method), instead of simulating the slow phone from an
+//                unthrottled load (the goals are set on the simulation; this shows how far a model's
+//                estimate and a throttled Chromium differ)
 //
 // Calibration: Lighthouse's 4× CPU slowdown simulates a slow phone only on a host of its reference
 // speed. The benchmark first measures this host's CPU (Lighthouse's benchmarkIndex, median of
@@ -88,6 +92,12 @@ function runNode(args, env) {
   });
 }
 
+/** How Lighthouse slows the phone down (its throttlingMethod), in the words the report prints. */
+const THROTTLING_WORDS = {
+  simulate: 'simulated throttling: 150 ms RTT, 1.6 Mbps',
+  devtools: "throttling applied to Chromium (Lighthouse's devtools method): 562.5 ms request latency, 1.4 Mbps",
+};
+
 function parseOptions() {
   const { values } = parseArgs({
     options: {
@@ -97,12 +107,15 @@ function parseOptions() {
       'no-lighthouse': { type: 'boolean', default: false },
       'cpu-slowdown': { type: 'string' },
       'no-document-alone': { type: 'boolean', default: false },
+      'applied-throttling': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: false,
   });
   if (values.help) {
-    log('usage: node scripts/bench-web.mjs [--runs N | --quick] [--build] [--no-lighthouse] [--no-document-alone] [--cpu-slowdown X]   (BENCH_URL=… to measure a running site)');
+    log(
+      'usage: node scripts/bench-web.mjs [--runs N | --quick] [--build] [--no-lighthouse] [--no-document-alone] [--cpu-slowdown X] [--applied-throttling]   (BENCH_URL=… to measure a running site)',
+    );
     process.exit(0);
   }
   let runs = values.quick ? 1 : 3;
@@ -115,7 +128,8 @@ function parseOptions() {
     cpuSlowdown = Number(values['cpu-slowdown']);
     if (!Number.isFinite(cpuSlowdown) || cpuSlowdown < 1 || cpuSlowdown > 40) throw new Error(`--cpu-slowdown must be a number from 1 to 40, not "${values['cpu-slowdown']}"`);
   }
-  return { runs, build: values.build, lighthouse: !values['no-lighthouse'], documentAlone: !values['no-document-alone'], cpuSlowdown };
+  const throttlingMethod = values['applied-throttling'] ? 'devtools' : 'simulate';
+  return { runs, build: values.build, lighthouse: !values['no-lighthouse'], documentAlone: !values['no-document-alone'], cpuSlowdown, throttlingMethod };
 }
 
 // ───────────────────────────── clean-up on exit and Ctrl-C ─────────────────────────────
@@ -338,11 +352,11 @@ const medianOf = (metrics) => Object.fromEntries(Object.keys(metrics[0]).map((ke
  * Each page `runs` times, and as often its document alone (every .js file blocked), each run of
  * the page followed by one of its document, so a change in the machine's load reaches both.
  */
-async function measureLighthouse(baseUrl, runs, blockExternal, cookieOf, cpuSlowdownMultiplier, documentAlone) {
+async function measureLighthouse(baseUrl, runs, blockExternal, cookieOf, cpuSlowdownMultiplier, documentAlone, throttlingMethod) {
   const results = [];
   for (const page of PAGES) {
     const url = new URL(page, baseUrl).href;
-    const options = { blockExternal, cookie: cookieOf(page), cpuSlowdownMultiplier };
+    const options = { blockExternal, cookie: cookieOf(page), cpuSlowdownMultiplier, throttlingMethod };
     const lhrs = [];
     const documentMetrics = [];
     let error = null;
@@ -438,10 +452,10 @@ function printBreakdown(result) {
   }
 }
 
-function printLighthouseTable(results, runs, version, calibration) {
+function printLighthouseTable(results, runs, version, calibration, throttlingMethod) {
   log('');
   log(
-    `Lighthouse ${version}, mobile (simulated throttling: 150 ms RTT, 1.6 Mbps, ${calibration.cpuSlowdown}× CPU slowdown: ${calibration.how}), median of ${runs} run${runs > 1 ? 's' : ''} per page`,
+    `Lighthouse ${version}, mobile (${THROTTLING_WORDS[throttlingMethod]}, ${calibration.cpuSlowdown}× CPU slowdown: ${calibration.how}), median of ${runs} run${runs > 1 ? 's' : ''} per page`,
   );
   log('');
   const head = `${padEnd('page', 46)} ${pad('perf', 5)} ${pad('FCP', 7)} ${pad('LCP', 7)} ${pad('TBT', 7)} ${pad('SI', 7)} ${pad('CLS', 6)} ${pad('CPU idx', 8)}  ${padEnd('observed FCP/LCP', 17)} perf per run`;
@@ -459,8 +473,11 @@ function printLighthouseTable(results, runs, version, calibration) {
     );
   }
   log('');
-  log('  FCP…CLS  simulated mobile values. FCP is simulated from high-priority requests only, so on a page that paints nothing before');
-  log('           its deferred JavaScript runs it comes out optimistic; "observed" is what Chromium measured here unthrottled');
+  if (throttlingMethod === 'devtools') log('  FCP…CLS  what Chromium measured here, its CPU and network slowed while the page loaded');
+  else {
+    log('  FCP…CLS  simulated mobile values. FCP is simulated from high-priority requests only, so on a page that paints nothing before');
+    log('           its deferred JavaScript runs it comes out optimistic; "observed" is what Chromium measured here unthrottled');
+  }
   log("  CPU idx  Lighthouse's benchmarkIndex for the run (median): its CPU probe; a busy machine lowers it and inflates TBT and LCP");
   printDocumentAlone(results);
   log('');
@@ -712,7 +729,7 @@ async function main() {
   let calibration = null;
   if (options.lighthouse) {
     lhVersion = await lighthouseVersion();
-    log(`\n▶ Lighthouse ${lhVersion}: ${options.runs} run${options.runs > 1 ? 's' : ''} per page (mobile, simulated throttling)`);
+    log(`\n▶ Lighthouse ${lhVersion}: ${options.runs} run${options.runs > 1 ? 's' : ''} per page (mobile, ${THROTTLING_WORDS[options.throttlingMethod]})`);
     if (options.cpuSlowdown) {
       calibration = { cpuSlowdown: options.cpuSlowdown, how: 'set with --cpu-slowdown' };
     } else {
@@ -724,7 +741,7 @@ async function main() {
       };
     }
     log(`  CPU slowdown ${calibration.cpuSlowdown}× (${calibration.how}${calibration.probes ? `; probes ${calibration.probes.join(', ')}` : ''})`);
-    lighthouse = await measureLighthouse(baseUrl, options.runs, blockExternal, cookieOf, calibration.cpuSlowdown, options.documentAlone);
+    lighthouse = await measureLighthouse(baseUrl, options.runs, blockExternal, cookieOf, calibration.cpuSlowdown, options.documentAlone, options.throttlingMethod);
   }
 
   await cleanUp();
@@ -734,7 +751,7 @@ async function main() {
   printFirstRenderTable(firstRender, options.runs);
   printBreakdown(firstRender.find((r) => r.page === '/'));
   printServerRenderTable(serverRender);
-  if (lighthouse) printLighthouseTable(lighthouse, options.runs, lhVersion, calibration);
+  if (lighthouse) printLighthouseTable(lighthouse, options.runs, lhVersion, calibration, options.throttlingMethod);
 
   const targets = evaluateTargets(firstRender, lighthouse);
   log('');
@@ -804,8 +821,7 @@ async function main() {
             remote: "remote's remoteEntry.js, mf-manifest.json and non-shared chunks",
           },
           sizes: 'bytes of the .gz/.br siblings on disk (in-memory compression with the same settings when absent); KB = 1024 bytes',
-          lighthouse:
-            'default config: mobile form factor, simulated throttling with the calibrated CPU slowdown; performance category only; median per metric, diagnostics from the median run',
+          lighthouse: `default config: mobile form factor, ${THROTTLING_WORDS[options.throttlingMethod]} with the calibrated CPU slowdown; performance category only; median per metric, diagnostics from the median run`,
           documentAlone: 'the same Lighthouse runs with every .js file blocked (blockedUrlPatterns *.js): what the HTML and CSS cost alone',
         },
         buildChangedDuringRun: rebuiltDuringRun,

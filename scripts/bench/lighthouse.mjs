@@ -50,12 +50,14 @@ export function killChromesNow() {
 
 /**
  * @param {string} url
- * @param {{ blockExternal: boolean, cookie?: string, cpuSlowdownMultiplier?: number, withoutScripts?: boolean }} options cookie: a
- *   Cookie header for every request (a signed-in visit); cpuSlowdownMultiplier: the simulated CPU slowdown (Lighthouse's mobile
- *   default: 4); withoutScripts: every .js file blocked, so the page is its document alone (what its HTML and CSS cost)
+ * @param {{ blockExternal: boolean, cookie?: string, cpuSlowdownMultiplier?: number, withoutScripts?: boolean, throttlingMethod?: 'simulate' | 'devtools' }} options cookie: a
+ *   Cookie header for every request (a signed-in visit); cpuSlowdownMultiplier: the CPU slowdown (Lighthouse's mobile
+ *   default: 4); withoutScripts: every .js file blocked, so the page is its document alone (what its HTML and CSS cost);
+ *   throttlingMethod: 'simulate' (Lighthouse's default: a model of the slow phone run on an unthrottled load) or 'devtools'
+ *   (Chromium's CPU and network slowed while the page loads, and what it observed reported)
  * @returns {Promise<import('lighthouse').Result>}
  */
-export async function runLighthouse(url, { blockExternal, cookie, cpuSlowdownMultiplier, withoutScripts = false }) {
+export async function runLighthouse(url, { blockExternal, cookie, cpuSlowdownMultiplier, withoutScripts = false, throttlingMethod = 'simulate' }) {
   const { lighthouse, chromeLauncher } = await load();
   throwIfStopped();
   const chrome = await chromeLauncher.launch({
@@ -79,6 +81,7 @@ export async function runLighthouse(url, { blockExternal, cookie, cpuSlowdownMul
       // Merged into the mobile defaults' throttling (latency and bandwidth stay).
       ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
       ...(withoutScripts ? { blockedUrlPatterns: ['*.js'] } : {}),
+      throttlingMethod,
     });
     if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
