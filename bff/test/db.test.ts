@@ -177,7 +177,8 @@ describe.each(storageEngines())('the store database on $name', (engine) => {
 const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 describePostgres('the store database beside another store dropped on PostgreSQL', () => {
   const unique = `${process.pid}_${Date.now().toString(36)}`;
-  const own = `bff_test_own_${unique}`;
+  // Capitals, so the schema is named only when quoted: the store must not fold its name.
+  const own = `Bff_Test_Own_${unique}`;
   const other = `bff_test_other_${unique}`;
   let admin: Client;
   let db: Kysely<StoreDatabase>;
@@ -185,15 +186,15 @@ describePostgres('the store database beside another store dropped on PostgreSQL'
   beforeAll(async () => {
     admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`create schema ${own}`);
+    await admin.query(`create schema "${own}"`);
     const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.searchParams.set('options', `-c search_path=${own}`);
+    url.searchParams.set('options', `-c search_path="${own}"`);
     db = new Kysely<StoreDatabase>({ dialect: createDialect(loadConfig({ DATABASE_URL: url.toString() })) });
     await migrateToLatest(db);
   });
   afterAll(async () => {
     await db.destroy();
-    await admin.query(`drop schema if exists ${own} cascade`);
+    await admin.query(`drop schema if exists "${own}" cascade`);
     await admin.query(`drop schema if exists ${other} cascade`);
     await admin.end();
   });

@@ -19,8 +19,8 @@ interface ColumnRow {
  * name (`has_schema_privilege(nspname, …)`, `pg_get_serial_sequence`), so the query fails ("schema
  * … does not exist") whenever another schema is dropped while it runs: the migrator asks it whether
  * its tables exist, so a store starting beside another store's schema being removed (a test run,
- * two stores in one database) failed to migrate. Here every other schema is left out by its oid
- * before anything is looked up by name.
+ * two stores in one database) failed to migrate. Here every other schema is left out by its name,
+ * compared as text, before anything is looked up by name.
  */
 export class SearchPathIntrospector implements DatabaseIntrospector {
   readonly #db: Kysely<unknown>;
@@ -36,8 +36,8 @@ export class SearchPathIntrospector implements DatabaseIntrospector {
   }
 
   async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
-    // Kysely's query, but for the search path's schema alone, picked by oid (to_regnamespace answers
-    // null rather than failing): the name lookups in the select list run for its rows only.
+    // Kysely's query, but for the search path's schema alone, compared as text (no lookup by name
+    // that another schema's drop could fail): the name lookups in the select list run for its rows only.
     const { rows } = await sql<ColumnRow>`
       select a.attname as column, a.attnotnull as not_null, a.atthasdef as has_default, c.relname as table,
         c.relkind as table_type, ns.nspname as schema, typ.typname as type, dtns.nspname as type_schema,
@@ -48,7 +48,7 @@ export class SearchPathIntrospector implements DatabaseIntrospector {
         join pg_catalog.pg_namespace ns on c.relnamespace = ns.oid
         join pg_catalog.pg_type typ on a.atttypid = typ.oid
         join pg_catalog.pg_namespace dtns on typ.typnamespace = dtns.oid
-      where c.relnamespace = to_regnamespace(current_schema())
+      where ns.nspname = current_schema()
         and c.relkind in ('r', 'v', 'p') and a.attnum >= 0 and not a.attisdropped
         and (${options.withInternalKyselyTables ?? false} or c.relname not in ('kysely_migration', 'kysely_migration_lock'))
       order by c.relname, a.attnum`.execute(this.#db);
