@@ -3,7 +3,6 @@ import { snapshotDatabase } from './db-snapshot';
 import { Browser, freshClientAddress, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
 // The real bff hashes passwords (argon2id) for each account: seconds, not milliseconds, on a busy machine.
-jest.setTimeout(30_000);
 
 /** Bodies a client may send by mistake or on purpose: none of them is a server error. */
 const BAD_JSON_BODIES: unknown[] = [null, [], 'text', 42, true, {}, { email: { $gt: '' } }, { name: 'x'.repeat(100_000) }, { token: ['a'], password: 7 }];

@@ -3,7 +3,6 @@ import { type IdentityStore, startIdentityStore } from './identity-fixtures';
 import { buyer, startCheckout } from './payments-fixtures';
 
 // The buyer signs up (argon2); the shared 2-core machine is often busy.
-jest.setTimeout(30_000);
 
 /** Issue 30, finding 7: the reviewer's one allowed line, 250 domains, 3 years, 10 logos, 99 copies: $985,000,500.00. */
 const HUGE_LINE = { productId: 'verified-mark-certificate', domains: 250, years: 3, logos: 10, quantity: 99 };

@@ -4,16 +4,13 @@ import type { StoreDatabase } from '../src/db/schema';
 /** Every row of every table, each table's rows in a stable order: what "nothing was written" is checked against. */
 export type DatabaseSnapshot = Record<string, string[]>;
 
-/** Kysely's own bookkeeping: not the store's data. */
-const NOT_STORE_DATA = new Set(['kysely_migration', 'kysely_migration_lock']);
-
 /** The tables, looked up once per database handle: only migrations, at start, add any. */
 const tablesByDatabase = new WeakMap<object, Promise<string[]>>();
 function tablesOf(db: Kysely<StoreDatabase>): Promise<string[]> {
   let tables = tablesByDatabase.get(db);
   if (!tables) {
-    // On PostgreSQL the store's introspection lists its own schema's tables only (SearchPathIntrospector).
-    tables = db.introspection.getTables().then((found) => found.map((table) => table.name).filter((name) => !NOT_STORE_DATA.has(name)));
+    // The store's tables, without Kysely's migration bookkeeping; on PostgreSQL its own schema's only (SearchPathIntrospector).
+    tables = db.introspection.getTables().then((found) => found.map((table) => table.name));
     tablesByDatabase.set(db, tables);
   }
   return tables;

@@ -9,7 +9,7 @@ import { createDialect, isUniqueViolation, migrateToLatest } from '../src/plugin
 import { storeMigrations } from '../src/db/migrations';
 import type { StoreDatabase } from '../src/db/schema';
 import { createFakeRoot } from './fixtures';
-import { Browser, GOOD_PASSWORD, signedInUser, startIdentityStore, storageEngines } from './identity-fixtures';
+import { Browser, describePostgres, GOOD_PASSWORD, signedInUser, startIdentityStore, storageEngines } from './identity-fixtures';
 
 describe('the store database', () => {
   let rootDir: string;
@@ -96,76 +96,65 @@ const IDENTITY_AND_EARLIER_TABLES = [
   'users',
 ];
 
-/** A bff start (two for the restart), migrations and password hashes take seconds on a busy machine. */
-const ENGINE_TEST_TIMEOUT_MS = 30_000;
-
 describe.each(storageEngines())('the store database on $name', (engine) => {
-  it(
-    'runs every migration and enforces unique emails',
-    async () => {
-      const store = await startIdentityStore(engine);
-      try {
-        const tables = await store.app.db.introspection.getTables();
-        expect(tables.map((table) => table.name).sort()).toEqual(expect.arrayContaining([...IDENTITY_AND_EARLIER_TABLES, ...ORDERS_TABLES]));
-        const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.app.db);
-        expect(migrations.rows.map((row) => row.name)).toEqual(MIGRATIONS);
+  it('runs every migration and enforces unique emails', async () => {
+    const store = await startIdentityStore(engine);
+    try {
+      const tables = await store.app.db.introspection.getTables();
+      expect(tables.map((table) => table.name).sort()).toEqual(expect.arrayContaining([...IDENTITY_AND_EARLIER_TABLES, ...ORDERS_TABLES]));
+      const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.app.db);
+      expect(migrations.rows.map((row) => row.name)).toEqual(MIGRATIONS);
 
-        const user = {
-          email: 'a@example.com',
-          name: 'A',
-          password_hash: 'x',
-          email_verified_at: null,
-          pending_email: null,
-          notification_preferences: '{}',
-          created_at: 'now',
-          updated_at: 'now',
-        };
-        await store.app.db
-          .insertInto('users')
-          .values({ id: '00000000-0000-4000-8000-000000000001', ...user })
-          .execute();
-        const duplicate = await store.app.db
-          .insertInto('users')
-          .values({ id: '00000000-0000-4000-8000-000000000002', ...user })
-          .execute()
-          .catch((error: unknown) => error);
-        expect(isUniqueViolation(duplicate)).toBe(true);
-      } finally {
-        await store.cleanUp();
-      }
-    },
-    ENGINE_TEST_TIMEOUT_MS,
-  );
+      const user = {
+        email: 'a@example.com',
+        name: 'A',
+        password_hash: 'x',
+        email_verified_at: null,
+        pending_email: null,
+        notification_preferences: '{}',
+        created_at: 'now',
+        updated_at: 'now',
+      };
+      await store.app.db
+        .insertInto('users')
+        .values({ id: '00000000-0000-4000-8000-000000000001', ...user })
+        .execute();
+      const duplicate = await store.app.db
+        .insertInto('users')
+        .values({ id: '00000000-0000-4000-8000-000000000002', ...user })
+        .execute()
+        .catch((error: unknown) => error);
+      expect(isUniqueViolation(duplicate)).toBe(true);
+    } finally {
+      await store.cleanUp();
+    }
+  });
 
-  it(
-    'keeps data across restarts: a new bff on the same database reads it back and signs the user in',
-    async () => {
-      const store = await startIdentityStore(engine);
-      try {
-        await store.app.inject({ url: '/api/newsletter/subscribe?email=kept@example.com&c=cb' });
-        await signedInUser(store, 'Kept User', 'kept@example.com');
-        const contact = await new Browser(store.app).write('POST', '/api/contact', { name: 'Kept', email: 'kept@example.com', topic: 'other', message: 'Still here after a restart?' });
-        expect(contact.statusCode).toBe(201);
-        const before = store.app;
+  it('keeps data across restarts: a new bff on the same database reads it back and signs the user in', async () => {
+    const store = await startIdentityStore(engine);
+    try {
+      await store.app.inject({ url: '/api/newsletter/subscribe?email=kept@example.com&c=cb' });
+      await signedInUser(store, 'Kept User', 'kept@example.com');
+      const contact = await new Browser(store.app).write('POST', '/api/contact', { name: 'Kept', email: 'kept@example.com', topic: 'other', message: 'Still here after a restart?' });
+      expect(contact.statusCode).toBe(201);
+      const before = store.app;
 
-        await store.restart();
-        expect(store.app).not.toBe(before);
+      await store.restart();
+      expect(store.app).not.toBe(before);
 
-        expect(await store.app.db.selectFrom('newsletter_subscribers').select('email').execute()).toEqual([{ email: 'kept@example.com' }]);
-        expect(await store.app.db.selectFrom('contact_messages').select('message').execute()).toEqual([{ message: 'Still here after a restart?' }]);
-        // The account, its password hash and its verification survived: the new bff signs the user in.
-        const browser = new Browser(store.app);
-        expect((await browser.signIn('kept@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
-        expect(await browser.session()).toMatchObject({ user: { name: 'Kept User', email: 'kept@example.com' } });
-        // Migrations are not run again.
-        const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.app.db);
-        expect(migrations.rows).toHaveLength(MIGRATIONS.length);
-      } finally {
-        await store.cleanUp();
-      }
-    },
-    ENGINE_TEST_TIMEOUT_MS,
-  );
+      expect(await store.app.db.selectFrom('newsletter_subscribers').select('email').execute()).toEqual([{ email: 'kept@example.com' }]);
+      expect(await store.app.db.selectFrom('contact_messages').select('message').execute()).toEqual([{ message: 'Still here after a restart?' }]);
+      // The account, its password hash and its verification survived: the new bff signs the user in.
+      const browser = new Browser(store.app);
+      expect((await browser.signIn('kept@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+      expect(await browser.session()).toMatchObject({ user: { name: 'Kept User', email: 'kept@example.com' } });
+      // Migrations are not run again.
+      const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.app.db);
+      expect(migrations.rows).toHaveLength(MIGRATIONS.length);
+    } finally {
+      await store.cleanUp();
+    }
+  });
 });
 
 /**
@@ -174,7 +163,6 @@ describe.each(storageEngines())('the store database on $name', (engine) => {
  * the middle of the question: the question runs in a transaction whose snapshot was taken before the
  * drop, so the catalog still lists the dropped schema while a lookup by its name fails.
  */
-const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 describePostgres('the store database beside another store dropped on PostgreSQL', () => {
   const unique = `${process.pid}_${Date.now().toString(36)}`;
   // Capitals, so the schema is named only when quoted: the store must not fold its name.

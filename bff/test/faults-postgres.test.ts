@@ -6,7 +6,7 @@ import { DATABASE_UNAVAILABLE } from '../src/lib/unavailable';
 import { SIGN_UP_MAIL_FAILED } from '../src/routes/api/auth/sign-up';
 import { startFaultStore, expectServedWithout, timed } from './faults-fixtures';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
-import { Browser, freshClientAddress, GOOD_PASSWORD, signedInUser, type IdentityStore } from './identity-fixtures';
+import { Browser, describePostgres, freshClientAddress, GOOD_PASSWORD, signedInUser, type IdentityStore } from './identity-fixtures';
 import { startOwnPostgres, type OwnPostgres } from './own-services';
 import { MIXED_CART, startCheckout } from './payments-fixtures';
 
@@ -22,7 +22,6 @@ const TOPIC = CONTACT_TOPICS[0]?.value;
  * PostgreSQL of this test's own (test/own-services.ts), which the test stops and starts; the
  * machine's shared server (TEST_DATABASE_URL) is never touched. Runs with the PostgreSQL suites.
  */
-const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 describePostgres('PostgreSQL restarted under a running bff', () => {
   let postgres: OwnPostgres;
   let fixtures: ToolFixtures;

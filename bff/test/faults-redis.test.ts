@@ -5,7 +5,7 @@ import { SESSIONS_UNAVAILABLE } from '../src/lib/unavailable';
 import { SIGN_IN_LIMITS } from '../src/lib/sign-in-limits';
 import { expectServedWithout, timed } from './faults-fixtures';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
-import { Browser, freshClientAddress, GOOD_PASSWORD, signedInUser, startIdentityStore, type IdentityStore } from './identity-fixtures';
+import { Browser, describePostgres, freshClientAddress, GOOD_PASSWORD, signedInUser, startIdentityStore, type IdentityStore } from './identity-fixtures';
 import { startOwnRedis, type OwnRedis } from './own-services';
 
 jest.setTimeout(60_000);
@@ -20,7 +20,6 @@ const PREFIX = 'faults:';
  * which the test kills, freezes and starts again; its database is a schema of the machine's shared
  * PostgreSQL, as the replicas' setup is. Runs with the PostgreSQL suites.
  */
-const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 describePostgres('Redis down under a running bff', () => {
   let redis: OwnRedis;
   let fixtures: ToolFixtures;

@@ -16,6 +16,12 @@ export interface StorageEngine {
   redis: boolean;
 }
 
+/**
+ * `describe` for suites that run on PostgreSQL alone (TEST_DATABASE_URL, which .ci/run sets: there
+ * they always run); skipped, and reported as skipped, on a machine without it.
+ */
+export const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
 /** SQLite always; PostgreSQL, and PostgreSQL with Redis sessions, when .ci/run points the tests at them. */
 export function storageEngines(): StorageEngine[] {
   const engines: StorageEngine[] = [{ name: 'SQLite', postgres: false, redis: false }];

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { ORDER_PATHS } from '@bimi/contracts/api-paths';
-import { type IdentityStore, startIdentityStore } from './identity-fixtures';
+import { describePostgres, type IdentityStore, startIdentityStore } from './identity-fixtures';
 import { MIXED_CART, buyer, startCheckout } from './payments-fixtures';
 
 /**
@@ -15,7 +15,6 @@ import { MIXED_CART, buyer, startCheckout } from './payments-fixtures';
 
 jest.setTimeout(90_000);
 
-const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 describePostgres('a process killed inside the payment step (PostgreSQL)', () => {
   let store: IdentityStore;
   beforeAll(async () => {

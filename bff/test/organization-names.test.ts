@@ -12,7 +12,6 @@ import { distinctOrganizationNames, organizationNameKey } from '../src/services/
 import { Browser, linkFromOutbox, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
 // Three sign-ups (argon2) per test on a shared 2-core machine.
-jest.setTimeout(30_000);
 
 describe('organization name keys', () => {
   it('takes names that differ only in case, spacing or Unicode form as one', () => {

@@ -5,7 +5,6 @@ import { storageEngines } from './identity-fixtures';
 import { type StripeStore, buyer, startCheckout, startStripeStore } from './payments-fixtures';
 
 // Each test signs buyers up (argon2) and runs whole checkouts; the shared 2-core machine is often busy.
-jest.setTimeout(30_000);
 
 /**
  * Two bff processes on one database (one PostgreSQL schema, or one SQLite file), both receiving the

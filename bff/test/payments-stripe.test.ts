@@ -8,7 +8,6 @@ import { MIXED_CART, SITE, type StripeStore, buyer, startCheckout, startStripeSt
 import Stripe from 'stripe';
 
 // Each test signs buyers up (argon2) and runs whole checkouts; the shared 2-core machine is often busy.
-jest.setTimeout(30_000);
 
 const SQLITE = { name: 'SQLite', postgres: false, redis: false };
 const logText = ({ store }: StripeStore) => store.logs.entries.map((entry) => JSON.stringify(entry)).join('\n');

@@ -5,7 +5,6 @@ import { MIXED_CART, SITE, buyer, formTokenOf, pathOf, payOnTestPage, startCheck
 import { loadConfig, paymentProviderName } from '../src/config';
 
 // Each test signs buyers up (argon2) and runs whole checkouts; the shared 2-core machine is often busy.
-jest.setTimeout(30_000);
 
 const logText = (store: IdentityStore) => store.logs.entries.map((entry) => `${entry.msg} ${JSON.stringify(entry)}`).join('\n');
 const MANY_SIGN_UPS = { SIGNUP_RATE_LIMIT_PER_HOUR: '1000' };

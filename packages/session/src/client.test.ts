@@ -26,7 +26,6 @@ interface Seen {
 }
 
 // The real bff hashes passwords (argon2id) for each account: seconds, not milliseconds, on a busy machine.
-jest.setTimeout(30_000);
 
 const ORIGIN = 'http://127.0.0.1:3100';
 
