@@ -94,8 +94,12 @@ class StartAfterPaintPlugin {
         const preloads = [...(compilation.namedChunks.get('bootstrap')?.files ?? [])].filter((file) => file.endsWith('.js')).map((file) => `${publicPath}${file}`);
         const code =
           `(function(){var s=${JSON.stringify(sources)},p=${JSON.stringify(preloads)};` +
-          'function l(){p.forEach(function(u){var e=document.createElement("link");e.rel="preload";e.as="script";e.href=u;document.head.appendChild(e)});' +
-          's.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.head.appendChild(e)})}' +
+          // One element a task: the five in one task took 9 ms on a 2-core host, where the browser's
+          // other threads compete for the cores (at the calibrated phone's slowdown, 120 ms of a task
+          // that Lighthouse links to the scripts' requests). Scripts with async=false run in the order added.
+          'var q=p.map(function(u){var e=document.createElement("link");e.rel="preload";e.as="script";e.href=u;return e})' +
+          '.concat(s.map(function(u){var e=document.createElement("script");e.src=u;e.async=false;return e}));' +
+          'function l(){var e=q.shift();e&&(document.head.appendChild(e),setTimeout(l,0))}' +
           'var r=document.getElementById("root"),d=0;function g(){d||(d=1,setTimeout(l,0))}' +
           'if(document.visibilityState!=="visible"||!r||r.dataset.serverRendered!=="true")l();else{' +
           // The browser reports the first paint once it is on screen: the scripts start then.
