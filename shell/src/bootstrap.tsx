@@ -1,7 +1,5 @@
 import { startTransition } from 'react';
-
-/** A new task: the browser paints and answers input between the start-up's parts. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask, runLibrariesFirst } from './start-up';
 
 /** The app's modules in the order they are first run, the heaviest apart (measured at 4× CPU slowdown). */
 const START_UP_PARTS: (() => Promise<unknown>)[] = [
@@ -46,17 +44,21 @@ async function start() {
   // An account page shows nothing before the session is known: its frame, its remote's routes and
   // its page (code and answers) load while the session and the start-up below come, not one after
   // the other once they have.
+  // Each library's modules run when first imported: one part per task, so no part of the start-up
+  // is one long task that blocks the page (issue 14, total blocking time). Eager: no extra request.
+  const libraries = (async () => {
+    for (const load of START_UP_PARTS) {
+      await nextTask();
+      await load();
+    }
+  })();
+  runLibrariesFirst(libraries);
   const owner = findRouteOwner(registryState.remotes, window.location.pathname);
   if (owner?.route.layout === 'account') {
     loadAccountLayout().catch(() => {});
     preloadRemoteRoutes(owner.remote.name, window.location.pathname);
   }
-  // Each library's modules run when first imported: one part per task, so no part of the start-up
-  // is one long task that blocks the page (issue 14, total blocking time). Eager: no extra request.
-  for (const load of START_UP_PARTS) {
-    await nextTask();
-    await load();
-  }
+  await libraries;
   await nextTask();
   const [{ createRoot, hydrateRoot }, { App }] = await Promise.all([import(/* webpackMode: "eager" */ 'react-dom/client'), import(/* webpackMode: "eager" */ './app/App')]);
   const container = document.getElementById('root');
