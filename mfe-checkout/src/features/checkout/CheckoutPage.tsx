@@ -10,7 +10,6 @@ import type { CartItem } from '@bimi/catalog/cart-items';
 import { cart, CART_STORAGE_KEY, readStoredCart } from '@bimi/cart/store';
 import { useCart } from '@bimi/cart/useCart';
 import type { PageProps, RouteEntry } from '@bimi/ui/RouteTable';
-import { PaymentOutcome } from './PaymentOutcome';
 import { clearDetailsDrafts } from './useDetailsDrafts';
 
 /**
@@ -29,6 +28,15 @@ function loadCartCheckout() {
   return cartCheckoutLoading;
 }
 const lazyCartCheckout = () => lazy(() => loadCartCheckout().then((module) => ({ default: module.CartCheckout })));
+
+/**
+ * What became of a payment the visitor came back from (`?checkout=`), with the orders' contract it
+ * reads it with: its own chunk, which a visit without one does without, asked for as this module
+ * runs when there is one.
+ */
+const loadPaymentOutcome = () => import('./PaymentOutcome');
+const PaymentOutcome = lazy(() => loadPaymentOutcome().then((module) => ({ default: module.PaymentOutcome })));
+if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('checkout')) void loadPaymentOutcome().catch(() => {});
 
 /** Whether the visitor's cart has lines: the store's, or (before the shell has read it) the stored one. */
 function cartHasLines(): boolean {
@@ -114,7 +122,11 @@ export function CheckoutPage({ route }: PageProps) {
   // server's page). One frame in every state, so its heading stays the element the server sent.
   return (
     <CheckoutFrame route={route} lead={!empty}>
-      {loaded && returnedFrom && <PaymentOutcome checkoutId={returnedFrom} />}
+      {loaded && returnedFrom && (
+        <Suspense fallback={null}>
+          <PaymentOutcome checkoutId={returnedFrom} />
+        </Suspense>
+      )}
       {!loaded ? (
         <CartLoading />
       ) : empty ? (
