@@ -27,7 +27,7 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
   return Object.assign(lazy(preload), { preload: () => void preload() });
 }
 
-const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage', DASHBOARD_ANSWERS);
+const DashboardPage = page(() => import('../features/dashboard/load-dashboard-page').then(({ loadDashboardPage }) => loadDashboardPage()), 'DashboardPage', DASHBOARD_ANSWERS);
 const SignInPage = page(() => import('../features/auth/SignInPage'), 'SignInPage');
 const SignUpPage = page(() => import('../features/auth/SignUpPage'), 'SignUpPage');
 const PartnerSignUpPage = page(() => import('../features/auth/PartnerSignUpPage'), 'PartnerSignUpPage');
