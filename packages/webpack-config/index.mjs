@@ -377,7 +377,7 @@ export function createAppConfig(app) {
         remotes: {},
         shared,
         shareStrategy: 'loaded-first',
-        runtimePlugins: [require.resolve('./yield-between-shares.js'), ...(app.runtimePlugins ?? [])],
+        runtimePlugins: [require.resolve('./yield-to-browser.js'), ...(app.runtimePlugins ?? [])],
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
         experiments: {

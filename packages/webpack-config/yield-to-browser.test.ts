@@ -1,10 +1,10 @@
-import yieldBetweenSharesPlugin from './yield-between-shares.js';
+import yieldToBrowserPlugin from './yield-to-browser.js';
 
-describe('the runtime plugin that yields between shared modules', () => {
+describe('the runtime plugin that yields to the browser', () => {
   const args = { pkgName: '@mui/material/TextField' };
 
   it('hands the lookup on unchanged, after a task of its own: no chain of promises runs through it in one task', async () => {
-    const plugin = yieldBetweenSharesPlugin();
+    const plugin = yieldToBrowserPlugin();
     let handedOn = false;
     const lookup = plugin.beforeLoadShare(args).then((result: unknown) => {
       handedOn = true;
@@ -16,12 +16,26 @@ describe('the runtime plugin that yields between shared modules', () => {
     expect(await lookup).toBe(args);
   });
 
+  it("runs a remote's exposed module in a task of its own, not in the one its last file arrived in", async () => {
+    const factoryArgs = { id: 'account/routes', expose: './routes' };
+    let ran = false;
+    const running = yieldToBrowserPlugin()
+      .beforeExecuteFactory(factoryArgs)
+      .then((result: unknown) => {
+        ran = true;
+        return result;
+      });
+    for (let round = 0; round < 10; round++) await Promise.resolve();
+    expect(ran).toBe(false);
+    expect(await running).toBe(factoryArgs);
+  });
+
   it('goes on at once in a hidden tab, and when the browser refuses the yield', async () => {
     const global = globalThis as { document?: unknown; scheduler?: unknown };
     global.document = { visibilityState: 'hidden' };
     try {
       let handedOn = false;
-      const lookup = yieldBetweenSharesPlugin()
+      const lookup = yieldToBrowserPlugin()
         .beforeLoadShare(args)
         .then(() => (handedOn = true));
       for (let round = 0; round < 10; round++) await Promise.resolve();
@@ -32,7 +46,7 @@ describe('the runtime plugin that yields between shared modules', () => {
     }
     global.scheduler = { yield: () => Promise.reject(new DOMException('aborted', 'AbortError')) };
     try {
-      expect(await yieldBetweenSharesPlugin().beforeLoadShare(args)).toBe(args);
+      expect(await yieldToBrowserPlugin().beforeLoadShare(args)).toBe(args);
     } finally {
       delete global.scheduler;
     }
@@ -43,7 +57,7 @@ describe('the runtime plugin that yields between shared modules', () => {
     const global = globalThis as { scheduler?: unknown };
     global.scheduler = { yield: yielded };
     try {
-      expect(await yieldBetweenSharesPlugin().beforeLoadShare(args)).toBe(args);
+      expect(await yieldToBrowserPlugin().beforeLoadShare(args)).toBe(args);
       expect(yielded).toHaveBeenCalledTimes(1);
     } finally {
       delete global.scheduler;

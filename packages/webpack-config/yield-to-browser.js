@@ -1,0 +1,39 @@
+// A Module Federation runtime plugin in every browser build (createAppConfig in index.mjs): the
+// runtime's chains of promises are split into tasks, so that input and paints come between.
+//
+// - Before each shared module's lookup. A page's chunks ask for their shared modules (MUI
+//   components, workspace packages) all at once: each lookup, and the chunk a lookup may load, is a
+//   step of a chain of promises, and the whole chain ran in one task of the browser (on /checkout
+//   150–320 ms at Lighthouse's 4× slowdown, the page's largest blocking time). A shared module's
+//   own code still runs when the module that imports it does.
+// - Before a remote's exposed module runs. Its code (a routes module with its pages) ran in the
+//   task in which the last of its files arrived, a task Lighthouse links to that file's request: on
+//   the account pages the routes module with the remote's copy of Zod, 160–210 ms of the
+//   dashboard's simulated long tasks. Now in a task of its own.
+export default function yieldToBrowserPlugin() {
+  return {
+    name: 'bimi-yield-to-browser',
+    async beforeLoadShare(args) {
+      await yieldToBrowser();
+      return args;
+    },
+    async beforeExecuteFactory(args) {
+      await yieldToBrowser();
+      return args;
+    },
+  };
+}
+
+/** Lets the browser run input and rendering first; the page's own work goes on right after. */
+async function yieldToBrowser() {
+  // A hidden tab paints nothing, and there a timer waits a second or more (Firefox and Safari,
+  // without scheduler.yield): it goes on at once.
+  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+  const { scheduler } = globalThis;
+  try {
+    if (scheduler && typeof scheduler.yield === 'function') await scheduler.yield();
+    else await new Promise((resolve) => setTimeout(resolve, 0));
+  } catch {
+    // A yield refused (an aborted task signal) only means the work goes on now.
+  }
+}
