@@ -22,9 +22,11 @@ const START_UP_PARTS: (() => Promise<unknown>)[] = [
 ];
 
 async function start() {
-  // Each step in a task of its own: together they were one long task. First Zod and the session's
+  // Each step in a task of its own: together they were one long task. Not in the task that ran this
+  // chunk's script either (an eager import goes on in its microtasks). First Zod and the session's
   // schemas, then the session's module, whose request leaves now, not once the app has rendered
   // (see prefetchSession).
+  await nextTask();
   await import(/* webpackMode: "eager" */ '@bimi/contracts/auth');
   await nextTask();
   void import(/* webpackMode: "eager" */ '@bimi/session/client').then(({ prefetchSession }) => prefetchSession());

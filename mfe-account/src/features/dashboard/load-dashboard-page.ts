@@ -8,6 +8,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * 16 ms at 4× CPU throttling on the 2-core host, the dashboard's longest after the frame's.
  */
 export async function loadDashboardPage() {
+  await nextTask();
   await import(/* webpackMode: "eager" */ '@bimi/contracts/monitors');
   await nextTask();
   await import(/* webpackMode: "eager" */ '@bimi/contracts/orders');
