@@ -43,9 +43,6 @@ async function start() {
     import(/* webpackMode: "eager" */ './federation/preload'),
     import(/* webpackMode: "eager" */ './layout/account/load-account-layout'),
   ]);
-  // An account page shows nothing before the session is known: its frame, its remote's routes and
-  // its page (code and answers) load while the session and the start-up below come, not one after
-  // the other once they have.
   // Each library's modules run when first imported: one part per task, so no part of the start-up
   // is one long task that blocks the page (issue 14, total blocking time). Eager: no extra request.
   const libraries = (async () => {
@@ -55,6 +52,9 @@ async function start() {
     }
   })();
   runLibrariesFirst(libraries);
+  // An account page shows nothing before the session is known: its frame, its remote's routes and
+  // its page (code and answers) load while the session and the start-up's parts come, not one after
+  // the other once they have.
   const owner = findRouteOwner(registryState.remotes, window.location.pathname);
   if (owner?.route.layout === 'account') {
     loadAccountLayout().catch(() => {});
