@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { DASHBOARD_ANSWERS } from '../features/dashboard/dashboard-answers';
-import { prefetchApi } from '../lib/useApi';
+import { prefetchApi } from '../lib/prefetch-api';
 
 /** A page that can be loaded ahead of its first render (a lazy page with its loader). */
 type PreloadablePage = ComponentType<PageProps> & { preload?: () => void };

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { prefetchApi, takeAnswer } from './useApi';
+import { prefetchApi } from './prefetch-api';
+import { takeAnswer } from './useApi';
 
 const Monitors = z.object({ monitors: z.array(z.string()) });
 const PATH = '/api/account/monitors';
@@ -84,8 +85,9 @@ describe('a page the server rendered for its signed-in visitor', () => {
       return new Response(JSON.stringify({ monitors: ['asked'] }), { status: 200, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
     const useApi = (await import('./useApi')) as typeof import('./useApi');
+    const prefetch = (await import('./prefetch-api')) as typeof import('./prefetch-api');
     const pageState = (await import('@bimi/session/page-state')) as typeof import('@bimi/session/page-state');
-    return { calls, location, ...useApi, ...pageState };
+    return { calls, location, ...useApi, ...prefetch, ...pageState };
   }
 
   it('hydrates with the answer it was rendered with and asks nothing for it, until the page has shown it', async () => {

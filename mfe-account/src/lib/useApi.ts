@@ -2,41 +2,16 @@ import { use, useCallback, useContext, useEffect, useRef, useState } from 'react
 import type * as z from 'zod/mini';
 import { callApi, failureMessage } from '@bimi/session/api';
 import { answerShown, renderedAnswer, ServerPageContext } from '@bimi/session/page-state';
-
-/** A prefetched answer not taken within this time is dropped: the page asks again. */
-const PREFETCH_KEPT_MS = 10_000;
-const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
-
-/**
- * Asks for GET answers a page is about to show while its code still loads (its lazy loader, in
- * src/app/pages.tsx): the page's first useApi of each path takes the answer instead of asking
- * once it has rendered, one round trip later.
- */
-export function prefetchApi(paths: readonly string[]): void {
-  // On the server the page's answers come with the render (ServerPageContext).
-  if (typeof window === 'undefined') return;
-  for (const path of paths) {
-    // The page was rendered with it: hydration shows that one.
-    if (renderedAnswer(path) !== undefined) continue;
-    // A plain GET: a refusal (401 for a visitor whose session ended) is not acted on here, before
-    // the page has rendered; the page then asks itself (takeAnswer) and callApi handles it.
-    const answer = fetch(path, { headers: { accept: 'application/json' }, credentials: 'same-origin' }).then((response) =>
-      response.ok ? (response.json() as Promise<unknown>) : Promise.reject(new Error(`${path} answered ${response.status}`)),
-    );
-    answer.catch(() => {});
-    prefetched.set(path, { at: Date.now(), answer });
-  }
-}
+import { takePrefetched } from './prefetch-api';
 
 /**
  * The prefetched answer to `path` (taken once, if still fresh), checked against `answer`; or a
  * new request, also when the prefetch failed: the page shows what callApi makes of a failure.
  */
 export function takeAnswer<T>(path: string, answer: z.ZodMiniType<T>): Promise<T> {
-  const early = prefetched.get(path);
-  prefetched.delete(path);
-  if (!early || Date.now() - early.at > PREFETCH_KEPT_MS) return callApi(path, { answer });
-  return early.answer.then(
+  const early = takePrefetched(path);
+  if (!early) return callApi(path, { answer });
+  return early.then(
     (data) => answer.parse(data),
     () => callApi(path, { answer }),
   );

@@ -3,11 +3,14 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The dashboard's chunk starts here: nothing is imported statically, so the arrival of its files
- * runs no module but this one. The monitors' and the orders' contracts (their schemas are built as
- * their modules run) and the page then run in tasks of their own; in one they were a task of about
- * 16 ms at 4× CPU throttling on the 2-core host, the dashboard's longest after the frame's.
+ * runs no module but this one. This remote's Zod (with the API's error schema), the monitors' and
+ * the orders' contracts (their schemas are built as their modules run) and the page then run in
+ * tasks of their own; in one they were a task of about 16 ms at 4× CPU throttling on the 2-core
+ * host, the dashboard's longest after the frame's.
  */
 export async function loadDashboardPage() {
+  await nextTask();
+  await import(/* webpackMode: "eager" */ '@bimi/contracts/api-error');
   await nextTask();
   await import(/* webpackMode: "eager" */ '@bimi/contracts/monitors');
   await nextTask();
