@@ -24,6 +24,29 @@ describe('the runtime plugin that yields to the browser', () => {
     expect(await running).toBe(factoryArgs);
   });
 
+  it("lets an import()'s modules run in a task after its chunks arrived, not in the last one's, wrapping webpack's loader once", async () => {
+    const ensureChunk = jest.fn(() => Promise.resolve());
+    const global = globalThis as { __webpack_require__?: { e: (chunkId: string) => Promise<unknown> } };
+    global.__webpack_require__ = { e: ensureChunk };
+    try {
+      yieldToBrowserPlugin();
+      const wrapped = global.__webpack_require__.e;
+      expect(wrapped).not.toBe(ensureChunk);
+      yieldToBrowserPlugin();
+      expect(global.__webpack_require__.e).toBe(wrapped);
+      const loading = global.__webpack_require__.e('account-layout');
+      expect(await pendingInThisTask(loading)).toBe(true);
+      await loading;
+      expect(ensureChunk).toHaveBeenCalledTimes(1);
+      expect(ensureChunk).toHaveBeenCalledWith('account-layout');
+      // A chunk that failed still fails, at once.
+      ensureChunk.mockImplementationOnce(() => Promise.reject(new Error('ChunkLoadError')));
+      await expect(global.__webpack_require__.e('account-layout')).rejects.toThrow('ChunkLoadError');
+    } finally {
+      delete global.__webpack_require__;
+    }
+  });
+
   it('goes on at once in a hidden tab, and when the browser refuses the yield', async () => {
     const global = globalThis as { document?: unknown; scheduler?: unknown };
     global.document = { visibilityState: 'hidden' };
