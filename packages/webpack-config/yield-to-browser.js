@@ -9,7 +9,8 @@
 // - Before a remote's exposed module runs. Its code (a routes module with its pages) ran in the
 //   task in which the last of its files arrived, a task Lighthouse links to that file's request: on
 //   the account pages the routes module with the remote's copy of Zod, 160–210 ms of the
-//   dashboard's simulated long tasks. Now in a task of its own.
+//   dashboard's simulated long tasks. Now in a task of its own. The host's hook: it holds for a
+//   remote built before the wrapper below, too.
 // - Before the modules of an app's own lazy chunks run (`import()`: webpack's `__webpack_require__.e`),
 //   for the same reason: an account page, the cart's checkout or a tool's result view ran in the
 //   task of its last file's arrival.

@@ -23,7 +23,7 @@ const START_UP_PARTS: (() => Promise<unknown>)[] = [
 
 async function start() {
   // Each step in a task of its own: together they were one long task. Not in the task that ran this
-  // chunk's script either (an eager import goes on in its microtasks). First Zod and the session's
+  // module either (an eager import goes on in its microtasks). First Zod and the session's
   // schemas, then the session's module, whose request leaves now, not once the app has rendered
   // (see prefetchSession).
   await nextTask();
