@@ -5,6 +5,7 @@ import { HealthResponse } from '@bimi/contracts/health';
 import { PublicConfig } from '@bimi/contracts/public-config';
 import { ToolAnswer } from '@bimi/contracts/tools';
 import { startStoreOn, type IdentityStore } from './identity-fixtures';
+import { wallMsOf } from './timing';
 
 /**
  * The bff of a fault test (test/faults-*.test.ts) on the settings given (DATABASE_URL, REDIS_URL of
@@ -30,9 +31,8 @@ export async function startFaultStore(env: NodeJS.ProcessEnv): Promise<IdentityS
 
 /** A request and how long its answer took. */
 export async function timed(request: () => Promise<LightMyRequestResponse>): Promise<{ response: LightMyRequestResponse; ms: number }> {
-  const started = performance.now();
-  const response = await request();
-  return { response, ms: performance.now() - started };
+  const { result: response, ms } = await wallMsOf(request);
+  return { response, ms };
 }
 
 /** What a fault must not break: a tool lookup, a cart quote, the public config, a page, liveness. */

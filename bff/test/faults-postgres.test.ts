@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { DATABASE_UNAVAILABLE } from '../src/lib/unavailable';
 import { SIGN_UP_MAIL_FAILED } from '../src/routes/api/auth/sign-up';
 import { startFaultStore, expectServedWithout, timed } from './faults-fixtures';
+import { wallMsOf } from './timing';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 import { Browser, describePostgres, freshClientAddress, GOOD_PASSWORD, signedInUser, type IdentityStore } from './identity-fixtures';
 import { startOwnPostgres, type OwnPostgres } from './own-services';
@@ -82,10 +83,9 @@ describePostgres('PostgreSQL restarted under a running bff', () => {
       expect({ name, fast: ms < FAIL_FAST_MS }).toEqual({ name, fast: true });
     }
     // Many at once do not queue up behind each other either.
-    const started = performance.now();
-    const burst = await Promise.all(Array.from({ length: 30 }, () => buyer.request({ url: '/api/account/profile' })));
-    expect(new Set(burst.map((response) => response.statusCode))).toEqual(new Set([503]));
-    expect(performance.now() - started).toBeLessThan(2 * FAIL_FAST_MS);
+    const burst = await wallMsOf(() => Promise.all(Array.from({ length: 30 }, () => buyer.request({ url: '/api/account/profile' }))));
+    expect(new Set(burst.result.map((response) => response.statusCode))).toEqual(new Set([503]));
+    expect(burst.ms).toBeLessThan(2 * FAIL_FAST_MS);
 
     // The session cookie is not dropped while its store is away: asked, the session is signed out.
     expect(await buyer.session()).toEqual({});
@@ -132,10 +132,11 @@ describePostgres('PostgreSQL restarted under a running bff', () => {
       if (tries > 200) throw new Error(`only ${await waiting()} of 5 transactions reached the lock`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    const stoppedAt = performance.now();
-    await postgres.stop('fast');
-    const answers = await Promise.all([...signUps, ...checkouts]);
-    expect(performance.now() - stoppedAt).toBeLessThan(FAIL_FAST_MS);
+    const { result: answers, ms } = await wallMsOf(async () => {
+      await postgres.stop('fast');
+      return Promise.all([...signUps, ...checkouts]);
+    });
+    expect(ms).toBeLessThan(FAIL_FAST_MS);
     const unavailable = [503, { message: DATABASE_UNAVAILABLE }];
     // PostgreSQL's fast shutdown ends the sessions in no set order: when the locker's ends first, a
     // sign-up waiting for its lock can commit before its own session ends. Its account is then whole

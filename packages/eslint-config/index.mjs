@@ -105,6 +105,7 @@ const BFF_LAYERS = [
   },
 ];
 
+const TEST_CLOCK_MESSAGE = 'Time a test through bff/test/timing.ts: cpuMsOf for work on the CPU (a busy host stretches its wall clock), wallMsOf for a wait.';
 const IDLE_MESSAGE = "Start work a page can do without with whenIdleAfterVisitorActs (@bimi/ui/idle): on idle alone it runs during the first page's load.";
 
 /** Apps are not dependencies of anything: an import by package name is always a boundary crossing. */
@@ -242,6 +243,12 @@ export function workspaceConfig(root) {
         'no-restricted-globals': ['error', { name: 'requestIdleCallback', message: IDLE_MESSAGE }],
         'no-restricted-properties': ['error', { object: 'window', property: 'requestIdleCallback', message: IDLE_MESSAGE }],
       },
+    },
+    {
+      // A test that reads the wall clock for work on the CPU fails on a host that is only busy (CI's
+      // two cores, a second jest worker): each timing in a test names its clock (bff/test/timing.ts).
+      files: ['**/*.test.{ts,tsx}'],
+      rules: { 'no-restricted-properties': ['error', { object: 'performance', property: 'now', message: TEST_CLOCK_MESSAGE }] },
     },
     {
       // Test doubles and helpers handle untyped wire data (Stripe's form-encoded bodies, inject's json()).

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AsnParser } from '@peculiar/asn1-schema';
 import { beginLineFlood, logoBombCertificate } from '../../../test/fixtures/tools/hostile';
+import { cpuMsOf } from '../../../test/timing';
 import { markRootStore } from './roots';
 import { validateMarkCertificate } from './validate';
 
@@ -89,9 +90,8 @@ describe('validateMarkCertificate', () => {
   });
 
   it('refuses a file of 1,300 BEGIN lines (finding 1) at once, with a failed check saying why', () => {
-    const started = performance.now();
-    const report = validateMarkCertificate({ pem: beginLineFlood(1300, 'unit'), rootStore: roots });
-    expect(performance.now() - started).toBeLessThan(500);
+    const { result: report, ms } = cpuMsOf(() => validateMarkCertificate({ pem: beginLineFlood(1300, 'unit'), rootStore: roots }));
+    expect(ms).toBeLessThan(500);
     expect(report).toMatchObject({
       score: 0,
       details: undefined,
@@ -102,9 +102,8 @@ describe('validateMarkCertificate', () => {
   it('stops inflating an embedded logo at 32 KB (finding 2), judges the rest, and keeps none of it', async () => {
     const bomb = await logoBombCertificate();
     const parser = jest.spyOn(AsnParser, 'parse');
-    const started = performance.now();
-    const report = validateMarkCertificate({ pem: bomb, rootStore: roots, domain: 'bomb.example' });
-    expect(performance.now() - started).toBeLessThan(500);
+    const { result: report, ms } = cpuMsOf(() => validateMarkCertificate({ pem: bomb, rootStore: roots, domain: 'bomb.example' }));
+    expect(ms).toBeLessThan(500);
     expect(statusOf(report.checks)).toMatchObject({ 'vmc.pem': 'pass', 'vmc.chain': 'fail', 'vmc.logotype': 'fail', 'vmc.domain': 'pass', 'vmc.key-purpose': 'pass' });
     expect(report.checks.find((check) => check.id === 'vmc.logotype')).toMatchObject({ title: 'Embedded logo too large', detail: expect.stringMatching(/more than 32 KB/) });
     expect(report.details?.logoDataUrl).toBeUndefined();

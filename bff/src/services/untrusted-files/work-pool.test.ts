@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { loopStallDuring } from '../../../test/timing';
 import { createWorkPool, type WorkPool, type WorkPoolOptions } from './work-pool';
 
 // The pool's limits against real runaway work in real threads (test/fixtures/tools/runaway-worker.mjs).
@@ -14,30 +15,13 @@ function startPool(options: Partial<WorkPoolOptions> = {}): WorkPool {
 }
 afterEach(() => pool.close());
 
-/** The longest the event loop went without running a 10 ms timer while `work` ran. */
-async function eventLoopStallDuring<T>(work: Promise<T>): Promise<{ result: T; stallMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last - 10);
-    last = now;
-  }, 10);
-  try {
-    return { result: await work, stallMs };
-  } finally {
-    clearInterval(ticker);
-  }
-}
-
 describe('the untrusted-work pool', () => {
   it('stops a task past its time limit, answers "timeout", and replaces the thread; the event loop never waits', async () => {
     startPool();
     expect(await pool.warmUp()).toBe(true);
-    const started = performance.now();
-    const { result, stallMs } = await eventLoopStallDuring(pool.run('spin', null));
+    const { result, stallMs, ms } = await loopStallDuring(() => pool.run('spin', null));
     expect(result).toEqual({ ok: false, failure: 'timeout' });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    expect(ms).toBeGreaterThanOrEqual(300);
     expect(stallMs).toBeLessThan(100);
     expect(logged).toContain('untrusted-work: stopped a worker past its time limit');
     // The replacement thread answers the next task.
@@ -48,7 +32,7 @@ describe('the untrusted-work pool', () => {
   it('answers "out-of-memory" when a task outgrows its thread’s heap, and replaces the thread', async () => {
     // A time limit long enough that the heap fills first.
     startPool({ memoryMb: 32, timeoutMs: 20_000 });
-    const { result, stallMs } = await eventLoopStallDuring(pool.run('hoard', null));
+    const { result, stallMs } = await loopStallDuring(() => pool.run('hoard', null));
     expect(result).toEqual({ ok: false, failure: 'out-of-memory' });
     expect(stallMs).toBeLessThan(100);
     expect(await pool.run('echo', 'still serving')).toEqual({ ok: true, value: 'still serving' });

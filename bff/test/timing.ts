@@ -1,0 +1,51 @@
+/**
+ * The clocks a test may read. Work that runs on the CPU (a parser, a validator) is timed in CPU time
+ * of this process: on a busy two-core host another process (a second jest worker, a build, CI's
+ * neighbours) stretches the wall clock of the same work two or three times, and a test that reads
+ * it fails on a machine that is only busy. A wait (a query that must fail fast, a worker that must
+ * answer) is timed on the wall clock, which is what the person waiting sees.
+ *
+ * ESLint keeps `performance.now()` out of test files: each timing names its clock through here.
+ */
+
+/** What `work` returned, and the milliseconds of CPU time this process spent on it (user and system). */
+export function cpuMsOf<T>(work: () => T): { result: T; ms: number } {
+  const before = process.cpuUsage();
+  const result = work();
+  const used = process.cpuUsage(before);
+  return { result, ms: (used.user + used.system) / 1000 };
+}
+
+/** The least CPU time of `runs` runs of `work`: a collection of another test's garbage can fall in any one. */
+export function leastCpuMsOf(work: () => unknown, runs = 3): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < runs; run += 1) least = Math.min(least, cpuMsOf(work).ms);
+  return least;
+}
+
+/** What `wait` resolved to, and the milliseconds on the wall clock until it did. */
+export async function wallMsOf<T>(wait: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = performance.now();
+  const result = await wait();
+  return { result, ms: performance.now() - started };
+}
+
+/**
+ * What `wait` resolved to, its wall-clock milliseconds, and the longest the event loop went without
+ * running a 10 ms timer meanwhile (a held loop shows as a late tick).
+ */
+export async function loopStallDuring<T>(wait: () => Promise<T>): Promise<{ result: T; ms: number; stallMs: number }> {
+  let last = performance.now();
+  let stallMs = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    stallMs = Math.max(stallMs, now - last - 10);
+    last = now;
+  }, 10);
+  try {
+    const { result, ms } = await wallMsOf(wait);
+    return { result, ms, stallMs };
+  } finally {
+    clearInterval(ticker);
+  }
+}
