@@ -4,7 +4,7 @@ import { ReadinessResponse } from '@bimi/contracts/health';
 import { Client } from 'pg';
 import { DATABASE_UNAVAILABLE } from '../src/lib/unavailable';
 import { SIGN_UP_MAIL_FAILED } from '../src/routes/api/auth/sign-up';
-import { startFaultStore, expectServedWithout, timed } from './faults-fixtures';
+import { startFaultStore, expectServedWithout } from './faults-fixtures';
 import { wallMsOf } from './timing';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 import { Browser, describePostgres, freshClientAddress, GOOD_PASSWORD, signedInUser, type IdentityStore } from './identity-fixtures';
@@ -77,7 +77,7 @@ describePostgres('PostgreSQL restarted under a running bff', () => {
       ],
     ] as const;
     for (const [name, request] of needy) {
-      const { response, ms } = await timed(request);
+      const { result: response, ms } = await wallMsOf(request);
       expect({ name, status: response.statusCode, body: response.json() as unknown }).toEqual({ name, status: 503, body: { message: DATABASE_UNAVAILABLE } });
       expect(response.headers['retry-after']).toBeDefined();
       expect({ name, fast: ms < FAIL_FAST_MS }).toEqual({ name, fast: true });

@@ -3,7 +3,8 @@ import { ReadinessResponse } from '@bimi/contracts/health';
 import { Redis } from 'ioredis';
 import { SESSIONS_UNAVAILABLE } from '../src/lib/unavailable';
 import { SIGN_IN_LIMITS } from '../src/lib/sign-in-limits';
-import { expectServedWithout, timed } from './faults-fixtures';
+import { expectServedWithout } from './faults-fixtures';
+import { wallMsOf } from './timing';
 import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 import { Browser, describePostgres, freshClientAddress, GOOD_PASSWORD, signedInUser, startIdentityStore, type IdentityStore } from './identity-fixtures';
 import { startOwnRedis, type OwnRedis } from './own-services';
@@ -58,8 +59,8 @@ describePostgres('Redis down under a running bff', () => {
     await redis.stop('kill');
 
     // Signed out, not an error: the session endpoint answers as for a visitor, and the cookie stays.
-    const session = await timed(() => ada.request({ url: '/api/auth/session' }));
-    expect([session.response.statusCode, session.response.json()]).toEqual([200, {}]);
+    const session = await wallMsOf(() => ada.request({ url: '/api/auth/session' }));
+    expect([session.result.statusCode, session.result.json()]).toEqual([200, {}]);
     expect(session.ms).toBeLessThan(NO_WAIT_MS);
     expect(ada.cookies.has('bimi.session')).toBe(true);
 
@@ -69,7 +70,7 @@ describePostgres('Redis down under a running bff', () => {
       ['account', () => ada.request({ url: '/api/account/profile' })],
       ['sign-in', () => stranger.signIn('ada@redis-faults.test', GOOD_PASSWORD)],
     ] as const) {
-      const { response, ms } = await timed(request);
+      const { result: response, ms } = await wallMsOf(request);
       expect({ name, status: response.statusCode, body: response.json() as unknown }).toEqual({ name, status: 503, body: { message: SESSIONS_UNAVAILABLE } });
       expect(response.headers['retry-after']).toBeDefined();
       expect({ name, fast: ms < NO_WAIT_MS }).toEqual({ name, fast: true });
@@ -78,14 +79,14 @@ describePostgres('Redis down under a running bff', () => {
 
     // Nothing else breaks: signing up (its limit counted in memory meanwhile), signing out, the tools,
     // the cart quote, the public config, the pages, liveness.
-    const signUp = await timed(() => stranger.write('POST', '/api/auth/signup', { name: 'Bo Newcomer', email: 'bo@redis-faults.test', password: GOOD_PASSWORD }));
-    expect(signUp.response.statusCode).toBe(201);
+    const signUp = await wallMsOf(() => stranger.write('POST', '/api/auth/signup', { name: 'Bo Newcomer', email: 'bo@redis-faults.test', password: GOOD_PASSWORD }));
+    expect(signUp.result.statusCode).toBe(201);
     expect(signUp.ms).toBeLessThan(NO_WAIT_MS);
     await expectServedWithout(store.app, 'Redis');
-    const ready = await timed(() => store.app.inject({ url: SITE_API_PATHS.ready }));
-    expect(ready.response.statusCode).toBe(503);
+    const ready = await wallMsOf(() => store.app.inject({ url: SITE_API_PATHS.ready }));
+    expect(ready.result.statusCode).toBe(503);
     expect(ready.ms).toBeLessThan(NO_WAIT_MS);
-    const { checks } = ReadinessResponse.parse(ready.response.json());
+    const { checks } = ReadinessResponse.parse(ready.result.json());
     expect(checks.redis).toEqual({ status: 'failing', detail: expect.stringMatching(/^Redis does not answer/) });
     expect(checks.database.status).toBe('ok');
 
@@ -116,7 +117,7 @@ describePostgres('Redis down under a running bff', () => {
     const guesser = new Browser(store.app, freshClientAddress());
     const statuses: number[] = [];
     for (let attempt = 0; attempt <= SIGN_IN_LIMITS.failuresPerAccountAndAddress; attempt += 1) {
-      const { response, ms } = await timed(() => guesser.signIn('ada@redis-faults.test', 'wrong password 1'));
+      const { result: response, ms } = await wallMsOf(() => guesser.signIn('ada@redis-faults.test', 'wrong password 1'));
       statuses.push(response.statusCode);
       expect(ms).toBeLessThan(NO_WAIT_MS);
     }
@@ -144,13 +145,13 @@ describePostgres('Redis down under a running bff', () => {
     redis.pause();
     const visitor = new Browser(store.app, freshClientAddress());
     const answers = {
-      session: await timed(() => ada.request({ url: '/api/auth/session' })),
-      signIn: await timed(() => visitor.signIn('ada@redis-faults.test', 'wrong password 3')),
-      tool: await timed(() => store.app.inject({ url: '/api/tools/dmarc?domain=good.example' })),
-      ready: await timed(() => store.app.inject({ url: SITE_API_PATHS.ready })),
+      session: await wallMsOf(() => ada.request({ url: '/api/auth/session' })),
+      signIn: await wallMsOf(() => visitor.signIn('ada@redis-faults.test', 'wrong password 3')),
+      tool: await wallMsOf(() => store.app.inject({ url: '/api/tools/dmarc?domain=good.example' })),
+      ready: await wallMsOf(() => store.app.inject({ url: SITE_API_PATHS.ready })),
     };
-    expect(Object.fromEntries(Object.entries(answers).map(([name, { response }]) => [name, response.statusCode]))).toEqual({ session: 200, signIn: 401, tool: 200, ready: 503 });
-    expect(answers.session.response.json()).toEqual({});
+    expect(Object.fromEntries(Object.entries(answers).map(([name, { result }]) => [name, result.statusCode]))).toEqual({ session: 200, signIn: 401, tool: 200, ready: 503 });
+    expect(answers.session.result.json()).toEqual({});
     // One command timeout at most, never a wait for Redis to come back.
     for (const [name, { ms }] of Object.entries(answers)) expect({ [name]: ms < 2500 }).toEqual({ [name]: true });
 

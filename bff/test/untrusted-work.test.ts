@@ -6,7 +6,7 @@ import { ToolAnswer, type Check } from '@bimi/contracts/tools';
 import { startTestStore, type TestStore } from './fixtures';
 import { beginLineFlood, logoBombCertificate } from './fixtures/tools/hostile';
 import { startToolFixturesProcess, type ToolFixturesProcess } from './fixtures/tools/process';
-import { wallMsOf } from './timing';
+import { mainThreadCpuMsDuring, wallMsOf } from './timing';
 
 // Issue 10, findings 1 and 2 and the defence behind them: certificates and logos that strangers
 // upload or point the tools at are read in worker threads, with limits, so one request never
@@ -58,22 +58,6 @@ const tool = (server: Server, path: string) => fetch(`${server.base}${path}`).th
 const check = (answer: ToolAnswer, id: string): Check | undefined => answer.checks.find((item) => item.id === id);
 
 /**
- * The CPU time the event loop's thread spends on `work`, in ms: the main thread's utime + stime
- * from Linux's /proc (its thread id is the process id; 100 ticks a second). Unlike a response
- * time it does not grow when other processes keep the machine busy. It includes this test's own
- * HTTP client, a few ms a request.
- */
-async function eventLoopCpuDuring<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
-  const cpuMs = () => {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  };
-  const before = cpuMs();
-  const result = await work();
-  return { result, cpuMs: cpuMs() - before };
-}
-
-/**
  * Runs `hostile` while asking GET /api/health again and again on the same server: the answers,
  * and how long the slowest health answer took. The first health request leaves before the
  * hostile ones are answered, so every probe overlaps them.
@@ -115,7 +99,7 @@ async function whileProbingHealth<T>(server: Server, hostile: () => Promise<T>):
  */
 async function measureHostile<T>(server: Server, warmUp: () => Promise<unknown>, hostile: () => Promise<T>): Promise<T> {
   await warmUp();
-  const { cpuMs } = await eventLoopCpuDuring(hostile);
+  const { cpuMs } = await mainThreadCpuMsDuring(hostile);
   expect(cpuMs).toBeLessThan(EVENT_LOOP_CPU_LIMIT_MS);
   const { result, slowestHealthMs, probes } = await whileProbingHealth(server, hostile);
   expect(probes).toBeGreaterThan(0);
