@@ -37,7 +37,7 @@ function yieldAfterChunksArrive() {
   if (typeof __webpack_require__ === 'undefined' || typeof __webpack_require__.e !== 'function') return;
   const ensureChunk = __webpack_require__.e;
   if (ensureChunk.yieldsToBrowser) return;
-  const yielding = (chunkId) => ensureChunk(chunkId).then(yieldToBrowser);
+  const yielding = (chunkId) => ensureChunk(chunkId).then((value) => yieldToBrowser().then(() => value));
   yielding.yieldsToBrowser = true;
   __webpack_require__.e = yielding;
 }

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
-import { nextTask, runLibrariesFirst } from './start-up';
+import { nextTask } from '@bimi/ui/next-task';
+import { recordStartUpParts } from './start-up';
 
 /** The app's modules in the order they are first run, the heaviest apart (measured at 4× CPU slowdown). */
 const START_UP_PARTS: (() => Promise<unknown>)[] = [
@@ -45,13 +46,13 @@ async function start() {
   ]);
   // Each library's modules run when first imported: one part per task, so no part of the start-up
   // is one long task that blocks the page (issue 14, total blocking time). Eager: no extra request.
-  const libraries = (async () => {
+  const startUpParts = (async () => {
     for (const load of START_UP_PARTS) {
       await nextTask();
       await load();
     }
   })();
-  runLibrariesFirst(libraries);
+  recordStartUpParts(startUpParts);
   // An account page shows nothing before the session is known: its frame, its remote's routes and
   // its page (code and answers) load while the session and the start-up's parts come, not one after
   // the other once they have.
@@ -60,7 +61,7 @@ async function start() {
     loadAccountLayout().catch(() => {});
     preloadRemoteRoutes(owner.remote.name, window.location.pathname);
   }
-  await libraries;
+  await startUpParts;
   await nextTask();
   const [{ createRoot, hydrateRoot }, { App }] = await Promise.all([import(/* webpackMode: "eager" */ 'react-dom/client'), import(/* webpackMode: "eager" */ './app/App')]);
   const container = document.getElementById('root');
@@ -92,4 +93,14 @@ async function start() {
   }
 }
 
-void start();
+start().catch(async (error: unknown) => {
+  // The server's page stays as it is, not live: reported where the site's client errors go.
+  console.error('[shell] start-up failed:', error);
+  const { reportClientError } = await import(/* webpackMode: "eager" */ './analytics/beacons');
+  reportClientError({
+    kind: 'shell',
+    message: `start-up failed: ${error instanceof Error ? error.message : String(error)}`,
+    path: window.location.pathname,
+    stack: error instanceof Error ? error.stack : undefined,
+  });
+});

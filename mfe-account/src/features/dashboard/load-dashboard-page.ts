@@ -1,12 +1,11 @@
-/** A new task: the browser paints and answers input between the parts. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from '@bimi/ui/next-task';
 
 /**
  * The dashboard's chunk starts here: nothing is imported statically, so this module is all that
  * runs once its files arrived (in a task after their arrival: yield-to-browser.js). This remote's
  * Zod (with the API's error schema), the monitors' and the orders' contracts (their schemas are
  * built as their modules run) and the page then run in tasks of their own; in one they were a task
- * of about 16 ms at 4× CPU throttling on the 2-core host, the dashboard's longest after the frame's.
+ * of 40–65 ms at 4× CPU throttling on the 2-core host, the dashboard's longest after the frame's.
  */
 export async function loadDashboardPage() {
   await import(/* webpackMode: "eager" */ '@bimi/contracts/api-error');
