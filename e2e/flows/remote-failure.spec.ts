@@ -186,6 +186,25 @@ test("checkout's own chunk for a cart with lines: when it fails, a message with 
   await expect(page.getByTestId('checkout-line')).toHaveCount(1);
 });
 
+test("a payment's outcome whose chunk fails: a message with Retry inside the page, the cart stays, and Retry loads it", async ({ page }) => {
+  await page.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), { key: CART_STORAGE_KEY, value: JSON.stringify(ONE_VMC_CART) });
+  const pattern = '**/mfe/checkout/payment-outcome.*';
+  await page.route(pattern, (route: Route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }));
+  await page.goto('/checkout?checkout=cs_test_outcome_chunk');
+  const message = page.getByRole('alert').filter({ hasText: 'What became of your payment could not be loaded.' });
+  await expect(message).toBeVisible();
+  // Only the outcome's part failed: the page, its frame and the cart stay.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
+  await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+  await expect(remoteError(page, 'checkout')).toHaveCount(0);
+  await page.unroute(pattern);
+  const loaded = page.waitForResponse((response) => /\/mfe\/checkout\/payment-outcome\./.test(response.url()) && response.ok());
+  await message.getByRole('button', { name: 'Retry' }).click();
+  await loaded;
+  await expect(message).toHaveCount(0);
+  await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+});
+
 test('a remote that throws while rendering shows the message in place; the error is reported and the site works', async ({ page }) => {
   const errors = recordBeacons<ClientErrorReport>(page, '/api/client-errors');
   // A page whose content links nowhere, so the tools remote is not preloaded before the plugin is in.

@@ -1,30 +1,18 @@
 import { lazy, type ComponentType } from 'react';
-import { matchPath } from 'react-router-dom';
+import { lazyPage, type PreloadablePage } from '@bimi/ui/lazy-page';
 import type { PageProps } from '@bimi/ui/RouteTable';
 import { DASHBOARD_ANSWERS } from '../features/dashboard/dashboard-answers';
 import { prefetchApi } from '../lib/prefetch-api';
 
-/** A page that can be loaded ahead of its first render (a lazy page with its loader). */
-type PreloadablePage = ComponentType<PageProps> & { preload?: () => void };
-
 /**
  * A page whose code loads when it is first shown: the dashboard does not download the sign-up
  * form's phone-number rules, the buy-now stepper or the settings' dialogs (the routes module
- * imported them all: 40 requests and about 450 KB before the dashboard rendered, issue 14).
+ * imported them all: 40 requests and about 450 KB before the dashboard rendered, issue 14). What
+ * it will show (`answers`) is asked for beside its code, whether the shell preloads the page
+ * (exposed/routes.tsx) or it renders first.
  */
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType<PageProps>>>, name: Name, answers: readonly string[] = []): PreloadablePage {
-  let loading: Promise<{ default: ComponentType<PageProps> }> | undefined;
-  // What the page will show is asked for beside its code, not after it; once, whether the shell
-  // preloads the page (exposed/routes.tsx) or it renders first.
-  const preload = () => {
-    if (!loading) {
-      prefetchApi(answers);
-      loading = load().then((module) => ({ default: module[name] }));
-      loading.catch(() => (loading = undefined));
-    }
-    return loading;
-  };
-  return Object.assign(lazy(preload), { preload: () => void preload() });
+  return lazyPage(load, name, () => prefetchApi(answers));
 }
 
 const DashboardPage = page(() => import('../features/dashboard/load-dashboard-page').then(({ loadDashboardPage }) => loadDashboardPage()), 'DashboardPage', DASHBOARD_ANSWERS);
@@ -69,13 +57,3 @@ export const pages: Record<string, PreloadablePage> = {
   '/account/billing/payment-methods': PaymentMethodsPage,
   '/account/monitors/:domain': MonitorPage,
 };
-
-/**
- * `preload` of this remote's routes module (RemoteRoutesModule): the page at `pathname` starts
- * loading, its code and its answers. Here, not in @bimi/ui: a shared module is the copy of
- * whichever build loaded it first, which may predate a new export.
- */
-export function preloadPage(routes: readonly { path: string }[], pathname: string): void {
-  const route = routes.find((entry) => matchPath(entry.path, pathname));
-  if (route) pages[route.path]?.preload?.();
-}

@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import { remoteRoutes, type PageProps } from '@bimi/ui/RouteTable';
 import table from '../app/routes.json';
-import { pages, preloadPage } from '../app/pages';
+import { preloadPage } from '@bimi/ui/lazy-page';
+import { pages } from '../app/pages';
 
 /**
  * The routes that only forward (redirectTo in routes.json), forwarded here too: the bff and the
@@ -21,4 +22,4 @@ const forwards: Record<string, ComponentType<PageProps>> = Object.fromEntries(
 export default remoteRoutes('account', __APP_VERSION__, table, { ...forwards, ...pages });
 
 /** The shell preloads the first page of a visit while the session comes: its code and its answers. */
-export const preload = (pathname: string) => preloadPage(table.routes, pathname);
+export const preload = (pathname: string) => preloadPage(pages, table.routes, pathname);

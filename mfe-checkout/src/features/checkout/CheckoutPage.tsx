@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { CartItem } from '@bimi/catalog/cart-items';
 import { cart, CART_STORAGE_KEY, readStoredCart } from '@bimi/cart/store';
 import { useCart } from '@bimi/cart/useCart';
+import { loadOnce } from '@bimi/ui/load-once';
 import type { PageProps, RouteEntry } from '@bimi/ui/RouteTable';
 import { clearDetailsDrafts } from './useDetailsDrafts';
 
@@ -19,23 +20,16 @@ import { clearDetailsDrafts } from './useDetailsDrafts';
  * so it arrives while the page hydrates; until then the cart shows as loading, as the server drew
  * it. A load that failed is asked for again on Retry.
  */
-let cartCheckoutLoading: Promise<typeof import('./CartCheckout')> | undefined;
-function loadCartCheckout() {
-  cartCheckoutLoading ??= import(/* webpackChunkName: "cart-checkout" */ './CartCheckout').catch((error: unknown) => {
-    cartCheckoutLoading = undefined;
-    throw error;
-  });
-  return cartCheckoutLoading;
-}
+const loadCartCheckout = loadOnce(() => import(/* webpackChunkName: "cart-checkout" */ './CartCheckout'));
 const lazyCartCheckout = () => lazy(() => loadCartCheckout().then((module) => ({ default: module.CartCheckout })));
 
 /**
  * What became of a payment the visitor came back from (`?checkout=`), with the orders' contract it
  * reads it with: its own chunk, which a visit without one does without, asked for as this module
- * runs when there is one.
+ * runs when there is one. A load that failed is asked for again on Retry.
  */
-const loadPaymentOutcome = () => import('./PaymentOutcome');
-const PaymentOutcome = lazy(() => loadPaymentOutcome().then((module) => ({ default: module.PaymentOutcome })));
+const loadPaymentOutcome = loadOnce(() => import(/* webpackChunkName: "payment-outcome" */ './PaymentOutcome'));
+const lazyPaymentOutcome = () => lazy(() => loadPaymentOutcome().then((module) => ({ default: module.PaymentOutcome })));
 if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('checkout')) void loadPaymentOutcome().catch(() => {});
 
 /** Whether the visitor's cart has lines: the store's, or (before the shell has read it) the stored one. */
@@ -54,10 +48,11 @@ if (typeof window !== 'undefined' && cartHasLines()) void loadCartCheckout().cat
 const isLoadFailure = (error: unknown) => error instanceof Error && error.name === 'ChunkLoadError';
 
 /**
- * The checkout's chunk did not load: a message with Retry in its place, inside the page. Any other
- * error goes on to the remote's boundary, which reports it.
+ * A part of the page whose chunk did not load (the cart's checkout, a payment's outcome): a message
+ * with Retry in its place, inside the page, which stays. Any other error goes on to the remote's
+ * boundary, which reports it.
  */
-class CartCheckoutBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { error: unknown }> {
+class ChunkBoundary extends Component<{ children: ReactNode; failed: string; onRetry: () => void }, { error: unknown }> {
   override state: { error: unknown } = { error: null };
   static getDerivedStateFromError(error: unknown) {
     return { error };
@@ -72,7 +67,7 @@ class CartCheckoutBoundary extends Component<{ children: ReactNode; onRetry: () 
     };
     return (
       <Alert severity="error" action={<Button onClick={retry}>Retry</Button>}>
-        Your cart could not be loaded. Check your connection, then retry.
+        {this.props.failed} Check your connection, then retry.
       </Alert>
     );
   }
@@ -113,6 +108,7 @@ export function CheckoutPage({ route }: PageProps) {
   const empty = loaded && items.length === 0;
   // A new lazy component after a failed load: React keeps a rejected one rejected.
   const [CartCheckout, setCartCheckout] = useState(lazyCartCheckout);
+  const [PaymentOutcome, setPaymentOutcome] = useState(lazyPaymentOutcome);
   // Details typed for lines no longer in the cart are kept no longer.
   useEffect(() => {
     if (empty) clearDetailsDrafts();
@@ -123,9 +119,11 @@ export function CheckoutPage({ route }: PageProps) {
   return (
     <CheckoutFrame route={route} lead={!empty}>
       {loaded && returnedFrom && (
-        <Suspense fallback={null}>
-          <PaymentOutcome checkoutId={returnedFrom} />
-        </Suspense>
+        <ChunkBoundary failed="What became of your payment could not be loaded." onRetry={() => setPaymentOutcome(() => lazyPaymentOutcome())}>
+          <Suspense fallback={null}>
+            <PaymentOutcome checkoutId={returnedFrom} />
+          </Suspense>
+        </ChunkBoundary>
       )}
       {!loaded ? (
         <CartLoading />
@@ -140,11 +138,11 @@ export function CheckoutPage({ route }: PageProps) {
           </Button>
         </Paper>
       ) : (
-        <CartCheckoutBoundary onRetry={() => setCartCheckout(() => lazyCartCheckout())}>
+        <ChunkBoundary failed="Your cart could not be loaded." onRetry={() => setCartCheckout(() => lazyCartCheckout())}>
           <Suspense fallback={<CartLoading />}>
             <CartCheckout items={items} totalQuantities={totalQuantities} />
           </Suspense>
-        </CartCheckoutBoundary>
+        </ChunkBoundary>
       )}
     </CheckoutFrame>
   );
