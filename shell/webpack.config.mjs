@@ -5,10 +5,11 @@ export default createAppConfig({
   name: 'shell',
   dir: import.meta.dirname,
   html: { title: 'BIMI mark certificates and DMARC enforcement' },
-  // Only the account frame and the phone menu use these, and the toasts the last three:
-  // they load with those parts.
+  // MUI, and the theme made with it, are provided lazily: the frame draws without them
+  // (src/layout/plain.tsx), and they load with the first remote, account frame, phone menu or
+  // toast that renders (src/app/load-themed.ts). An eager module cannot import a lazy one.
   eagerShared: {
-    except: ['@mui/material/Drawer', '@mui/material/Tooltip', '@mui/material/useMediaQuery', '@mui/material/Alert', '@mui/material/AlertTitle', '@mui/material/Stack'],
+    except: ['@mui/material/', '@mui/styled-engine', '@mui/system/colorManipulator', '@bimi/ui/theme'],
   },
 });
 

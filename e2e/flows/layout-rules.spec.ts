@@ -75,7 +75,7 @@ function layoutRulesAtEveryWidth() {
     await expectRemotePage(page, 'storefront', 'About us');
     const dot = page.getByTestId('cart-dot');
     await expect(dot).toHaveAttribute('data-visible', 'false');
-    await expect(dot.locator('.MuiBadge-badge')).toBeHidden();
+    await expect(dot.getByTestId('cart-dot-mark')).toBeHidden();
     await expect(page.getByTestId('cart-toggle')).toHaveAccessibleName('Open cart, empty');
     await page.getByTestId('cart-toggle').click();
     await expect(page.getByTestId('cart-drawer')).toBeVisible();
@@ -88,7 +88,7 @@ function layoutRulesAtEveryWidth() {
     await page.reload();
     await expectRemotePage(page, 'storefront', 'About us');
     await expect(dot).toHaveAttribute('data-visible', 'true');
-    await expect(dot.locator('.MuiBadge-badge')).toBeVisible();
+    await expect(dot.getByTestId('cart-dot-mark')).toBeVisible();
     await expect(page.getByTestId('cart-toggle')).toHaveAccessibleName(`Open cart, 1 item, ${ONE_VMC_TOTAL}`);
 
     await page.getByTestId('cart-toggle').click();

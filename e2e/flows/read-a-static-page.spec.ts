@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { pageLoadsMui } from '../support/federation';
 import { expect, expectRemotePage, test } from '../support/test';
 
 /**
@@ -27,6 +28,7 @@ function remoteRequests(page: Page, remote: string): string[] {
 
 test("the home page stays the server's markup, loads none of the storefront's code, and its links open other remotes' pages in the same document", async ({ page }) => {
   const storefront = remoteRequests(page, 'storefront');
+  const loadsMui = pageLoadsMui(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   const heading = page.getByRole('heading', { level: 1 });
@@ -37,6 +39,8 @@ test("the home page stays the server's markup, loads none of the storefront's co
   // The header is: it has menus, the cart and the session's link.
   expect(await hydrated(page.getByTestId('cart-toggle')), 'the header is hydrated').toBe(true);
   expect(storefront, "no file of the storefront's").toEqual([]);
+  // The frame (header, footer, cookie banner) draws without MUI: it loads with the first remote.
+  expect(await loadsMui(), 'no MUI on the home page').toBe(false);
 
   await markDocument(page);
   // A link in the page's text, to the tools remote.
@@ -44,6 +48,9 @@ test("the home page stays the server's markup, loads none of the storefront's co
   await expect(page).toHaveURL('/bimi-checker');
   await expectRemotePage(page, 'tools', 'BIMI checker');
   expect(await sameDocument(page), 'a client-side navigation').toBe(true);
+  expect(await loadsMui(), 'MUI with the tools remote').toBe(true);
+  // In the site's theme: the check's button is the brand's blue.
+  await expect(page.locator('main').getByRole('button', { name: 'Check BIMI' })).toHaveCSS('background-color', 'rgb(23, 70, 199)');
 
   // Back home: the storefront renders the page now.
   await page.goBack();

@@ -104,3 +104,16 @@ export function remoteLoadsZod(page: Page, remote: string): () => Promise<boolea
     return (await Promise.all(code)).some((text) => text.includes('$ZodObject'));
   };
 }
+
+/**
+ * Whether any script file the page received so far holds MUI (its components name their classes,
+ * `"MuiButtonBase"`, in the minified code). Call before the page loads: it listens from then on.
+ * Issue 34: the shell's frame draws without MUI, so a first view without a remote loads none.
+ */
+export function pageLoadsMui(page: Page): () => Promise<boolean> {
+  const code: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) code.push(response.text());
+  });
+  return async () => (await Promise.all(code)).some((text) => /["'`]Mui[A-Z]/.test(text));
+}

@@ -301,13 +301,25 @@ const initialFile = (/** @type {string} */ name, /** @type {RegExp} */ test, /**
   priority,
 });
 
+const MUI_CORE = packagesNamed(['@mui', 'clsx', '@babel/runtime']);
+const MUI_OVERLAYS =
+  /[\\/]@mui[\\/](icons-material[\\/]|material[\\/](Drawer|Modal|Backdrop|Fade|Slide|Grow|Portal|Unstable_TrapFocus|Popper|Tooltip|Alert|AlertTitle|Stack|useMediaQuery)[\\/]|system[\\/](Stack|useMediaQuery)[\\/])/;
+
 const SHELL_INITIAL_FILES = {
   chunks: 'initial',
   cacheGroups: {
     default: false,
     defaultVendors: false,
     reactDom: initialFile('react-dom', packagesNamed(['react-dom', 'scheduler']), 30),
-    ui: initialFile('ui', packagesNamed(['@mui', '@emotion', 'stylis', 'react-is', 'hoist-non-react-statics']), 20),
+    ui: initialFile('ui', packagesNamed(['@emotion', 'stylis', 'react-is', 'hoist-non-react-statics']), 20),
+    // MUI, which the shell provides lazily (its frame draws without it): its core in one file with
+    // the first remote's page, not a file per component. What only the account frame, the phone
+    // menu and the toasts use (drawers, tooltips, alerts and what they open with) stays apart.
+    mui: {
+      ...initialFile('mui', MUI_CORE, 25),
+      test: (/** @type {{ resource?: string }} */ module) => MUI_CORE.test(module.resource ?? '') && !MUI_OVERLAYS.test(module.resource ?? ''),
+      chunks: 'async',
+    },
     libraries: initialFile('libraries', /[\\/]node_modules[\\/]/, 10),
   },
 };

@@ -5,16 +5,10 @@ import { recordStartUpParts } from './start-up';
 /** The app's modules in the order they are first run, the heaviest apart (measured at 4× CPU slowdown). */
 const START_UP_PARTS: (() => Promise<unknown>)[] = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
-  // MUI's styling core in parts: Emotion's two packages, MUI's styled() with its default theme,
-  // then the rest of MUI's styles.
+  // Emotion's two packages: the frame's styles (MUI loads with the first remote: load-themed.ts).
   () => import(/* webpackMode: "eager" */ '@emotion/react'),
   () => import(/* webpackMode: "eager" */ '@emotion/styled'),
-  () => import(/* webpackMode: "eager" */ '@mui/material/zero-styled'),
-  () => import(/* webpackMode: "eager" */ '@mui/material/styles'),
   () => import(/* webpackMode: "eager" */ 'react-router-dom'),
-  () => import(/* webpackMode: "eager" */ '@bimi/ui/theme'),
-  () => Promise.all([import(/* webpackMode: "eager" */ '@mui/material/Box'), import(/* webpackMode: "eager" */ '@mui/material/Typography')]),
-  () => Promise.all([import(/* webpackMode: "eager" */ '@mui/material/Button'), import(/* webpackMode: "eager" */ '@mui/material/IconButton')]),
   () => import(/* webpackMode: "eager" */ '@bimi/cart/useCart'),
   () => import(/* webpackMode: "eager" */ '@bimi/session/useSession'),
   () => import(/* webpackMode: "eager" */ './layout/Header'),

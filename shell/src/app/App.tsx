@@ -1,10 +1,8 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
-import { ThemeProvider } from '@mui/material/styles';
 import type { ConsentChoice } from '@bimi/contracts/consent';
 import type { PublicConfig } from '@bimi/contracts/public-config';
-import { theme } from '@bimi/ui/theme';
 import { persistCart } from '@bimi/cart/store';
 import { setPriceSettings } from '@bimi/cart/price-settings';
 import { startSessionSync } from '@bimi/session/client';
@@ -51,15 +49,13 @@ export function App({ registry, config, Router = SiteRouter, emotionCache = site
   return (
     <ShellErrorBoundary>
       <CacheProvider value={emotionCache}>
-        <ThemeProvider theme={theme}>
-          <ShellContext.Provider value={{ registry, config, serverConsent }}>
-            <ServerPageContext.Provider value={serverPage}>
-              <Router>
-                <SiteFrame />
-              </Router>
-            </ServerPageContext.Provider>
-          </ShellContext.Provider>
-        </ThemeProvider>
+        <ShellContext.Provider value={{ registry, config, serverConsent }}>
+          <ServerPageContext.Provider value={serverPage}>
+            <Router>
+              <SiteFrame />
+            </Router>
+          </ServerPageContext.Provider>
+        </ShellContext.Provider>
       </CacheProvider>
     </ShellErrorBoundary>
   );

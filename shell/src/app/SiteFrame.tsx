@@ -17,11 +17,12 @@ import { useSignedIn } from '@bimi/session/useSession';
 import { RequireSession } from './RequireSession';
 import { loadAccountLayout } from '../layout/account/load-account-layout';
 import { useShell } from './shell-context';
+import { loadThemed } from './load-themed';
 
 // One element for every render, so the memoised RemoteRoute sees the same props.
 const notFound = <NotFoundPage />;
 
-const AccountLayout = lazy(() => loadAccountLayout().then((m) => ({ default: m.AccountLayout })));
+const AccountLayout = lazy(loadThemed(() => loadAccountLayout().then((m) => m.AccountLayout)));
 
 /** Picks the remote that owns the path and the frame (spec §2 layout rules) it is shown in. */
 export function SiteFrame() {

@@ -1,5 +1,5 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
-import { EMOTION_CACHE_KEY } from '@bimi/ui/theme';
+import { EMOTION_CACHE_KEY } from '@bimi/ui/brand';
 
 /**
  * An Emotion cache for the site, made the same way in the browser and on the server. Without

@@ -1,11 +1,17 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import styled from '@emotion/styled';
+import { brand } from '@bimi/ui/brand';
 import { reportClientError } from '../analytics/beacons';
 import { PageReady } from './PageReady';
 import { RemoteLoadError } from './registry';
+import { Button, MessageArea, MessageText, Surface, up } from '../layout/plain';
+
+// A widget (the cart drawer) overlays the page: its message does too, instead of squeezing into
+// whatever element hosts it (the header).
+const WidgetMessage = styled(Surface)({ position: 'fixed', top: 76, right: 16, zIndex: 1300, width: 'min(360px, calc(100vw - 32px))', boxSizing: 'border-box', padding: 20 });
+const WidgetTitle = styled.p({ margin: '0 0 0.35em', fontSize: '1rem', fontWeight: 700, lineHeight: 1.75 });
+const RouteMessage = styled(MessageArea)({ padding: '64px 24px', [up.md]: { padding: '96px 24px' } });
+const RouteTitle = styled.h1({ margin: '0 0 0.35em', fontSize: '1.6rem', fontWeight: 700, lineHeight: 1.2 });
 
 interface Props {
   remote: string;
@@ -60,44 +66,33 @@ export class RemoteBoundary extends Component<Props, State> {
     const title = error instanceof RemoteLoadError ? 'This part of the site could not be loaded' : 'Something went wrong on this page';
     const detail = 'The rest of the site still works. Please try again in a moment.';
     if (this.props.variant === 'widget') {
-      // A widget (the cart drawer) overlays the page: its message does too, instead of
-      // squeezing into whatever element hosts it (the header).
       if (this.props.visible === false) return null;
       return (
-        <Paper
-          role="alert"
-          data-remote-error={this.props.remote}
-          elevation={8}
-          sx={{ position: 'fixed', top: 76, right: 16, zIndex: 1300, width: 'min(360px, calc(100vw - 32px))', p: 2.5, color: 'text.primary' }}
-        >
-          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 700 }} gutterBottom>
-            {title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {detail}
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-            {this.props.onDismiss && <Button onClick={this.props.onDismiss}>Close</Button>}
-            <Button variant="contained" onClick={this.retry}>
+        <WidgetMessage role="alert" data-remote-error={this.props.remote} raised>
+          <WidgetTitle>{title}</WidgetTitle>
+          <MessageText style={{ fontSize: '0.875rem', lineHeight: 1.43, marginBottom: 16 }}>{detail}</MessageText>
+          <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+            {this.props.onDismiss && (
+              <Button type="button" onClick={this.props.onDismiss} style={{ color: brand.blue }}>
+                Close
+              </Button>
+            )}
+            <Button type="button" variant="contained" onClick={this.retry}>
               Retry
             </Button>
-          </Box>
-        </Paper>
+          </div>
+        </WidgetMessage>
       );
     }
     return (
-      <Box role="alert" data-remote-error={this.props.remote} sx={{ textAlign: 'center', px: 3, py: { xs: 8, md: 12 }, maxWidth: 640, mx: 'auto' }}>
-        <Typography component="h1" variant="h2" gutterBottom>
-          {title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {detail}
-        </Typography>
-        <Button variant="contained" onClick={this.retry}>
+      <RouteMessage role="alert" data-remote-error={this.props.remote}>
+        <RouteTitle>{title}</RouteTitle>
+        <MessageText style={{ marginBottom: 24 }}>{detail}</MessageText>
+        <Button type="button" variant="contained" onClick={this.retry}>
           Retry
         </Button>
         <PageReady />
-      </Box>
+      </RouteMessage>
     );
   }
 }

@@ -7,6 +7,7 @@ import { useRemoteLoader } from './remote-loader';
 import { PageReady } from './PageReady';
 import { RemoteBoundary } from './RemoteBoundary';
 import { PageLoading } from '../pages/PageLoading';
+import { loadThemed } from '../app/load-themed';
 
 /**
  * The remote's page, or on a static page the server rendered (its route says `static`) the
@@ -34,7 +35,7 @@ export const RemoteRoute = memo(function RemoteRoute({ remote, staticPage = fals
   const [attempt, setAttempt] = useState(0);
   const loadRemoteModule = useRemoteLoader();
   const Routes = useMemo(
-    () => lazy(() => loadRemoteModule<RemoteRoutesModule>(remote, './routes')),
+    () => lazy(loadThemed(() => loadRemoteModule<RemoteRoutesModule>(remote, './routes').then((module) => module.default))),
     // A new attempt needs a new lazy component: React keeps a rejected one rejected.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is a deliberate extra dependency
     [loadRemoteModule, remote, attempt],

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { resetRemote } from './registry';
 import { useRemoteLoader } from './remote-loader';
 import { RemoteBoundary } from './RemoteBoundary';
+import { loadThemed } from '../app/load-themed';
 
 /** Embeds a widget another remote exposes (for example `checkout` / `./CartDrawer`). */
 export function RemoteWidget<P extends object>({
@@ -21,7 +22,7 @@ export function RemoteWidget<P extends object>({
   const [attempt, setAttempt] = useState(0);
   const loadRemoteModule = useRemoteLoader();
   const Widget = useMemo(
-    () => lazy(() => loadRemoteModule<{ default: ComponentType<P> }>(remote, expose)),
+    () => lazy(loadThemed(() => loadRemoteModule<{ default: ComponentType<P> }>(remote, expose).then((module) => module.default))),
     // A new attempt needs a new lazy component: React keeps a rejected one rejected.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is a deliberate extra dependency
     [loadRemoteModule, remote, expose, attempt],

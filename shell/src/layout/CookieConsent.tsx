@@ -1,13 +1,26 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import styled from '@emotion/styled';
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { brand } from '@bimi/ui/brand';
 import { chooseConsent, consent, loadTagManager } from '../analytics/consent';
 import { useShell } from '../app/shell-context';
 import { COOKIE_BANNER_END_ID } from '@bimi/contracts/consent';
+import { Button, Surface, up } from './plain';
+
+const Banner = styled(Surface)({
+  position: 'fixed',
+  // Above the header, the drawers and the menus (MUI: app bar 1100, drawer 1200), below a dialog
+  // (modal 1300): a dialog keeps the focus, so its buttons must never lie under the banner.
+  zIndex: 1250,
+  left: 8,
+  right: 8,
+  bottom: 72,
+  maxWidth: 520,
+  padding: 20,
+  [up.sm]: { left: 16, right: 'auto', bottom: 16 },
+});
+const Text = styled.p({ margin: '0 0 16px', fontSize: '0.875rem', lineHeight: 1.43 });
 
 /** Spec §2, §4: shown until the visitor chooses; the tag manager loads only after acceptance. */
 export function CookieConsent() {
@@ -23,39 +36,23 @@ export function CookieConsent() {
 
   if (choice) return null;
   return (
-    <Paper
-      role="region"
-      aria-label="Cookie consent"
-      data-testid="cookie-consent"
-      elevation={8}
-      sx={{
-        position: 'fixed',
-        // Above the header, the drawers and the menus (MUI: app bar 1100, drawer 1200), below a
-        // dialog (modal 1300): a dialog keeps the focus, so its buttons must never lie under the banner.
-        zIndex: (theme) => theme.zIndex.drawer + 50,
-        left: { xs: 8, sm: 16 },
-        right: { xs: 8, sm: 'auto' },
-        bottom: { xs: 72, sm: 16 },
-        maxWidth: 520,
-        p: 2.5,
-      }}
-    >
-      <Typography variant="body2" sx={{ mb: 2 }}>
+    <Banner role="region" aria-label="Cookie consent" data-testid="cookie-consent" raised>
+      <Text>
         We use cookies to measure how our site is used and to improve it. Analytics cookies are set only if you accept. Read our{' '}
-        <Box component={RouterLink} to="/privacy-policy" sx={{ color: 'primary.main' }}>
+        <RouterLink to="/privacy-policy" style={{ color: brand.blue }}>
           privacy policy
-        </Box>
+        </RouterLink>
         .
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button variant="outlined" onClick={() => chooseConsent('declined')}>
+      </Text>
+      <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+        <Button type="button" variant="outlined" onClick={() => chooseConsent('declined')}>
           Decline
         </Button>
-        <Button variant="contained" onClick={() => chooseConsent('accepted')}>
+        <Button type="button" variant="contained" onClick={() => chooseConsent('accepted')}>
           Accept
         </Button>
-      </Box>
+      </div>
       <span id={COOKIE_BANNER_END_ID} hidden />
-    </Paper>
+    </Banner>
   );
 }

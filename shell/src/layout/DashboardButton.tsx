@@ -1,11 +1,28 @@
+import styled from '@emotion/styled';
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import { DASHBOARD_PATH } from './navigation';
+import { buttonStyle, colors, Icon, up } from './plain';
 
 /** Height of the dock the button sits in; the same height is kept free at the end of the page. */
 const DOCK_HEIGHT = 64;
+
+const Dock = styled.nav({
+  position: 'fixed',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  zIndex: 1100,
+  boxSizing: 'border-box',
+  height: `calc(${DOCK_HEIGHT}px + env(safe-area-inset-bottom, 0px))`,
+  padding: '0 16px env(safe-area-inset-bottom, 0px)',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  background: 'rgba(255, 255, 255, 0.97)',
+  borderTop: `1px solid ${colors.divider}`,
+  [up.sm]: { paddingLeft: 24, paddingRight: 24 },
+});
+const Pill = styled(RouterLink)({ ...buttonStyle('contained'), borderRadius: 999, padding: '8px 20px' });
 
 /**
  * Spec §2: signed-in users outside the account area get a floating way back to their dashboard.
@@ -17,32 +34,13 @@ const DOCK_HEIGHT = 64;
 export function DashboardButton() {
   return (
     <>
-      <Box aria-hidden data-testid="dashboard-dock-space" sx={{ height: DOCK_HEIGHT, flexShrink: 0 }} />
-      <Box
-        component="nav"
-        aria-label="Your account"
-        data-testid="dashboard-dock"
-        sx={{
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          zIndex: 1100,
-          height: `calc(${DOCK_HEIGHT}px + env(safe-area-inset-bottom, 0px))`,
-          pb: 'env(safe-area-inset-bottom, 0px)',
-          px: { xs: 2, sm: 3 },
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'flex-end',
-          bgcolor: 'rgba(255, 255, 255, 0.97)',
-          borderTop: '1px solid',
-          borderColor: 'divider',
-        }}
-      >
-        <Button component={RouterLink} to={DASHBOARD_PATH} variant="contained" startIcon={<DashboardOutlined />} data-testid="floating-dashboard" sx={{ borderRadius: 999, px: 2.5, py: 1 }}>
+      <div aria-hidden data-testid="dashboard-dock-space" style={{ height: DOCK_HEIGHT, flexShrink: 0 }} />
+      <Dock aria-label="Your account" data-testid="dashboard-dock">
+        <Pill to={DASHBOARD_PATH} data-testid="floating-dashboard">
+          <Icon name="dashboard" />
           Dashboard
-        </Button>
-      </Box>
+        </Pill>
+      </Dock>
     </>
   );
 }

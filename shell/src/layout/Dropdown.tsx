@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
+import styled from '@emotion/styled';
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { brand } from '@bimi/ui/brand';
 import type { NavLink } from './navigation';
+import { Button, colors, Icon, Overline, Surface } from './plain';
 import { useHeaderPopupDismissal } from './useHeaderPopupDismissal';
 
 export interface DropdownSection {
@@ -13,9 +11,24 @@ export interface DropdownSection {
   links: NavLink[];
 }
 
+const Panel = styled(Surface)({ position: 'absolute', top: '100%', left: 0, marginTop: 4, padding: 16, display: 'flex', gap: 24, minWidth: 260, zIndex: 2 });
+
+const Chevron = styled.span<{ turned: boolean }>(({ turned }) => ({ display: 'inline-flex', marginRight: -4, transition: 'transform .2s', transform: turned ? 'rotate(180deg)' : 'none' }));
+
+const List = styled.ul({ listStyle: 'none', padding: 0, margin: 0 });
+
+const Item = styled(RouterLink)({
+  display: 'block',
+  padding: '8px 12px',
+  borderRadius: 4,
+  color: brand.ink,
+  textDecoration: 'none',
+  '&:hover, &:focus-visible': { background: colors.hover },
+});
+
 /**
- * A header dropdown: opens on click or hover, closes on Escape, outside click and
- * navigation. Plain elements rather than MUI's Menu keep the header's first load light.
+ * A header dropdown: opens on click or hover, closes on Escape, outside click and navigation.
+ * Plain elements rather than MUI's Menu keep the header's first load light.
  */
 export function Dropdown({ label, sections }: { label: string; sections: DropdownSection[] }) {
   // Hover opens and closes it; a click pins it open until a second click, Escape,
@@ -26,50 +39,32 @@ export function Dropdown({ label, sections }: { label: string; sections: Dropdow
   const root = useHeaderPopupDismissal(open, () => setOpenedBy(null));
 
   return (
-    <Box ref={root} sx={{ position: 'relative' }} onMouseEnter={() => setOpenedBy((by) => by ?? 'hover')} onMouseLeave={() => setOpenedBy((by) => (by === 'hover' ? null : by))}>
-      <Button
-        color="inherit"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpenedBy((by) => (by === 'click' ? null : 'click'))}
-        endIcon={<ExpandMoreIcon sx={{ transition: 'transform .2s', transform: open ? 'rotate(180deg)' : 'none' }} />}
-        sx={{ fontWeight: 600, px: 1.5 }}
-      >
+    <div ref={root} style={{ position: 'relative' }} onMouseEnter={() => setOpenedBy((by) => by ?? 'hover')} onMouseLeave={() => setOpenedBy((by) => (by === 'hover' ? null : by))}>
+      <Button aria-expanded={open} aria-controls={id} onClick={() => setOpenedBy((by) => (by === 'click' ? null : 'click'))} style={{ padding: '6px 12px', gap: 4 }}>
         {label}
+        <Chevron turned={open}>
+          <Icon name="expandMore" />
+        </Chevron>
       </Button>
       {open && (
-        <Paper id={id} elevation={6} sx={{ position: 'absolute', top: '100%', left: 0, mt: 0.5, p: 2, display: 'flex', gap: 3, minWidth: 260, zIndex: 2 }}>
+        <Panel id={id}>
           {sections.map((section) => (
-            <Box key={section.heading ?? 'links'} component="nav" aria-label={section.heading ?? label} sx={{ minWidth: 220 }}>
-              {section.heading && (
-                <Typography variant="overline" color="text.secondary" component="p">
-                  {section.heading}
-                </Typography>
-              )}
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            <nav key={section.heading ?? 'links'} aria-label={section.heading ?? label} style={{ minWidth: 220 }}>
+              {section.heading && <Overline>{section.heading}</Overline>}
+              <List>
                 {section.links.map((link) => (
                   <li key={link.to}>
-                    <Box
-                      component={RouterLink}
-                      to={link.to}
-                      sx={{ display: 'block', px: 1.5, py: 1, borderRadius: 1, color: 'text.primary', textDecoration: 'none', '&:hover, &:focus-visible': { bgcolor: 'action.hover' } }}
-                    >
-                      <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                        {link.label}
-                      </Typography>
-                      {link.description && (
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          {link.description}
-                        </Typography>
-                      )}
-                    </Box>
+                    <Item to={link.to}>
+                      <span style={{ fontWeight: 600, display: 'block' }}>{link.label}</span>
+                      {link.description && <span style={{ fontSize: '0.875rem', lineHeight: 1.43, color: brand.muted }}>{link.description}</span>}
+                    </Item>
                   </li>
                 ))}
-              </Box>
-            </Box>
+              </List>
+            </nav>
           ))}
-        </Paper>
+        </Panel>
       )}
-    </Box>
+    </div>
   );
 }

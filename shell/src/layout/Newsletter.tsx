@@ -1,10 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import styled from '@emotion/styled';
 import { NewsletterEmail } from '@bimi/contracts/newsletter';
 import { useShell } from '../app/shell-context';
 import { subscribeToNewsletter } from './newsletter-jsonp';
+import { Button } from './plain';
+
+const Heading = styled.h2({ margin: '0 0 8px', fontSize: '1rem', fontWeight: 700, lineHeight: 1.75, color: 'inherit' });
+const Email = styled.input({
+  flex: 1,
+  minWidth: 0,
+  padding: '8px 12px',
+  borderRadius: 10,
+  border: '1px solid rgba(255,255,255,.4)',
+  background: 'rgba(255,255,255,.08)',
+  color: 'inherit',
+  font: 'inherit',
+  '&::placeholder': { color: 'rgba(255,255,255,.7)' },
+});
+const Status = styled.p({ margin: '8px 0 0', minHeight: 20, fontSize: '0.875rem', lineHeight: 1.43 });
 
 type Status = { kind: 'idle' | 'sending' } | { kind: 'success' | 'error'; message: string };
 
@@ -36,41 +49,17 @@ export function Newsletter() {
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Newsletter sign-up">
-      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1, color: 'inherit' }}>
-        Get BIMI and DMARC news
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        <Box
-          component="input"
-          type="email"
-          name="email"
-          required
-          maxLength={256}
-          placeholder="you@company.com"
-          aria-label="Email address"
-          value={email}
-          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setEmail(e.target.value)}
-          sx={{
-            flex: 1,
-            minWidth: 0,
-            px: 1.5,
-            py: 1,
-            borderRadius: 1,
-            border: '1px solid rgba(255,255,255,.4)',
-            bgcolor: 'rgba(255,255,255,.08)',
-            color: 'inherit',
-            font: 'inherit',
-            '&::placeholder': { color: 'rgba(255,255,255,.7)' },
-          }}
-        />
+    <form onSubmit={submit} noValidate aria-label="Newsletter sign-up">
+      <Heading>Get BIMI and DMARC news</Heading>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Email type="email" name="email" required maxLength={256} placeholder="you@company.com" aria-label="Email address" value={email} onChange={(e) => setEmail(e.target.value)} />
         <Button type="submit" variant="contained" disabled={status.kind === 'sending'}>
           Subscribe
         </Button>
-      </Box>
-      <Typography role="status" aria-live="polite" variant="body2" sx={{ mt: 1, minHeight: 20 }} data-testid="newsletter-status">
+      </div>
+      <Status role="status" aria-live="polite" data-testid="newsletter-status">
         {'message' in status ? status.message : ''}
-      </Typography>
-    </Box>
+      </Status>
+    </form>
   );
 }

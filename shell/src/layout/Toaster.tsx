@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { toasts, type Toast } from '@bimi/ui/toasts';
+import { loadThemed } from '../app/load-themed';
 
 // Most visits show no toast: the alert cards (MUI Alert, Stack) load with the first one.
-const ToastStack = lazy(() => import('./ToastStack').then((m) => ({ default: m.ToastStack })));
+const ToastStack = lazy(loadThemed(() => import('./ToastStack').then((m) => m.ToastStack)));
 
 /** Renders the shared toast queue (`@bimi/ui/toasts`) for every app. */
 export function Toaster() {

@@ -1,30 +1,33 @@
 import { useId, useState } from 'react';
+import styled from '@emotion/styled';
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import { brand } from '@bimi/ui/brand';
 import { USER_MENU_LINKS } from './navigation';
+import { colors, Icon, IconButton, Surface } from './plain';
 import { signOutToSignIn } from './signOutToSignIn';
 import { useHeaderPopupDismissal } from './useHeaderPopupDismissal';
 
-const itemSx = {
+const itemStyle = {
   font: 'inherit',
   display: 'block',
+  boxSizing: 'border-box',
   width: '100%',
   textAlign: 'left',
-  px: 1.5,
-  py: 1,
-  borderRadius: 1,
+  padding: '8px 12px',
+  borderRadius: 4,
   border: 0,
-  bgcolor: 'transparent',
+  background: 'transparent',
   cursor: 'pointer',
-  color: 'text.primary',
+  color: brand.ink,
   fontWeight: 600,
   textDecoration: 'none',
-  '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
+  '&:hover, &:focus-visible': { background: colors.hover },
 } as const;
+
+const Item = styled(RouterLink)(itemStyle);
+const SignOut = styled.button({ ...itemStyle, color: brand.blue, marginTop: 4 });
+const Panel = styled(Surface)({ position: 'absolute', top: '100%', right: 0, marginTop: 4, padding: 8, width: 260, zIndex: 2 });
+const Line = styled.p({ margin: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
 /**
  * Spec §2: the signed-in header's user menu (Dashboard, Profile, Orders, Billing, Manage
@@ -36,32 +39,28 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
   const root = useHeaderPopupDismissal(open, () => setOpen(false));
 
   return (
-    <Box ref={root} sx={{ position: 'relative' }}>
-      <IconButton color="inherit" aria-label="Account menu" aria-expanded={open} aria-controls={id} data-testid="user-menu-button" onClick={() => setOpen((o) => !o)}>
-        <AccountCircleOutlined />
+    <div ref={root} style={{ position: 'relative' }}>
+      <IconButton aria-label="Account menu" aria-expanded={open} aria-controls={id} data-testid="user-menu-button" onClick={() => setOpen((o) => !o)}>
+        <Icon name="accountCircle" />
       </IconButton>
       {open && (
-        <Paper id={id} elevation={6} data-testid="user-menu" sx={{ position: 'absolute', top: '100%', right: 0, mt: 0.5, p: 1, width: 260, zIndex: 2 }}>
-          <Box sx={{ px: 1.5, py: 1, mb: 0.5, borderBottom: '1px solid', borderColor: 'divider' }}>
-            <Typography sx={{ fontWeight: 700 }} noWrap>
-              {name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {email}
-            </Typography>
-          </Box>
-          <Box component="nav" aria-label="Your account">
+        <Panel id={id} data-testid="user-menu">
+          <div style={{ padding: '8px 12px', marginBottom: 4, borderBottom: `1px solid ${colors.divider}` }}>
+            <Line style={{ fontWeight: 700 }}>{name}</Line>
+            <Line style={{ fontSize: '0.875rem', color: brand.muted }}>{email}</Line>
+          </div>
+          <nav aria-label="Your account">
             {USER_MENU_LINKS.map((link) => (
-              <Box key={link.to} component={RouterLink} to={link.to} sx={itemSx}>
+              <Item key={link.to} to={link.to}>
                 {link.label}
-              </Box>
+              </Item>
             ))}
-            <Box component="button" type="button" onClick={signOutToSignIn} sx={{ ...itemSx, color: 'primary.main', mt: 0.5 }}>
+            <SignOut type="button" onClick={signOutToSignIn}>
               Sign Out
-            </Box>
-          </Box>
-        </Paper>
+            </SignOut>
+          </nav>
+        </Panel>
       )}
-    </Box>
+    </div>
   );
 }
