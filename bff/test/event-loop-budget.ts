@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+import { loopStallDuring } from './timing';
 
 /** What one piece of work cost the event loop, and how long /api/health took meanwhile. */
 export interface LoopCost<T> {
@@ -19,31 +20,28 @@ export interface LoopCost<T> {
 export async function loopCostOf<T>(app: FastifyInstance, work: () => Promise<T>, healthAfterMs = 20): Promise<LoopCost<T>> {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
-  // And a ticker of our own, which sees a held loop as a late tick.
-  let last = performance.now();
-  let tickerMaxMs = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    tickerMaxMs = Math.max(tickerMaxMs, now - last - 10);
-    last = now;
-  }, 10);
-  const working = work();
-  const health = new Promise<number>((resolve) => {
-    const due = performance.now() + healthAfterMs;
-    setTimeout(() => {
-      app.inject({ method: 'GET', url: '/api/health' }).then(
-        () => resolve(performance.now() - due),
-        () => resolve(Number.POSITIVE_INFINITY),
-      );
-    }, healthAfterMs);
-  });
   try {
-    const [result, healthMs] = await Promise.all([working, health]);
-    // The histogram records a held loop when its timer runs after it: let it run before reading.
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    // And a ticker of ours (loopStallDuring), which sees a held loop as a late tick.
+    const {
+      result: [result, healthMs],
+      stallMs: tickerMaxMs,
+    } = await loopStallDuring(async () => {
+      const health = new Promise<number>((resolve) => {
+        const due = performance.now() + healthAfterMs;
+        setTimeout(() => {
+          app.inject({ method: 'GET', url: '/api/health' }).then(
+            () => resolve(performance.now() - due),
+            () => resolve(Number.POSITIVE_INFINITY),
+          );
+        }, healthAfterMs);
+      });
+      const answers = await Promise.all([work(), health]);
+      // The histogram records a held loop when its timer runs after it: let it run before reading.
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      return answers;
+    });
     return { result, healthMs, maxDelayMs: Math.max(histogram.max / 1e6, tickerMaxMs), histogramMaxMs: histogram.max / 1e6, tickerMaxMs } as LoopCost<T>;
   } finally {
-    clearInterval(ticker);
     histogram.disable();
   }
 }
