@@ -205,6 +205,23 @@ test("a payment's outcome whose chunk fails: a message with Retry inside the pag
   await expect(page.getByTestId('checkout-line')).toHaveCount(1);
 });
 
+test("the phone menu's code that fails to load leaves the page as it is, and the next tap opens the menu", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const pattern = '**/mfe/shell/phone-menu.*';
+  await page.route(pattern, (route: Route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }));
+  await page.goto('/about');
+  await expectRemotePage(page, 'storefront', 'About us');
+  const open = page.getByRole('button', { name: 'Open menu' });
+  await open.click();
+  await expect(open).toHaveAttribute('aria-expanded', 'false');
+  // Only the menu is left out: the page and its frame stay.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us');
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await page.unroute(pattern);
+  await open.click();
+  await expect(page.getByRole('link', { name: 'Help center' }).last()).toBeVisible();
+});
+
 test('a remote that throws while rendering shows the message in place; the error is reported and the site works', async ({ page }) => {
   const errors = recordBeacons<ClientErrorReport>(page, '/api/client-errors');
   // A page whose content links nowhere, so the tools remote is not preloaded before the plugin is in.

@@ -21,8 +21,8 @@ export const EMOTION_CACHE_KEY = 'bimi';
  * "Copied", the product a "Details" link leads to, a file input behind its styled label. MUI's own
  * `visuallyHidden` (in @mui/utils, which the apps do not depend on directly), in pixels: in `sx`,
  * MUI reads `width: 1` as 100%, and an absolute element 100% wide would make the page wider than
- * the window. Here and not in a module of its own, which every remote would fetch as one more
- * file: the shell provides the theme.
+ * the window. Here, with the brand, and not in a module of its own, which every remote would fetch
+ * as one more file: the shell provides this module in its first files.
  */
 export const VISUALLY_HIDDEN = {
   position: 'absolute',

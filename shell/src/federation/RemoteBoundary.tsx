@@ -10,7 +10,7 @@ import { Button, MessageArea, MessageText, Surface, up } from '../layout/plain';
 // whatever element hosts it (the header).
 const WidgetMessage = styled(Surface)({ position: 'fixed', top: 76, right: 16, zIndex: 1300, width: 'min(360px, calc(100vw - 32px))', boxSizing: 'border-box', padding: 20 });
 const WidgetTitle = styled.p({ margin: '0 0 0.35em', fontSize: '1rem', fontWeight: 700, lineHeight: 1.75 });
-const RouteMessage = styled(MessageArea)({ padding: '64px 24px', [up.md]: { padding: '96px 24px' } });
+const RouteMessage = styled(MessageArea)({ maxWidth: 640, margin: '0 auto', padding: '64px 24px', [up.md]: { padding: '96px 24px' } });
 const RouteTitle = styled.h1({ margin: '0 0 0.35em', fontSize: '1.6rem', fontWeight: 700, lineHeight: 1.2 });
 
 interface Props {

@@ -12,9 +12,11 @@ import { buttonStyle, down, Icon, IconButton, iconButtonStyle, up } from './plai
 import { useScrollY } from './useScrollY';
 import { UserMenu } from './UserMenu';
 import { loadThemed } from '../app/load-themed';
+import { OptionalPart } from '../app/OptionalPart';
 
 // The phone menu (and MUI's Drawer, with the theme) loads on first tap, not with the page.
-const MobileMenu = lazy(loadThemed(() => import('./MobileMenu').then((m) => m.MobileMenu)));
+// A new lazy component after a failed load: React keeps a rejected one rejected.
+const lazyMobileMenu = () => lazy(loadThemed(() => import(/* webpackChunkName: "phone-menu" */ './MobileMenu').then((m) => m.MobileMenu)));
 
 export const HEADER_HEIGHT = 64;
 /** Spec §2: elsewhere than the white-header pages, the background fades in over the first 20px of scroll. */
@@ -43,6 +45,7 @@ const OpenMenu = styled(IconButton)({ [up.md]: { display: 'none' } });
 export function Header({ variant }: { variant: 'white' | 'fade' }) {
   const scrollY = useScrollY();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [MobileMenu, setMobileMenu] = useState(lazyMobileMenu);
   const opacity = variant === 'white' ? 1 : Math.min(scrollY / FADE_DISTANCE, 1);
   const { data: session } = useSession();
   const resources: DropdownSection[] = [
@@ -83,9 +86,17 @@ export function Header({ variant }: { variant: 'white' | 'fade' }) {
         <Icon name="menu" />
       </OpenMenu>
       {menuOpen && (
-        <Suspense fallback={null}>
-          <MobileMenu onClose={() => setMenuOpen(false)} signedIn={session !== null} />
-        </Suspense>
+        <OptionalPart
+          name="phone menu"
+          onFailed={() => {
+            setMenuOpen(false);
+            setMobileMenu(() => lazyMobileMenu());
+          }}
+        >
+          <Suspense fallback={null}>
+            <MobileMenu onClose={() => setMenuOpen(false)} signedIn={session !== null} />
+          </Suspense>
+        </OptionalPart>
       )}
     </Bar>
   );

@@ -11,7 +11,7 @@ import { BREAKPOINTS, brand, RADIUS } from '@bimi/ui/brand';
 
 /** Media queries at the theme's breakpoints: `sm` 769px and up (beyond phones), `md` 992px and up (desktop navigation). */
 export const up = { sm: `@media (min-width: ${BREAKPOINTS.sm}px)`, md: `@media (min-width: ${BREAKPOINTS.md}px)` } as const;
-export const down = { sm: `@media (max-width: ${BREAKPOINTS.sm - 0.05}px)`, md: `@media (max-width: ${BREAKPOINTS.md - 0.05}px)` } as const;
+export const down = { sm: `@media (max-width: ${BREAKPOINTS.sm - 0.05}px)` } as const;
 
 /** The theme's colours the frame uses beside the brand's. */
 export const colors = {
@@ -22,7 +22,7 @@ export const colors = {
 } as const;
 
 /** MUI's elevations 2, 4, 6 and 8. */
-export const shadows = {
+const shadows = {
   2: '0px 3px 1px -2px rgba(0,0,0,0.2),0px 2px 2px 0px rgba(0,0,0,0.14),0px 1px 5px 0px rgba(0,0,0,0.12)',
   4: '0px 2px 4px -1px rgba(0,0,0,0.2),0px 4px 5px 0px rgba(0,0,0,0.14),0px 1px 10px 0px rgba(0,0,0,0.12)',
   6: '0px 3px 5px -1px rgba(0,0,0,0.2),0px 6px 10px 0px rgba(0,0,0,0.14),0px 1px 18px 0px rgba(0,0,0,0.12)',
@@ -120,16 +120,16 @@ export const ICON_PATHS = {
 } as const;
 
 /** A Material icon, 24px in the text's colour (MUI's SvgIcon), hidden from screen readers. */
-export function Icon({ name, className }: { name: keyof typeof ICON_PATHS; className?: string }) {
+export function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
   return (
-    <svg className={className} width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" style={{ flexShrink: 0 }}>
+    <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" style={{ flexShrink: 0 }}>
       <path d={ICON_PATHS[name]} />
     </svg>
   );
 }
 
 /** A message in the page area (not found, could not load): centred, with a heading, a line and an action. */
-export const MessageArea = styled.div({ textAlign: 'center', padding: '80px 24px', maxWidth: 640, margin: '0 auto', [up.md]: { padding: '128px 24px' } });
+export const MessageArea = styled.div({ textAlign: 'center', padding: '80px 24px', [up.md]: { padding: '128px 24px' } });
 export const MessageTitle = styled.h1({ margin: '0 0 0.35em', fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.2 });
 export const MessageText = styled.p({ margin: '0 0 32px', color: brand.muted });
 export const ButtonLink = styled(RouterLink)(buttonStyle('contained'));

@@ -3,7 +3,7 @@ import { ButtonLink, MessageArea, MessageText, MessageTitle, Overline } from '..
 
 export function NotFoundPage() {
   return (
-    <MessageArea data-testid="not-found" style={{ maxWidth: 'none' }}>
+    <MessageArea data-testid="not-found">
       <Overline style={{ color: brand.blue }}>Error 404</Overline>
       <MessageTitle>Page not found</MessageTitle>
       <MessageText>The page you are looking for does not exist or has moved.</MessageText>
