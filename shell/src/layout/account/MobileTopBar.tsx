@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { Logo } from '../Logo';
+import { useScrollListener } from '../useScrollY';
 import { AddMonitorButton } from './AddMonitorButton';
 
 export const MOBILE_TOP_BAR_HEIGHT = 56;
@@ -9,18 +10,15 @@ export const HIDE_THRESHOLD = 60;
 
 export function MobileTopBar() {
   const [hidden, setHidden] = useState(false);
-  const last = useRef(0);
-  useEffect(() => {
-    last.current = window.scrollY;
-    const onScroll = () => {
-      const y = window.scrollY;
+  // null until the first reading, one frame after mount: it only sets the starting point.
+  const last = useRef<number | null>(null);
+  useScrollListener((y) => {
+    if (last.current !== null) {
       if (y > last.current && y > HIDE_THRESHOLD) setHidden(true);
       else if (y < last.current) setHidden(false);
-      last.current = y;
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
+    }
+    last.current = y;
+  });
   return (
     <Box
       component="header"
