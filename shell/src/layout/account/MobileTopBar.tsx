@@ -10,15 +10,19 @@ export const HIDE_THRESHOLD = 60;
 
 export function MobileTopBar() {
   const [hidden, setHidden] = useState(false);
-  // null until the first reading, one frame after mount: it only sets the starting point.
+  // null until the first scroll, which only sets the starting point: nothing is read at mount,
+  // where the position would cost a layout of the page and change nothing.
   const last = useRef<number | null>(null);
-  useScrollListener((y) => {
-    if (last.current !== null) {
-      if (y > last.current && y > HIDE_THRESHOLD) setHidden(true);
-      else if (y < last.current) setHidden(false);
-    }
-    last.current = y;
-  });
+  useScrollListener(
+    (y) => {
+      if (last.current !== null) {
+        if (y > last.current && y > HIDE_THRESHOLD) setHidden(true);
+        else if (y < last.current) setHidden(false);
+      }
+      last.current = y;
+    },
+    { readAtMount: false },
+  );
   return (
     <Box
       component="header"
