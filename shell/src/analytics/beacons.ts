@@ -1,4 +1,5 @@
 import { SITE_API_PATHS } from '@bimi/contracts/api-paths';
+import type { ErrorInfo } from 'react';
 import type { ClientErrorReport, PageViewBeacon } from '@bimi/contracts/telemetry';
 
 function send(url: string, body: unknown): void {
@@ -23,4 +24,9 @@ export function reportClientError(report: ClientErrorReport): void {
     message: report.message.slice(0, 2000),
     stack: report.stack?.slice(0, 8000),
   });
+}
+
+/** An error a React error boundary caught, reported with the page's path and the component stack. */
+export function reportCaughtError(error: Error, info: ErrorInfo, report: Pick<ClientErrorReport, 'kind' | 'remote' | 'message'>): void {
+  reportClientError({ ...report, path: window.location.pathname, stack: (error.stack ?? '') + (info.componentStack ?? '') });
 }

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportClientError } from '../analytics/beacons';
+import { reportCaughtError } from '../analytics/beacons';
 
 /**
  * A part of the frame the page can do without (the phone menu, the toasts), whose code loads when
@@ -14,12 +14,7 @@ export class OptionalPart extends Component<{ name: string; onFailed?: () => voi
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    reportClientError({
-      kind: 'shell',
-      message: `${this.props.name}: ${error.message}`,
-      path: window.location.pathname,
-      stack: (error.stack ?? '') + (info.componentStack ?? ''),
-    });
+    reportCaughtError(error, info, { kind: 'shell', message: `${this.props.name}: ${error.message}` });
     this.props.onFailed?.();
   }
 

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportClientError } from '../analytics/beacons';
+import { reportCaughtError } from '../analytics/beacons';
 
 /**
  * The last line of defence: if the shell itself throws while rendering, the visitor gets a
@@ -14,12 +14,7 @@ export class ShellErrorBoundary extends Component<{ children: ReactNode }, { fai
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    reportClientError({
-      kind: 'shell',
-      message: error.message,
-      path: window.location.pathname,
-      stack: (error.stack ?? '') + (info.componentStack ?? ''),
-    });
+    reportCaughtError(error, info, { kind: 'shell', message: error.message });
   }
 
   override render() {

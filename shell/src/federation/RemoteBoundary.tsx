@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styled from '@emotion/styled';
 import { brand } from '@bimi/ui/brand';
-import { reportClientError } from '../analytics/beacons';
+import { reportCaughtError } from '../analytics/beacons';
 import { PageReady } from './PageReady';
 import { RemoteLoadError } from './registry';
 import { Button, MessageArea, MessageText, Surface, up } from '../layout/plain';
@@ -42,13 +42,7 @@ export class RemoteBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    reportClientError({
-      kind: error instanceof RemoteLoadError ? 'remote-load' : 'remote-render',
-      remote: this.props.remote,
-      message: error.message,
-      path: window.location.pathname,
-      stack: (error.stack ?? '') + (info.componentStack ?? ''),
-    });
+    reportCaughtError(error, info, { kind: error instanceof RemoteLoadError ? 'remote-load' : 'remote-render', remote: this.props.remote, message: error.message });
   }
 
   override componentDidUpdate(previous: Props): void {
