@@ -1,7 +1,8 @@
 import { formatUsd } from '@bimi/catalog/prices';
 import { quoteCart } from '@bimi/catalog/quote';
 import { ONE_ORDER_PAYMENT_PARAM, ORDER_PATHS } from '@bimi/contracts/api-paths';
-import { DuplicateCertificate, OrderDetail, OrderList, OrderPayment } from '@bimi/contracts/orders';
+import { DuplicateCertificate, OrderDetail, OrderList, OrderPayment, PAYMENT_BEING_CONFIRMED_CODE } from '@bimi/contracts/orders';
+import { PAYMENT_BEING_CONFIRMED } from '../src/plugins/app/payments/payment-errors';
 import { detailsFor } from './orders-fixtures';
 import { type Browser, type IdentityStore, GOOD_PASSWORD, startIdentityStore, storageEngines } from './identity-fixtures';
 import { MIXED_CART, SITE, buyer, formTokenOf, pathOf, payOnTestPage, startCheckout, startStripeStore } from './payments-fixtures';
@@ -209,9 +210,68 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     expect(cards).toHaveLength(1);
     expect((await browser.request({ url: pathOf(url) })).body).toContain('This payment went through');
   });
+
+  it('a second try at paying while the last payment is being confirmed starts nothing, so nothing is charged twice', async () => {
+    const browser = await buyer(store);
+    const first = await started(browser);
+    const orders = store.app.orders;
+    const apply = orders.applyPaymentEvent;
+    orders.applyPaymentEvent = async () => {
+      throw new Error('connection terminated');
+    };
+    try {
+      expect((await payOnTestPage(browser, first.url, '4242424242424242')).statusCode).toBe(500);
+    } finally {
+      orders.applyPaymentEvent = apply;
+    }
+    const before = await list(browser);
+
+    // The cart again, and one of the paid page's orders alone: both refused with the reason, nothing changed.
+    const again = await startCheckout(browser);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: PAYMENT_BEING_CONFIRMED, code: PAYMENT_BEING_CONFIRMED_CODE });
+    const alone = await payOrder(browser, first.orderIds[1] ?? '');
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json()).toMatchObject({ code: PAYMENT_BEING_CONFIRMED_CODE });
+    expect(await list(browser)).toEqual(before);
+    expect(before.orders.map((row) => row.state)).toEqual(['awaiting-payment', 'awaiting-payment']);
+
+    store.advance(2 * 60 * 1000);
+    await store.app.jobs.runNow('test-pages-finish');
+    expect((await browser.request({ url: ORDER_PATHS.checkoutState(first.checkoutId) })).json()).toMatchObject({ status: 'paid', orderIds: first.orderIds });
+    const transactions = (await browser.request({ url: ORDER_PATHS.transactions })).json().transactions as { amount: number }[];
+    expect(transactions.map((row) => row.amount)).toEqual([quote.total]);
+    // Confirmed: the cart can be bought again (a new purchase, not a second charge of this one).
+    expect((await startCheckout(browser)).statusCode).toBe(201);
+  });
 });
 
 describe('with Stripe', () => {
+  it('a second checkout of the cart while Stripe has not yet told of the first one’s payment is refused, and the late events pay the first', async () => {
+    const { store, double } = await startStripeStore({ name: 'SQLite', postgres: false, redis: false });
+    try {
+      const browser = await buyer(store);
+      const first = (await startCheckout(browser)).json() as { checkoutId: string; orderIds: string[]; url: string };
+      const sessionId = new URL(first.url).pathname.split('/').pop() ?? '';
+      const events = await double.completeSession(sessionId, { deliver: false });
+      const sessions = double.sessions.size;
+
+      const again = await startCheckout(browser);
+      expect([again.statusCode, again.json()]).toEqual([409, { message: PAYMENT_BEING_CONFIRMED, code: PAYMENT_BEING_CONFIRMED_CODE }]);
+      const alone = await browser.write('POST', ORDER_PATHS.orderPay(first.orderIds[0] ?? ''), {});
+      expect([alone.statusCode, alone.json().code]).toEqual([409, PAYMENT_BEING_CONFIRMED_CODE]);
+      expect(double.sessions.size).toBe(sessions);
+
+      for (const event of events) await double.deliver(event);
+      expect((await browser.request({ url: ORDER_PATHS.checkoutState(first.checkoutId) })).json()).toMatchObject({ status: 'paid', orderIds: first.orderIds });
+      const transactions = (await browser.request({ url: ORDER_PATHS.transactions })).json().transactions as { amount: number }[];
+      expect(transactions.map((row) => row.amount)).toEqual([quote.total]);
+    } finally {
+      await store.cleanUp();
+      await double.stop();
+    }
+  });
+
   it('a second checkout of the cart expires the first Checkout Session at Stripe; its late expiry event changes nothing', async () => {
     const { store, double } = await startStripeStore({ name: 'SQLite', postgres: false, redis: false });
     try {

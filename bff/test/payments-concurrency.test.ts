@@ -98,11 +98,11 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('webhook deliv
   });
 
   it('applies a burst of events, each delivered twice to both bffs at once, exactly once; an event the database refuses fails alone and applies when Stripe retries it', async () => {
-    const browser = await buyer(stripe.store);
     const checkoutIds: string[] = [];
     const events: { id: string; type: string; data: { object: unknown } }[] = [];
+    // Six buyers: one buyer's second checkout is refused while the first one's payment is unconfirmed.
     for (let index = 0; index < 6; index += 1) {
-      const started = (await startCheckout(browser)).json() as { checkoutId: string; url: string };
+      const started = (await startCheckout(await buyer(stripe.store))).json() as { checkoutId: string; url: string };
       checkoutIds.push(started.checkoutId);
       events.push(...(await stripe.double.completeSession(new URL(started.url).pathname.split('/').pop() as string, { deliver: false })));
     }

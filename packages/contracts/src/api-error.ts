@@ -1,8 +1,12 @@
 import * as z from 'zod/mini';
 
-/** The body of every 4xx/5xx JSON answer of the bff: a message fit to show or log. */
+/**
+ * The body of every 4xx/5xx JSON answer of the bff: a message fit to show or log, and where a page
+ * acts on which refusal it is (one 409 among several), its `code`.
+ */
 export const ApiError = z.object({
   message: z.string(),
+  code: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof ApiError>;
 

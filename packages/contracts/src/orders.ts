@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ApiError } from './api-error';
 import { CartQuoteLine } from './cart-quote';
 import { CHECKOUT_STATES, ORDER_ACTIONS, ORDER_STATES } from './order-lifecycle';
 
@@ -12,6 +13,8 @@ import { CHECKOUT_STATES, ORDER_ACTIONS, ORDER_STATES } from './order-lifecycle'
  *                                                      400 a line the catalog refuses or a misconfigured price;
  *                                                      409 DuplicateCertificate when a line is a certificate identical
  *                                                      to one active or pending (send `confirmDuplicates: true` to buy it anyway).
+ *                                                      409 ApiError with code PAYMENT_BEING_CONFIRMED_CODE when a page of the
+ *                                                      buyer's unpaid tries was paid and is being confirmed (a new page would charge again).
  *                                                      A new checkout supersedes the buyer's unpaid ones (their pages stop working).
  * - GET    /api/account/checkout/:checkoutId          → CheckoutState (the success page polls it until paid)
  * - GET    /api/account/orders?status=OrderFilter     → OrderList (newest first, with the counts of every filter)
@@ -20,7 +23,8 @@ import { CHECKOUT_STATES, ORDER_ACTIONS, ORDER_STATES } from './order-lifecycle'
  * - PUT    /api/account/orders/:orderId/renewal       RenewalChange → OrderDetail
  * - POST   /api/account/orders/:orderId/cancel        → OrderDetail (unpaid orders; 409 otherwise)
  * - POST   /api/account/orders/:orderId/pay           → 201 OrderPayment: a payment page for exactly this
- *                                                      unpaid order (its old page stops working); 409 otherwise
+ *                                                      unpaid order (its old page stops working); 409 otherwise, with code
+ *                                                      PAYMENT_BEING_CONFIRMED_CODE when its old page was paid meanwhile
  * - GET    /api/account/billing/transactions          → TransactionList (newest first)
  * - GET    /api/account/billing/transactions/:id/receipt → the receipt PDF (test payments) or 302 to the
  *                                                      provider's invoice PDF (Stripe)
@@ -98,12 +102,18 @@ export const CheckoutRequest = z.object({
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 
 /** 409 of POST /api/account/checkout: certificates identical (same product and domains) to ones active or pending. */
+export const DUPLICATE_CERTIFICATE_CODE = 'duplicate-certificate';
 export const DuplicateCertificate = z.object({
   message: z.string(),
-  code: z.literal('duplicate-certificate'),
+  code: z.literal(DUPLICATE_CERTIFICATE_CODE),
   duplicates: z.array(z.object({ item: z.int(), orderId: z.string(), orderNumber: z.string() })),
 });
 export type DuplicateCertificate = z.infer<typeof DuplicateCertificate>;
+
+/** A payment page of the buyer's was paid and its payment is being confirmed: no new page is opened (409, `code`). */
+export const PAYMENT_BEING_CONFIRMED_CODE = 'payment-being-confirmed';
+/** The 409 of POST checkout: an identical certificate to confirm, or an earlier payment being confirmed. */
+export const CheckoutConflict = z.union([DuplicateCertificate, ApiError]);
 
 export const CheckoutStarted = z.object({
   checkoutId: z.string(),

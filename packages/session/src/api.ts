@@ -14,6 +14,8 @@ export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** Which refusal it is, where the bff says (`ApiError.code`). */
+    readonly code?: string,
   ) {
     const shown = shownMessage(message);
     super(shown.text);
@@ -54,7 +56,7 @@ export async function callApi<T>(
   if (!res.ok) {
     if (res.status === 401 && path.startsWith(`${ACCOUNT_BASE_PATH}/`)) void getSession();
     const error = ApiError.safeParse(data);
-    throw new ApiFailure(error.success ? error.data.message : GENERIC_MESSAGE, res.status);
+    throw new ApiFailure(error.success ? error.data.message : GENERIC_MESSAGE, res.status, error.success ? error.data.code : undefined);
   }
   const parsed = answer.safeParse(data);
   if (!parsed.success) throw new ApiFailure(GENERIC_MESSAGE, res.status);

@@ -61,8 +61,13 @@ export interface PaymentProvider {
   createCustomer(user: PaymentUser): Promise<string>;
   /** A hosted payment page for the checkout; `ref` is the provider's session id. */
   createCheckout(checkout: ProviderCheckout): Promise<{ ref: string; url: string }>;
-  /** Closes an open payment page (`ref`: its session id) so it can no longer be paid; a page already closed stays so. */
-  closeCheckout(ref: string): Promise<void>;
+  /**
+   * Closes an open payment page (`ref`: its session id) so it can no longer be paid; a page already
+   * closed stays so. Answers `paid` when the page was paid before it could be closed: its payment
+   * is being confirmed (the events may not have arrived yet), and a page that replaced it would
+   * charge the buyer again.
+   */
+  closeCheckout(ref: string): Promise<'closed' | 'paid'>;
   /**
    * Turn renewal of one order (one subscription item, or its share of an item it shares with other
    * orders at the same price: `orderId` says which) off at the end of its period, or back on.

@@ -24,7 +24,7 @@ import { decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store
 import type { Contact, ContactInput, Organization } from '@bimi/contracts/account';
 import { ACCOUNT_PATHS } from '@bimi/contracts/api-paths';
 import { addMonths, longDate } from '@bimi/contracts/dates';
-import { CheckoutStarted, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts/orders';
+import { CheckoutStarted, DUPLICATE_CERTIFICATE_CODE, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts/orders';
 import { useSession } from '@bimi/session/useSession';
 import { ApiFailure, callApi, failureMessage } from '@bimi/session/api';
 import { editLink } from '../../lib/edit-link';
@@ -258,7 +258,7 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
       window.location.assign(started.url);
     } catch (error) {
       // The same certificate bought before (409): the buyer reads why and confirms, or not.
-      if (error instanceof ApiFailure && error.status === 409) setDuplicate(error.message);
+      if (error instanceof ApiFailure && error.code === DUPLICATE_CERTIFICATE_CODE) setDuplicate(error.message);
       else setFailure(failureMessage(error));
       setPaying(false);
     }

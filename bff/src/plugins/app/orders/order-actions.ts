@@ -38,6 +38,10 @@ export interface DuplicateOf {
 export interface OrderActions {
   /** The buyer cancels an unpaid order (awaiting payment or payment failed). */
   cancelUnpaid(userId: string, orderId: string): Promise<ActionOutcome<{ closedPages: ClosedPage[] }>>;
+  /** The open payment pages of the buyer's unpaid tries: what a new checkout of the cart replaces. */
+  openPagesOfUnpaid(userId: string): Promise<ClosedPage[]>;
+  /** The open page that charges `orderId` with other orders, which a page of the order's own replaces; undefined when there is none. */
+  pageSharedBy(userId: string, orderId: string): Promise<ClosedPage | undefined>;
   /** Every unpaid try of the buyer but those of `keepCheckoutId` becomes superseded (a new checkout of the cart). */
   supersedeUnpaid(userId: string, keepCheckoutId: string): Promise<{ orderIds: string[]; closedPages: ClosedPage[] }>;
   /**
@@ -112,7 +116,36 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
     return checkout && order ? { checkout, orders, order } : undefined;
   }
 
+  /** The open checkouts' pages among `checkoutIds`. */
+  async function openPages(checkoutIds: string[]): Promise<ClosedPage[]> {
+    if (checkoutIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('checkouts')
+      .select(['id', 'provider', 'session_ref'])
+      .where('id', 'in', [...new Set(checkoutIds)])
+      .where('status', '=', 'open')
+      .where('session_ref', 'is not', null)
+      .execute();
+    return rows.map((row) => ({ checkoutId: row.id, provider: row.provider, sessionRef: row.session_ref as string }));
+  }
+
   return {
+    async openPagesOfUnpaid(userId) {
+      const tries = await db.selectFrom('orders').select('checkout_id').where('user_id', '=', userId).where('payment_status', 'in', ['unpaid', 'failed']).execute();
+      return openPages(tries.map((row) => row.checkout_id));
+    },
+
+    async pageSharedBy(userId, orderId) {
+      const own = await db.selectFrom('orders').select('checkout_id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+      if (!own) return undefined;
+      const held = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('checkout_id', '=', own.checkout_id)
+        .executeTakeFirstOrThrow();
+      return Number(held.n) > 1 ? (await openPages([own.checkout_id]))[0] : undefined;
+    },
+
     async cancelUnpaid(userId, orderId) {
       return db.transaction().execute(async (trx) => {
         const own = await ownOrder(trx, userId, orderId);

@@ -6,6 +6,16 @@ export const PAYMENT_PAGE_UNAVAILABLE = 'We could not open the payment page: the
 /** On an order whose checkout never got its payment page. */
 export const PAYMENT_PAGE_NOT_OPENED = 'The payment page could not be opened. Nothing was charged.';
 
+export const PAYMENT_BEING_CONFIRMED = 'Your last payment went through and is being confirmed: your orders show as paid in a moment, so no new payment was started.';
+
+/** A page the new one would replace was paid meanwhile: a second page would charge again (409). */
+export class PaymentBeingConfirmedError extends Error {
+  override name = 'PaymentBeingConfirmedError';
+  constructor() {
+    super(PAYMENT_BEING_CONFIRMED);
+  }
+}
+
 /** The provider failed to open the payment page (after the SDK's retries); the checkout is marked failed. */
 export class PaymentPageUnavailableError extends Error {
   override name = 'PaymentPageUnavailableError';

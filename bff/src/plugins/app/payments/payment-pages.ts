@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ChargedLine } from '../../../services/payments/price-check';
 import type { PaymentProvider, PaymentUser, ProviderCheckoutLine } from '../../../services/payments/provider';
 import type { ClosedPage } from '../orders/order-actions';
-import { PAYMENT_PAGE_NOT_OPENED, PaymentPageUnavailableError } from './payment-errors';
+import { PAYMENT_PAGE_NOT_OPENED, PaymentBeingConfirmedError, PaymentPageUnavailableError } from './payment-errors';
 
 /** A checkout gets its payment page within seconds; one without it this long never will. */
 export const CHECKOUT_PAGE_GRACE_MS = 15 * 60 * 1000;
@@ -42,6 +42,30 @@ export function paymentPages(fastify: FastifyInstance, provider: PaymentProvider
       checkoutRef: '',
       failureMessage: PAYMENT_PAGE_NOT_OPENED,
     });
+  }
+
+  /**
+   * Closes the open pages a new page is about to replace, before anything changes: a page paid
+   * meanwhile (its payment not confirmed yet) refuses the new one, which would charge again
+   * (PaymentBeingConfirmedError); a provider that does not answer refuses it as unavailable. A
+   * page closed here can no longer be paid, so the orders it held can move to the new page.
+   * Answers the session refs it closed.
+   */
+  async function closeReplacedPages(pages: ClosedPage[], log: FastifyBaseLogger): Promise<Set<string>> {
+    const closedRefs = new Set<string>();
+    for (const page of pages) {
+      if (page.provider && page.provider !== provider.name) continue;
+      let closed: 'closed' | 'paid';
+      try {
+        closed = await provider.closeCheckout(page.sessionRef);
+      } catch (error) {
+        log.error({ err: error, checkoutId: page.checkoutId }, 'the payment provider did not close the payment page a new one replaces');
+        throw new PaymentPageUnavailableError(page.checkoutId);
+      }
+      if (closed === 'paid') throw new PaymentBeingConfirmedError();
+      closedRefs.add(page.sessionRef);
+    }
+    return closedRefs;
   }
 
   /** Closes payment pages at the provider once their checkout no longer charges what they show (logged when the provider fails: a payment there is still recorded). */
@@ -114,5 +138,5 @@ export function paymentPages(fastify: FastifyInstance, provider: PaymentProvider
     return ids;
   }
 
-  return { pageLine, openPage, closePages, closeWithoutPaymentPage, closeCheckoutsWithoutPaymentPage, closeDeclinedTries };
+  return { pageLine, openPage, closeReplacedPages, closePages, closeWithoutPaymentPage, closeCheckoutsWithoutPaymentPage, closeDeclinedTries };
 }

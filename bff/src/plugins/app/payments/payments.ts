@@ -15,7 +15,14 @@ import { chooseProvider, logPaymentSettings, priceLogFor, type PaymentMode } fro
 import type { StripeProvider } from './stripe-provider';
 import type { TestProvider } from './test-provider';
 
-export { DuplicateCertificateError, PAYMENT_PAGE_NOT_OPENED, PAYMENT_PAGE_UNAVAILABLE, PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from './payment-errors';
+export {
+  DuplicateCertificateError,
+  PAYMENT_PAGE_NOT_OPENED,
+  PAYMENT_PAGE_UNAVAILABLE,
+  PAYMENTS_UNAVAILABLE,
+  PaymentBeingConfirmedError,
+  PaymentPageUnavailableError,
+} from './payment-errors';
 export { CHECKOUT_PAGE_GRACE_MS, DECLINED_TRY_KEPT_MS } from './payment-pages';
 
 export interface Payments {
@@ -72,7 +79,7 @@ export default fp(
     const priceLog = priceLogFor(fastify, mode);
     const priceItems = checkoutPricing(config, stripe, priceLog);
     const pages = paymentPages(fastify, provider, { returnBase, byPriceId: stripe !== null });
-    const { pageLine, openPage, closePages, closeWithoutPaymentPage } = pages;
+    const { pageLine, openPage, closeReplacedPages, closePages, closeWithoutPaymentPage } = pages;
     const customerOf = (user: PaymentUser) => fastify.paymentCustomers.findOrCreate(user, (who) => provider.createCustomer(who));
 
     async function startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted> {
@@ -102,12 +109,18 @@ export default fp(
         if (duplicates.length > 0) throw new DuplicateCertificateError(duplicates);
       }
 
+      // The tries this checkout supersedes: their pages close first, and one paid meanwhile stops it.
+      const closedRefs = await closeReplacedPages(await fastify.orders.openPagesOfUnpaid(user.id), log);
       const customerRef = await customerOf(user);
       const { checkoutId, orders } = await fastify.orders.createCheckout({ userId: user.id, lines: orderLines });
       // One cart, one purchase: the buyer's unpaid tries before this one are superseded and their pages closed.
       const superseded = await fastify.orders.supersedeUnpaid(user.id, checkoutId);
       if (superseded.orderIds.length > 0) log.info({ checkoutId, superseded: superseded.orderIds }, 'unpaid orders superseded by a new checkout');
-      await closePages(superseded.closedPages, log);
+      // Those closed above need no second call; a page attached meanwhile does.
+      await closePages(
+        superseded.closedPages.filter((page) => !closedRefs.has(page.sessionRef)),
+        log,
+      );
       const lines = orders.map((order, index) => pageLine(order.id, charged[index] as ChargedLine));
       const url = await openPage(user, customerRef, checkoutId, lines, 'cart', log);
       return { checkoutId, orderIds: orders.map((order) => order.id), url };
@@ -120,10 +133,16 @@ export default fp(
      */
     async function payOrder(user: PaymentUser, orderId: string, log: FastifyBaseLogger): Promise<OrderPayment> {
       if (mode === 'none') throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+      // The page that charges this order with others closes first; one paid meanwhile stops it.
+      const shared = await fastify.orders.pageSharedBy(user.id, orderId);
+      const closedRefs = await closeReplacedPages(shared ? [shared] : [], log);
       const opened = await fastify.orders.checkoutForOrder(user.id, orderId);
       if (!opened.ok) throw new HttpError(opened.status, opened.message);
       if (opened.reuse) return { url: opened.reuse, checkoutId: opened.checkoutId };
-      await closePages(opened.closedPages, log);
+      await closePages(
+        opened.closedPages.filter((page) => !closedRefs.has(page.sessionRef)),
+        log,
+      );
       const { order } = opened;
       const item = {
         productId: order.product_id,

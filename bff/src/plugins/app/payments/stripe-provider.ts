@@ -90,10 +90,17 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** Expires an open Checkout Session (its checkout.session.expired event then changes nothing: the checkout is closed already). */
-  async closeCheckout(ref: string): Promise<void> {
+  async closeCheckout(ref: string): Promise<'closed' | 'paid'> {
     const session = await this.stripe.checkout.sessions.retrieve(ref);
-    if (session.status !== 'open') return;
-    await this.stripe.checkout.sessions.expire(ref);
+    if (session.status !== 'open') return session.status === 'complete' ? 'paid' : 'closed';
+    try {
+      await this.stripe.checkout.sessions.expire(ref);
+      return 'closed';
+    } catch (error) {
+      // Stripe refuses to expire a session completed meanwhile.
+      if ((await this.stripe.checkout.sessions.retrieve(ref)).status === 'complete') return 'paid';
+      throw error;
+    }
   }
 
   /**

@@ -213,8 +213,9 @@ export class TestProvider implements PaymentProvider {
     return { ref, url: `${this.options.baseUrl}/api/payments/test/checkout/${ref}` };
   }
 
-  async closeCheckout(ref: string): Promise<void> {
-    await this.options.sessions.move(ref, 'open', 'expired');
+  async closeCheckout(ref: string): Promise<'closed' | 'paid'> {
+    if (await this.options.sessions.move(ref, 'open', 'expired')) return 'closed';
+    return (await this.options.sessions.get(ref))?.status === 'paid' ? 'paid' : 'closed';
   }
 
   /**

@@ -1,9 +1,9 @@
 import { ApiError } from '@bimi/contracts/api-error';
-import { CheckoutRequest, CheckoutStarted, CheckoutState, DuplicateCertificate, ORDER_PATHS } from '@bimi/contracts/orders';
+import { CheckoutConflict, CheckoutRequest, CheckoutStarted, CheckoutState, DUPLICATE_CERTIFICATE_CODE, ORDER_PATHS, PAYMENT_BEING_CONFIRMED_CODE } from '@bimi/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/app/payments/payments';
+import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE, PaymentBeingConfirmedError, PaymentPageUnavailableError } from '../../../plugins/app/payments/payments';
 import { orderNumber } from '../../../services/orders/order-rows';
 import { currentUser } from './current-user';
 
@@ -19,7 +19,7 @@ const checkout: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     ORDER_PATHS.checkout,
     {
-      schema: { body: CheckoutRequest, response: { 201: CheckoutStarted, 400: ApiError, 409: DuplicateCertificate, 502: ApiError, 503: ApiError } },
+      schema: { body: CheckoutRequest, response: { 201: CheckoutStarted, 400: ApiError, 409: CheckoutConflict, 502: ApiError, 503: ApiError } },
       // Details carry up to 250 domains and a 32 KB logo per certificate line.
       bodyLimit: 1024 * 1024,
       // Per buyer, not per address: many buyers share an office's (or the e2e run's) address.
@@ -33,9 +33,10 @@ const checkout: FastifyPluginAsyncZod = async (fastify) => {
         started = await fastify.payments.startCheckout(currentUser(request), request.body, request.log);
       } catch (error) {
         if (error instanceof PaymentPageUnavailableError) return reply.code(502).send({ message: error.message });
+        if (error instanceof PaymentBeingConfirmedError) return reply.code(409).send({ message: error.message, code: PAYMENT_BEING_CONFIRMED_CODE });
         if (error instanceof DuplicateCertificateError) {
           const duplicates = error.duplicates.map((duplicate) => ({ item: duplicate.item, orderId: duplicate.orderId, orderNumber: orderNumber(duplicate.number) }));
-          return reply.code(409).send({ message: error.message, code: 'duplicate-certificate' as const, duplicates });
+          return reply.code(409).send({ message: error.message, code: DUPLICATE_CERTIFICATE_CODE, duplicates });
         }
         throw error;
       }

@@ -1,10 +1,10 @@
 import { RecordId } from '@bimi/contracts/account';
 import { ApiError } from '@bimi/contracts/api-error';
-import { CertificateDetails, ORDER_FILTERS, ORDER_PATHS, OrderDetail, OrderList, OrderPayment, RenewalChange } from '@bimi/contracts/orders';
+import { CertificateDetails, ORDER_FILTERS, ORDER_PATHS, OrderDetail, OrderList, OrderPayment, PAYMENT_BEING_CONFIRMED_CODE, RenewalChange } from '@bimi/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { PAYMENTS_UNAVAILABLE, PaymentPageUnavailableError } from '../../../plugins/app/payments/payments';
+import { PAYMENTS_UNAVAILABLE, PaymentBeingConfirmedError, PaymentPageUnavailableError } from '../../../plugins/app/payments/payments';
 import { checkCertificateDetails } from '../../../services/orders/certificate-details';
 import { currentUser } from './current-user';
 import { readableGet } from './readable';
@@ -90,6 +90,7 @@ const orders: FastifyPluginAsyncZod = async (fastify) => {
         return reply.code(201).send(payment);
       } catch (error) {
         if (error instanceof PaymentPageUnavailableError) return reply.code(502).send({ message: error.message });
+        if (error instanceof PaymentBeingConfirmedError) return reply.code(409).send({ message: error.message, code: PAYMENT_BEING_CONFIRMED_CODE });
         throw error;
       }
     },
