@@ -455,6 +455,23 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       expect((await other.signIn('joe@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
     });
 
+    it('resends the newest sign-up: a stranger who used the address first never gets the account through the owner asking for the mail again', async () => {
+      const browser = new Browser(store.app, '192.0.2.223');
+      const signUp = async (name: string, password: string) => {
+        expect((await browser.write('POST', '/api/auth/signup', { name, email: 'ann@example.com', password })).statusCode).toBe(201);
+        store.advance(60_000); // the outbox tells mails apart by time
+      };
+      await signUp('Mallory', 'mallory password 9');
+      await signUp('Ann', 'owner password 1');
+      // The owner's "send it again" on the page that said to check the mail.
+      expect((await browser.write('POST', '/api/auth/resend-verification', { email: 'ann@example.com' })).statusCode).toBe(202);
+      const resent = new URL(await linkFromOutbox(store.app, 'ann@example.com', '/auth/verify')).searchParams.get('token');
+      expect((await browser.write('POST', '/api/auth/verify', { token: resent })).statusCode).toBe(200);
+      expect((await browser.signIn('ann@example.com', 'mallory password 9')).statusCode).toBe(401);
+      expect((await browser.signIn('ann@example.com', 'owner password 1')).statusCode).toBe(200);
+      expect(await store.app.db.selectFrom('users').select(['name']).where('email', '=', 'ann@example.com').execute()).toEqual([{ name: 'Ann' }]);
+    });
+
     it('refuses sign-in before verification, and takes each verification link once', async () => {
       const browser = new Browser(store.app);
       await browser.write('POST', '/api/auth/signup', { name: 'Jane', email: 'jane@example.com', password: GOOD_PASSWORD });

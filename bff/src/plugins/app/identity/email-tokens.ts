@@ -32,6 +32,11 @@ export interface EmailTokens {
   claim(trx: Trx, tokenHash: string, refusal: string): Promise<void>;
   /** Inside the caller's transaction, makes the user's unused links of `purpose` stop working, all but `except`. */
   voidUnused(trx: Trx, userId: string, purpose: EmailTokenPurpose, except?: string): Promise<void>;
+  /**
+   * The name and password of the user's newest sign-up link not yet used, for a fresh link of that
+   * sign-up (a resend); undefined when no sign-up link carries any.
+   */
+  latestSignUp(userId: string): Promise<{ name: string; passwordHash: string } | undefined>;
   /** Forgets a token whose mail did not go. */
   remove(tokenHash: string): Promise<void>;
 }
@@ -87,6 +92,20 @@ export function createEmailTokens(db: Kysely<StoreDatabase>, now: () => number):
         .where('used_at', 'is', null);
       if (except) unused = unused.where('token_hash', '!=', except);
       await unused.execute();
+    },
+
+    async latestSignUp(userId) {
+      const row = await db
+        .selectFrom('email_tokens')
+        .select(['signup_name', 'signup_password_hash'])
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'signup')
+        .where('used_at', 'is', null)
+        .where('signup_password_hash', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.signup_name && row.signup_password_hash ? { name: row.signup_name, passwordHash: row.signup_password_hash } : undefined;
     },
 
     async remove(tokenHash) {

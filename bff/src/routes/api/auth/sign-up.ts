@@ -82,8 +82,12 @@ const signUp: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const user = await fastify.users.byEmail(request.body.email);
       if (user && !user.emailVerified) {
-        const { token } = await fastify.emailTokens.issue({ userId: user.id, purpose: 'signup', email: user.email, lifetimeMs: VERIFICATION_LIFETIME_MS });
-        await fastify.mailer.trySend(verificationMail(user.email, user.name, baseUrl, token), request.log);
+        // The newest sign-up's link again, with its own name and password. A link without them would
+        // verify the account's first sign-up, which may be a stranger's who used this address first
+        // (the owner, who signed up after, asks for the mail again from the page that said to check it).
+        const signUp = await fastify.emailTokens.latestSignUp(user.id);
+        const { token } = await fastify.emailTokens.issue({ userId: user.id, purpose: 'signup', email: user.email, lifetimeMs: VERIFICATION_LIFETIME_MS, ...(signUp && { signUp }) });
+        await fastify.mailer.trySend(verificationMail(user.email, signUp?.name ?? user.name, baseUrl, token), request.log);
       }
       return reply.code(202).send({ message: RESEND_VERIFICATION_MESSAGE });
     },
