@@ -1,13 +1,15 @@
-import { parseBimi } from './bimi';
-import { parseDkim, readDkimKey } from './dkim';
-import { parseDmarc } from './dmarc';
+import { inspectBimi, parseBimi } from './bimi';
+import type { DnsResolver } from './dns';
+import { inspectRecords, inspectTxt } from './dns-records';
+import { inspectDkim, parseDkim, readDkimKey } from './dkim';
+import { inspectDmarc, parseDmarc } from './dmarc';
 import { isDmarcText } from './dmarc-record';
 import { normalizeDomainInput } from './domain-input';
 import { validateDomain } from './domain';
-import { isSpfText, parseSpf } from './spf';
+import { inspectSpf, isSpfText, parseSpf } from './spf';
 import { hasMacroExpand, macroStringProblem } from './spf-macro';
 import { parseTagList } from './tag-list';
-import { leastCpuMsOf } from '../../../bff/test/timing';
+import { leastCpuMsOf, mainThreadCpuMsDuring } from '../../../bff/test/timing';
 
 /**
  * Issue 31: record text from DNS is untrusted, and the bff parses it on its event loop (the tools,
@@ -104,5 +106,50 @@ describe.each(PARSERS)('%s is linear in its input', (_name, parse) => {
       }
     }
     expect(slow).toEqual([]);
+  });
+});
+
+/**
+ * The walkers follow what records name (includes, redirects, address terms, MX hosts), and what
+ * they answer grows with every record walked: a record that names itself thousands of times must
+ * not multiply into findings and tree nodes (one SPF record of 60 KB that included itself made an
+ * answer of 52 MB). Here every name answers the same crafted record, a 64 KB TXT record of one
+ * naming term repeated; each walker's answer stays within a few copies of it, and within the budget.
+ */
+const WALKERS: [string, (dns: DnsResolver) => Promise<unknown>][] = [
+  ['inspectSpf', (dns) => inspectSpf('example.com', dns)],
+  ['inspectDmarc', (dns) => inspectDmarc('example.com', dns)],
+  ['inspectBimi', (dns) => inspectBimi('example.com', {}, dns)],
+  ['inspectDkim', (dns) => inspectDkim('example.com', { selector: 'a' }, dns)],
+  ['inspectTxt', (dns) => inspectTxt('example.com', dns)],
+  ['inspectRecords', (dns) => inspectRecords('example.com', dns)],
+];
+const NAMING_TOKENS = ['include:a.test ', 'include:example.com ', 'a:a.test ', 'mx:a.test ', 'exists:a.test ', 'redirect=a.test ', 'include:%{d} ', 'rua=mailto:a@a.test,'];
+
+/** Every TXT name answers `record` (in 255-byte strings); addresses and one MX host exist everywhere. */
+function everywhere(record: string): DnsResolver {
+  const strings = record.match(/[\s\S]{1,255}/g) ?? [];
+  return {
+    resolveTxt: async () => [strings],
+    resolveMx: async () => [{ exchange: 'mx.a.test', priority: 1 }],
+    resolve4: async () => ['192.0.2.1'],
+    resolve6: async () => ['2001:db8::1'],
+    resolveCname: async () => [],
+    resolveNs: async () => ['ns.a.test'],
+  };
+}
+
+describe.each(WALKERS)('%s stays linear when every record names itself', (_name, walk) => {
+  it('answers 64 KB records of every naming term in a few copies of the record, within the budget', async () => {
+    const large: string[] = [];
+    for (const prefix of PREFIXES) {
+      for (const token of NAMING_TOKENS) {
+        const record = prefix + token.repeat(Math.ceil(SIZE / token.length));
+        const { result, cpuMs } = await mainThreadCpuMsDuring(() => walk(everywhere(record)));
+        const size = JSON.stringify(result).length;
+        if (size > 8 * SIZE || cpuMs > 5 * BUDGET_MS) large.push(`${JSON.stringify(prefix)} + ${JSON.stringify(token)}: ${size} characters in ${cpuMs.toFixed(0)} ms`);
+      }
+    }
+    expect(large).toEqual([]);
   });
 });

@@ -250,6 +250,28 @@ describe('inspectSpf: DNS failures and MX hosts (RFC 7208 §2.6.7, §4.6.4)', ()
   });
 });
 
+describe('inspectSpf: a crafted record stays a small answer', () => {
+  // Each of the 40 records walked added a node and a finding for every term: a record of 60 KB that
+  // includes itself gave 137,598 loop findings and an answer of 52 MB, built on the event loop.
+  it('a record that includes itself thousands of times, and repeats a failing term, gives each finding once in a bounded tree', async () => {
+    const record = (terms: string) => splitTxt(`v=spf1 ${Array.from({ length: 3000 }, () => terms).join(' ')} -all`);
+    const dns = memoryResolver({
+      'example.com': { TXT: [record('include:a.attacker.test')] },
+      'a.attacker.test': { TXT: [record('include:a.attacker.test a:down.test')] },
+      'down.test': { error: 'ETIMEOUT' },
+    });
+    const result = await inspectSpf('example.com', dns);
+    expect(result.checks.filter((check) => check.id === 'spf.loop')).toHaveLength(1);
+    expect(result.checks.filter((check) => check.id === 'spf.a.error')).toHaveLength(1);
+    expect(result.records.map((found) => found.name)).toEqual(['example.com', 'a.attacker.test']);
+    expect(result.details.truncated).toBe(true);
+    const nodes = (node: SpfNode): number => 1 + node.children.reduce((sum, child) => sum + nodes(child), 0);
+    expect(nodes(result.details.tree as SpfNode)).toBeLessThanOrEqual(300);
+    // The two records (72 and 105 KB) shown where they belong (the tree, the DNS list) are most of it.
+    expect(JSON.stringify(result).length).toBeLessThan(1_500_000);
+  });
+});
+
 describe('buildSpfRecord', () => {
   it('builds a record and counts its own lookups', () => {
     expect(

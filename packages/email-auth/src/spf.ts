@@ -53,6 +53,12 @@ export interface SpfDetails {
 const MAX_RECORDS = 40;
 const MAX_QUERIES = 120;
 const MAX_DEPTH = 12;
+/**
+ * Nodes of the tree shown (records, and includes not followed: loops, macros, past the limits). A
+ * record may hold thousands of terms; each of the MAX_RECORDS records walked could add a node for
+ * each, so a crafted record that includes itself a thousand times made an answer of megabytes.
+ */
+const MAX_NODES = 300;
 
 interface Walk {
   dns: DnsResolver;
@@ -65,7 +71,24 @@ interface Walk {
   /** Where evaluation would stop with permerror: the 11th DNS-querying term. */
   limitExceededAt?: string;
   checks: Check[];
+  /** Each finding once: the same term repeated (or a record walked again) adds nothing new. */
+  findings: Set<string>;
   dnsRecords: DnsRecord[];
+  nodes: number;
+}
+
+function addCheck(walk: Walk, check: Check) {
+  const key = `${check.id}\n${check.detail}`;
+  if (walk.findings.has(key)) return;
+  walk.findings.add(key);
+  walk.checks.push(check);
+}
+
+/** Whether the tree may take another node; past MAX_NODES it is marked truncated. */
+function roomForNode(walk: Walk): boolean {
+  if (walk.nodes < MAX_NODES) return true;
+  walk.truncated = true;
+  return false;
 }
 
 /** A cached, budgeted query: the same name asked twice costs one query; past the budget, none. */
@@ -100,7 +123,7 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
     return { records: [], checks: [fail('spf.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain you send mail from, e.g. example.com.')], score: 0, details: empty };
   }
   const name = valid.domain;
-  const walk: Walk = { dns, cache: new Map(), queries: 0, records: 0, lookups: 0, voidLookups: 0, truncated: false, checks: [], dnsRecords: [] };
+  const walk: Walk = { dns, cache: new Map(), queries: 0, records: 0, lookups: 0, voidLookups: 0, truncated: false, checks: [], findings: new Set(), dnsRecords: [], nodes: 0 };
   const tree = await walkRecord(walk, name, 'root', undefined, []);
   const rootProblem = tree.problem;
   if (rootProblem === 'missing' || rootProblem === 'multiple' || rootProblem === 'dns-error') {
@@ -131,7 +154,8 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
     // An invalid record is never evaluated, so its lookup count means nothing.
     checks.push(pass('spf.lookups', 'DNS lookups within the limit', `Checking this record takes ${count} of the ${SPF_LOOKUP_LIMIT} DNS lookups allowed.`));
   }
-  const flattening = walk.lookups > SPF_LOOKUP_LIMIT ? flatteningAdvice(tree) : undefined;
+  // Not for a tree only partly followed: what each include costs is not known.
+  const flattening = walk.lookups > SPF_LOOKUP_LIMIT && !walk.truncated ? flatteningAdvice(tree) : undefined;
   if (flattening) checks.push(flatteningCheck(flattening));
   if (walk.voidLookups > SPF_VOID_LOOKUP_LIMIT) {
     checks.push(
@@ -204,11 +228,13 @@ function flatteningCheck(flattening: SpfFlattening): Check {
 
 async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], qualifier: SpfQualifier | undefined, path: string[]): Promise<SpfNode> {
   const node: SpfNode = { domain, via, qualifier, lookups: 0, voidLookups: 0, children: [] };
+  walk.nodes += 1;
   const root = via === 'root';
   const where = root ? domain : `${domain} (reached by ${via} from ${path[path.length - 1] ?? ''})`;
   if (path.includes(domain)) {
     node.problem = 'loop';
-    walk.checks.push(
+    addCheck(
+      walk,
       fail(
         'spf.loop',
         'Include loop',
@@ -232,7 +258,8 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   const answer = await pending;
   if (answer.status === 'error') {
     node.problem = 'dns-error';
-    walk.checks.push(
+    addCheck(
+      walk,
       (root ? unreachable : fail)(
         root ? 'spf.lookup.error' : `spf.${via}.error`,
         'SPF lookup failed',
@@ -246,7 +273,8 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   if (spfRecords.length === 0) {
     node.problem = 'missing';
     if (!root) walk.voidLookups += answer.status === 'none' ? 1 : 0;
-    walk.checks.push(
+    addCheck(
+      walk,
       root
         ? absent(
             'spf.record.missing',
@@ -266,7 +294,8 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   if (spfRecords.length > 1) {
     node.problem = 'multiple';
     for (const strings of spfRecords) walk.dnsRecords.push(txtRecord(domain, strings));
-    walk.checks.push(
+    addCheck(
+      walk,
       fail(
         root ? 'spf.record.multiple' : 'spf.include.multiple',
         'Several SPF records',
@@ -278,10 +307,15 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   }
   const strings = spfRecords[0] ?? [];
   node.record = strings.join('');
-  walk.dnsRecords.push(txtRecord(domain, strings));
+  // A record reached again (included twice) is listed once.
+  if (!walk.findings.has(`record\n${domain}`)) {
+    walk.findings.add(`record\n${domain}`);
+    walk.dnsRecords.push(txtRecord(domain, strings));
+  }
   const longStrings = strings.filter((text) => byteLength(text) > TXT_STRING_LIMIT);
   if (longStrings.length > 0) {
-    walk.checks.push(
+    addCheck(
+      walk,
       fail(
         'spf.txt.string-length',
         'TXT string over 255 bytes',
@@ -293,10 +327,11 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   const parsed = parseSpf(node.record);
   if (root) {
     walk.checks.unshift(pass('spf.record.found', 'SPF record found', `One SPF record at ${domain}.`));
-    walk.checks.push(...parsed.checks);
+    for (const check of parsed.checks) addCheck(walk, check);
   } else if (parsed.record.invalid.length > 0) {
     node.problem = 'invalid';
-    walk.checks.push(
+    addCheck(
+      walk,
       fail(
         'spf.include.invalid',
         'Invalid included record',
@@ -320,20 +355,20 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
     countLookup(walk, node, `${term.text} in ${domain}`);
     const target = (term.value ?? domain).toLowerCase();
     if (term.value && hasMacro(term.value)) {
-      if (term.name === 'include') node.children.push(macroNode(term.value, 'include', term.qualifier));
+      if (term.name === 'include' && roomForNode(walk)) node.children.push(macroNode(walk, term.value, 'include', term.qualifier));
       continue;
     }
     if (term.name === 'include') {
-      node.children.push(await walkRecord(walk, target, 'include', term.qualifier, nextPath));
+      if (roomForNode(walk)) node.children.push(await walkRecord(walk, target, 'include', term.qualifier, nextPath));
     } else if (term.name === 'a' || term.name === 'mx' || term.name === 'exists') {
       await checkAddressTerm(walk, node, term, target, where);
     }
   }
-  if (allIndex < 0 && parsed.record.redirect) {
+  if (allIndex < 0 && parsed.record.redirect && roomForNode(walk)) {
     countLookup(walk, node, `redirect=${parsed.record.redirect} in ${domain}`);
     node.children.push(
       hasMacro(parsed.record.redirect)
-        ? macroNode(parsed.record.redirect, 'redirect', undefined)
+        ? macroNode(walk, parsed.record.redirect, 'redirect', undefined)
         : await walkRecord(walk, parsed.record.redirect.toLowerCase(), 'redirect', undefined, nextPath),
     );
   }
@@ -341,7 +376,8 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
 }
 
 /** An include or redirect whose target depends on each message (macros): shown, not followed. */
-function macroNode(target: string, via: SpfNode['via'], qualifier: SpfQualifier | undefined): SpfNode {
+function macroNode(walk: Walk, target: string, via: SpfNode['via'], qualifier: SpfQualifier | undefined): SpfNode {
+  walk.nodes += 1;
   return { domain: target, via, qualifier, lookups: 0, voidLookups: 0, children: [], problem: 'macro' };
 }
 
@@ -367,7 +403,8 @@ function prefetch(walk: Walk, term: SpfMechanism, domain: string) {
 async function checkAddressTerm(walk: Walk, node: SpfNode, term: SpfMechanism, target: string, where: string) {
   const failed = (name: string, answer: Extract<Lookup<unknown>, { status: 'error' }>) => {
     node.problem ??= 'dns-error';
-    walk.checks.push(
+    addCheck(
+      walk,
       fail(
         `spf.${term.name}.error`,
         `Lookup for ${term.text} failed`,
@@ -383,7 +420,8 @@ async function checkAddressTerm(walk: Walk, node: SpfNode, term: SpfMechanism, t
     if (answer.status === 'none') return countVoid(walk, node);
     const hosts = answer.value.map((mx) => mx.exchange.toLowerCase().replace(/\.$/, '')).filter((host) => host !== '');
     if (hosts.length > SPF_LOOKUP_LIMIT) {
-      walk.checks.push(
+      addCheck(
+        walk,
         fail(
           'spf.mx.too-many',
           'Too many MX hosts',

@@ -60,10 +60,22 @@ declare module 'fastify' {
   }
 }
 
+/** What the answers kept take at most, in characters of their JSON (about as many bytes). */
+const CACHE_MAX_CHARACTERS = 32 * 1024 * 1024;
+
 export function createToolAnswers(options: { resolver: ToolResolver; safeFetch: SafeFetch; ttlSeconds: number }): ToolAnswers {
   // Answers of every tool, kept in this process only; a hit is read back as the asked tool's answer
-  // through isAnswerOf (its key starts with the tool's name, so it always is).
-  const cache = options.ttlSeconds > 0 ? new LRUCache<string, Pick<ToolAnswer, 'tool'>>({ max: 1000, ttl: options.ttlSeconds * 1000 }) : undefined;
+  // through isAnswerOf (its key starts with the tool's name, so it always is). Bounded in bytes too:
+  // an answer shows the records it read, and a crafted domain's can be hundreds of KB.
+  const cache =
+    options.ttlSeconds > 0
+      ? new LRUCache<string, Pick<ToolAnswer, 'tool'>>({
+          max: 1000,
+          maxSize: CACHE_MAX_CHARACTERS,
+          sizeCalculation: (answer) => JSON.stringify(answer).length,
+          ttl: options.ttlSeconds * 1000,
+        })
+      : undefined;
   return {
     async answer<Tool extends ToolName>(tool: Tool, query: Record<string, string>, compute: (io: ToolIo) => Promise<ToolFindings<Tool>>) {
       const key = `${tool}?${new URLSearchParams(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))).toString()}`;
