@@ -83,6 +83,11 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       const log = await browser.request({ method: 'POST', url: '/api/auth/_log', form: { level: 'error', code: 'CLIENT_FETCH_ERROR', message: 'boom' } });
       expect(log.statusCode).toBe(200);
       expect(store.logs.entries.some((entry) => entry.msg === 'authentication client log' && entry.code === 'CLIENT_FETCH_ERROR')).toBe(true);
+      // A beacon of a megabyte is refused, not written to the log.
+      const logged = store.logs.entries.length;
+      const huge = await browser.request({ method: 'POST', url: '/api/auth/_log', form: { level: 'error', code: 'x', message: 'm'.repeat(1024 * 1024) } });
+      expect(huge.statusCode).toBe(413);
+      expect(store.logs.entries.slice(logged).some((entry) => entry.msg === 'authentication client log')).toBe(false);
     });
 
     it('answers a wrong password with 401 and a url carrying error=CredentialsSignin, and an unknown email the same', async () => {

@@ -126,8 +126,10 @@ const nextAuth: FastifyPluginAsyncZod = async (fastify) => {
     return { url: safeCallbackUrl(form.data.callbackUrl, '/auth/signin') };
   });
 
-  // NextAuth's client logger beacons without a token: same-site Origin only.
-  fastify.post(AUTH_PATHS.log, { config: { rateLimit: { max: 60, timeWindow: '1 minute', errorResponseBuilder: refusedInOurWords }, csrf: 'origin' } }, async (request, reply) => {
+  // NextAuth's client logger beacons without a token: same-site Origin only. What it sends (a code,
+  // an error's message and stack) fits in 16 KB; a larger body is refused, not written to the log.
+  const logBeacon = { bodyLimit: 16 * 1024, config: { rateLimit: { max: 60, timeWindow: '1 minute', errorResponseBuilder: refusedInOurWords }, csrf: 'origin' as const } };
+  fastify.post(AUTH_PATHS.log, logBeacon, async (request, reply) => {
     const form = ClientLogForm.safeParse(request.body ?? {});
     if (!form.success) return reply.code(400).send({ message: 'level and code are required' });
     const { level, code, ...metadata } = form.data;
