@@ -206,6 +206,39 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('monitors on $
       }
     });
 
+    it('mails nothing for a record it could not read: the score keeps the last reading, and nothing was removed or published', async () => {
+      const smtp = await startSmtpServer();
+      const mailing: FastifyInstance = await buildApp({ ...store.app.config, smtpUrl: smtp.url }, { logStream: store.logs, now: () => store.clock.now });
+      await mailing.ready();
+      const original = fixtures.zone['_dmarc.good.example'];
+      const run = async () => {
+        await nextDay();
+        expect(await mailing.jobs.runNow('monitor-schedule')).toBe(2);
+        await mailing.jobs.idle();
+        return (await detailOf(alice, 'good.example')).latest as MonitorSnapshot;
+      };
+      try {
+        const read = await run();
+        const sent = smtp.messages.length;
+        // The DMARC lookup times out on every try, two runs in a row.
+        fixtures.zone['_dmarc.good.example'] = { fault: 'timeout' };
+        for (const outage of [await run(), await run()]) {
+          expect(outage.groups.find((group) => group.group === 'dmarc')?.status).toBe('unreachable');
+          expect(outage.healthScore).toBe(read.healthScore);
+          expect(outage.changes.filter((change) => change.kind !== 'status')).toEqual([]);
+        }
+        fixtures.zone['_dmarc.good.example'] = original as (typeof fixtures.zone)[string];
+        const back = await run();
+        expect(back.healthScore).toBe(read.healthScore);
+        expect(back.changes.filter((change) => change.kind !== 'status')).toEqual([]);
+        expect(smtp.messages.slice(sent).map((mail) => mail.subject)).toEqual([]);
+      } finally {
+        fixtures.zone['_dmarc.good.example'] = original as (typeof fixtures.zone)[string];
+        await mailing.close();
+        await smtp.close();
+      }
+    });
+
     it('rate limits re-check now', async () => {
       const first = await alice.write('POST', '/api/account/monitors/good.example/check');
       expect(first.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import type { RecordGroup } from '@bimi/contracts/monitors';
+import type { RecordGroup, RecordGroupReport } from '@bimi/contracts/monitors';
 import type { Check } from '@bimi/contracts/tools';
 import { scoreChecks } from '@bimi/email-auth/checks';
 
@@ -80,4 +80,34 @@ export function healthScore(groups: Groups): number {
   }
   const [low, high] = PROTECTION_BANDS[protectionOf(groups)];
   return Math.round(low + ((high - low) * total) / 100 / 100);
+}
+
+/**
+ * A group a run could not read: its lookups were unreachable (a DNS timeout, a host down) and
+ * nothing of it was read. It has no news: what the last run that read it found stands for it.
+ */
+export function unread(group: Pick<RecordGroupReport, 'status' | 'records'>): boolean {
+  return group.status === 'unreachable' && group.records.length === 0;
+}
+
+type Run = { groups: readonly RecordGroupReport[] };
+
+/** The group as the newest of `runs` (newest first) that read it found it; undefined when none did. */
+export function lastRead(runs: readonly Run[], group: RecordGroup): RecordGroupReport | undefined {
+  for (const run of runs) {
+    const report = run.groups.find((candidate) => candidate.group === group);
+    if (report && !unread(report)) return report;
+  }
+  return undefined;
+}
+
+/**
+ * A monitor run's health score: `healthScore` of its groups, where a group it could not read
+ * (`unread`) counts with the findings of the last run that read it (`before`: the runs before,
+ * newest first). A DMARC lookup lost three times would otherwise put the domain in the no-DMARC
+ * band (92 → 12) and mail a score drop that is not one (issue 32: what we could not reach is never
+ * what is wrong).
+ */
+export function healthWithLastKnown(before: readonly Run[], groups: readonly RecordGroupReport[]): number {
+  return healthScore(new Map(groups.map((report) => [report.group, ((unread(report) && lastRead(before, report.group)) || report).checks])));
 }

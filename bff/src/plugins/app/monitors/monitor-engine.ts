@@ -7,6 +7,7 @@ import { publicBaseUrl } from '../../../config';
 import { monitorAlertMail, monitorAlertSubject, type MonitorAlertContent } from '../../../services/mail/monitor-mails';
 import { analyzeDomain } from '../../../services/monitors/analyze';
 import { changesSince } from '../../../services/monitors/changes';
+import { healthWithLastKnown } from '../../../services/monitors/health';
 import { queueLimit } from '../../../lib/concurrency-limit';
 import { runResolver } from '../../../services/monitors/run-dns';
 import { createResolver } from '../platform/dns';
@@ -16,6 +17,8 @@ import type { MonitorAlertKind } from './monitors-alerts';
 
 const HOUR = 60 * 60 * 1000;
 const MONITOR_DNS_TRIES = 3;
+/** Runs looked back on for the last reading of a group a run could not read (a week of daily runs). */
+const LAST_KNOWN_RUNS = 7;
 
 /** A scheduled run, as queued: the monitor, and the next_check_at it was due at (the period it is for). */
 const MonitorCheck = z.object({ monitorId: z.string(), dueAt: z.string() });
@@ -110,8 +113,10 @@ export default fp(
       try {
         const io = { dns: runResolver(resolver, limitedDns), fetch: fastify.safeFetch };
         const analysis = await analyzeDomain(monitor.domain, io, files, now);
-        const previous = await fastify.monitorSnapshots.latest(monitorId);
-        const snapshot: MonitorSnapshot = { ...analysis, changes: changesSince(previous, analysis) };
+        // What a group the run could not read is compared with: the last run that read it, among these.
+        const before = await fastify.monitorSnapshots.recent(monitorId, LAST_KNOWN_RUNS);
+        const previous = before[0] ?? null;
+        const snapshot: MonitorSnapshot = { ...analysis, healthScore: healthWithLastKnown(before, analysis.groups), changes: changesSince(before, analysis) };
         const recorded = await fastify.monitors.recordRun(monitorId, {
           healthScore: snapshot.healthScore,
           // Hygiene is listed apart and is never a monitor's worst issue (issue 32).

@@ -10,11 +10,21 @@ export const HISTORY_POINTS = 90;
 export interface MonitorSnapshots {
   add(monitorId: string, snapshot: MonitorSnapshot): Promise<void>;
   latest(monitorId: string): Promise<MonitorSnapshot | null>;
+  /** The newest `limit` runs, newest first. */
+  recent(monitorId: string, limit: number): Promise<MonitorSnapshot[]>;
   /** Oldest first, the last HISTORY_POINTS runs. */
   history(monitorId: string): Promise<HistoryPoint[]>;
 }
 
 export function createMonitorSnapshots(db: Kysely<StoreDatabase>): MonitorSnapshots {
+  async function recent(monitorId: string, limit: number): Promise<MonitorSnapshot[]> {
+    const rows = await db.selectFrom('monitor_snapshots').select('report').where('monitor_id', '=', monitorId).orderBy('checked_at', 'desc').orderBy('id').limit(limit).execute();
+    return rows.flatMap((row) => {
+      const parsed = MonitorSnapshot.safeParse(JSON.parse(row.report));
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
   return {
     async add(monitorId, snapshot) {
       await db
@@ -30,11 +40,9 @@ export function createMonitorSnapshots(db: Kysely<StoreDatabase>): MonitorSnapsh
         .execute();
     },
     async latest(monitorId) {
-      const row = await db.selectFrom('monitor_snapshots').select('report').where('monitor_id', '=', monitorId).orderBy('checked_at', 'desc').orderBy('id').limit(1).executeTakeFirst();
-      if (!row) return null;
-      const parsed = MonitorSnapshot.safeParse(JSON.parse(row.report));
-      return parsed.success ? parsed.data : null;
+      return (await recent(monitorId, 1))[0] ?? null;
     },
+    recent,
     async history(monitorId) {
       const rows = await db
         .selectFrom('monitor_snapshots')
