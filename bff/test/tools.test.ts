@@ -267,6 +267,17 @@ describe('BIMI and mark certificates', () => {
   ])('VMC for %s: %s', async (domain, id, words) => {
     expect(check(await answer('vmc', `domain=${domain}`), id)?.detail).toMatch(words);
   });
+
+  it('reads the BIMI record the BIMI checker reads: a subdomain without one of its own gets its parent domain’s certificate checked', async () => {
+    const [vmc, bimi] = [await answer('vmc', 'domain=mail.good.example'), await answer('bimi', 'domain=mail.good.example')];
+    expect(check(bimi, 'bimi.record.inherited')).toBeDefined();
+    expect(vmc.records.map((record) => record.name)).toEqual(['default._bimi.good.example']);
+    expect(check(vmc, 'vmc.record')).toBeUndefined();
+    const certificateChecks = (result: ToolAnswer) =>
+      Object.fromEntries(result.checks.filter((item) => item.id.startsWith('vmc.') && item.id !== 'vmc.logo-fetch').map((item) => [item.id, item.status]));
+    expect(Object.keys(certificateChecks(vmc)).length).toBeGreaterThan(3);
+    expect(certificateChecks(vmc)).toEqual(certificateChecks(bimi));
+  });
 });
 
 describe('fetch refusals (no request leaves for a private address)', () => {

@@ -4,17 +4,7 @@ import type { BimiRecord } from '@bimi/email-auth/bimi-record';
 import { scoreChecks } from '@bimi/email-auth/checks';
 import type { ToolIo } from './ports';
 import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
-import { fetchOrCheck, LOGO_FETCH, PEM_FETCH, type PublishedFile } from './published-files';
-
-/** Only https addresses are fetched; other values already fail the record's own checks. */
-function httpsAddress(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    return new URL(value).protocol === 'https:' ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { fetchOrCheck, httpsAddress, LOGO_FETCH, PEM_FETCH, type PublishedFile } from './published-files';
 
 /**
  * GET /api/tools/bimi: the record and its DMARC prerequisites (@bimi/email-auth), then what mail

@@ -49,3 +49,13 @@ export async function fetchOrCheck(io: ToolIo, url: string | undefined, limits: 
     return { check: fetchFailureCheck(id, what, error) };
   }
 }
+
+/** Only https addresses are fetched; other values already fail the record's own checks. */
+export function httpsAddress(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,22 +1,29 @@
 import type { Check, DnsRecord, ToolFindings, VmcDetails } from '@bimi/contracts/tools';
-import { fail, info, scoreChecks } from '@bimi/email-auth/checks';
-import { describeLookupError, lookup } from '@bimi/email-auth/dns';
-import { parseTagList } from '@bimi/email-auth/tag-list';
+import { inspectBimi } from '@bimi/email-auth/bimi';
+import { absent, fail, info, scoreChecks } from '@bimi/email-auth/checks';
 import type { ToolIo } from './ports';
 import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
-import { fetchOrCheck, LOGO_FETCH, PEM_FETCH } from './published-files';
+import { fetchOrCheck, httpsAddress, LOGO_FETCH, PEM_FETCH } from './published-files';
 
-/** The BIMI record at `<selector>._bimi.<domain>` and its l= and a= addresses. */
-async function readBimiRecord(domain: string, selector: string, io: ToolIo): Promise<{ record?: DnsRecord; logoUrl?: string; certificateUrl?: string; check?: Check }> {
-  const name = `${selector}._bimi.${domain}`;
-  const result = await lookup(() => io.dns.resolveTxt(name));
-  if (result.status === 'error') {
-    return { check: fail('vmc.record', 'BIMI record lookup failed', describeLookupError(name, result), 'Try again in a minute; if it keeps failing, ask your DNS host.') };
-  }
-  const texts = result.status === 'found' ? result.value.map((strings) => strings.join('')).filter((text) => /^v=BIMI1\s*(;|$)/i.test(text)) : [];
-  if (texts.length === 0) {
+/** Why there is no record to take a= from: the BIMI checker's own findings, said as the BIMI checker says them. */
+const NO_RECORD_FINDINGS = new Set(['bimi.domain.invalid', 'bimi.lookup.error', 'bimi.record.multiple']);
+
+/**
+ * The domain's BIMI record and its l= and a= addresses, read as the BIMI checker and the monitors
+ * read it (inspectBimi: the organizational domain's record when the domain has none, exactly
+ * v=BIMI1, one record, the first logo of l=), so the three never disagree about which record there is.
+ */
+async function readBimiRecord(domain: string, io: ToolIo): Promise<{ records: DnsRecord[]; logoUrl?: string; certificateUrl?: string; check?: Check }> {
+  const inspection = await inspectBimi(domain, {}, io.dns);
+  const { record, selector, recordDomain } = inspection.details;
+  const records = inspection.records.filter((found) => found.name.includes('._bimi.'));
+  const name = `${selector}._bimi.${recordDomain ?? domain}`;
+  if (!record) {
+    const reason = inspection.checks.find((check) => NO_RECORD_FINDINGS.has(check.id));
+    if (reason) return { records, check: reason };
     return {
-      check: fail(
+      records,
+      check: absent(
         'vmc.record',
         'No BIMI record',
         `${name} has no BIMI record, so there is no certificate to check.`,
@@ -24,9 +31,20 @@ async function readBimiRecord(domain: string, selector: string, io: ToolIo): Pro
       ),
     };
   }
-  const text = texts[0] as string;
-  const tags = parseTagList(text).byName;
-  return { record: { name, type: 'TXT', value: text }, logoUrl: tags.get('l') || undefined, certificateUrl: tags.get('a') || undefined };
+  const logoUrl = httpsAddress(record.logos[0]);
+  const certificateUrl = httpsAddress(record.evidence);
+  if (record.evidence && !certificateUrl) {
+    return {
+      records,
+      check: fail(
+        'vmc.record',
+        'The certificate address is not https',
+        `The BIMI record at ${name} names its certificate as ${record.evidence.slice(0, 200)}, which is not an https:// address, so no receiver fetches it.`,
+        'Set a= to the https:// address of your VMC or CMC PEM file.',
+      ),
+    };
+  }
+  return { records, logoUrl, certificateUrl };
 }
 
 /** Validates a PEM (uploaded or fetched) and shapes the findings. */
@@ -43,11 +61,11 @@ export async function certificateFindings(
 
 /** GET /api/tools/vmc?domain=: the certificate at the BIMI record's a=, checked against the domain and the logo at l=. */
 export async function vmcForDomain(domain: string, io: ToolIo, files: UntrustedFiles): Promise<ToolFindings<'vmc'>> {
-  const bimi = await readBimiRecord(domain, 'default', io);
-  if (bimi.check) return { records: [], checks: [bimi.check], score: 0 };
-  const records = bimi.record ? [bimi.record] : [];
+  const bimi = await readBimiRecord(domain, io);
+  const { records } = bimi;
+  if (bimi.check) return { records, checks: [bimi.check], score: 0 };
   if (!bimi.certificateUrl) {
-    const check = fail(
+    const check = absent(
       'vmc.record',
       'No certificate in the BIMI record',
       `The BIMI record of ${domain} has no a= tag, so it names no mark certificate; Gmail and Apple Mail show no logo without one.`,
