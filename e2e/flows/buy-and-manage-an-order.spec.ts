@@ -316,6 +316,19 @@ test('issue 30: a declined order is paid again from its own page for its own amo
   await expect(page.getByText('Renew automatically')).toHaveCount(0);
   const vmcAmount = /\$[\d,.]+/.exec((await page.getByTestId('order-amount').textContent()) ?? '')?.[0] ?? 'no amount';
   await expect(page.getByTestId('order-pay')).toContainText(vmcAmount);
+  // Declined on its own page too: the way back is to the order, not to the cart.
+  await page.getByTestId('order-pay').click();
+  await expect(page).toHaveURL(/\/api\/payments\/test\/checkout\/|\/pay\/cs_test_/);
+  await payWithCard(page, '4000 0000 0000 0002');
+  if (paymentPage === 'stripe') {
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+  }
+  await expect(page).toHaveURL(/\/checkout\/cancel\?checkout=.*order-payment=1/);
+  await expect(page.getByTestId('payment-outcome')).toContainText('The order is kept: pay it again from its page.');
+  await page.screenshot({ path: `/tmp/e2e-order-declined-${paymentPage}.png`, fullPage: true });
+  await page.getByRole('link', { name: 'Back to your order' }).click();
+  await expect(page).toHaveURL(/\/account\/orders\//);
   await page.getByTestId('order-pay').click();
   await expect(page).toHaveURL(/\/api\/payments\/test\/checkout\/|\/pay\/cs_test_/);
   // This order's amount alone: "Pay $8,249.04" on the test page, "Pay 8249.04 USD" on the Stripe double's.

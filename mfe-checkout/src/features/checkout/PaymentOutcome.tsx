@@ -40,7 +40,18 @@ export function outcomeHeading(state: CheckoutState | null, fallback: string): s
  * the cancel page, which adds what was (not) charged. `state`: the checkout's state when the page
  * asked for it already (else this asks).
  */
-export function PaymentOutcome({ checkoutId, cancelled = false, state: given }: { checkoutId: string; cancelled?: boolean; state?: CheckoutState | null }) {
+export function PaymentOutcome({
+  checkoutId,
+  cancelled = false,
+  oneOrder = false,
+  state: given,
+}: {
+  checkoutId: string;
+  cancelled?: boolean;
+  /** The page paid one order already placed, from the order's own page: it is paid again there. */
+  oneOrder?: boolean;
+  state?: CheckoutState | null;
+}) {
   const asked = useCheckoutState(given === undefined ? checkoutId : null);
   const state = given === undefined ? asked : given;
   if (!state) return null;
@@ -70,7 +81,8 @@ export function PaymentOutcome({ checkoutId, cancelled = false, state: given }: 
         : (state.failureMessage ?? 'The payment was not completed.');
   return (
     <Alert severity={state.status === 'open' && !state.failureMessage ? 'info' : 'error'} data-testid="payment-outcome">
-      {reason} {cancelled ? 'Nothing was charged for this attempt. ' : ''}Your cart is saved: check the details and pay again.
+      {reason} {cancelled ? 'Nothing was charged for this attempt. ' : ''}
+      {oneOrder ? 'The order is kept: pay it again from its page.' : 'Your cart is saved: check the details and pay again.'}
     </Alert>
   );
 }

@@ -86,6 +86,8 @@ export function paymentPages(fastify: FastifyInstance, provider: PaymentProvider
    * page leaves the cart alone).
    */
   async function openPage(user: PaymentUser, customerRef: string, checkoutId: string, lines: ProviderCheckoutLine[], paying: 'cart' | 'order', log: FastifyBaseLogger): Promise<string> {
+    // Back from a page for one order already placed, the buyer goes back to that order, not to the cart.
+    const oneOrder = paying === 'order' ? `&${ONE_ORDER_PAYMENT_PARAM}=1` : '';
     let session: { ref: string; url: string };
     try {
       session = await provider.createCheckout({
@@ -93,8 +95,8 @@ export function paymentPages(fastify: FastifyInstance, provider: PaymentProvider
         user,
         customerRef,
         lines,
-        successUrl: `${returnBase}/checkout/success?checkout=${encodeURIComponent(checkoutId)}${paying === 'order' ? `&${ONE_ORDER_PAYMENT_PARAM}=1` : ''}`,
-        cancelUrl: `${returnBase}/checkout/cancel?checkout=${encodeURIComponent(checkoutId)}`,
+        successUrl: `${returnBase}/checkout/success?checkout=${encodeURIComponent(checkoutId)}${oneOrder}`,
+        cancelUrl: `${returnBase}/checkout/cancel?checkout=${encodeURIComponent(checkoutId)}${oneOrder}`,
         // One order attempt: the SDK repeats it on every retry of the call, so Stripe makes one session.
         idempotencyKey: `checkout-${checkoutId}`,
       });
