@@ -39,6 +39,11 @@ describe('validateMarkCertificate', () => {
   it('warns 30 days before expiry and fails once expired, still judging the chain on its own', () => {
     const soon = validateMarkCertificate({ pem: certificate('paypal_vmc.pem'), rootStore: roots, now: new Date('2025-08-25T00:00:00Z') });
     expect(soon.checks.find((check) => check.id === 'vmc.validity')).toMatchObject({ status: 'warn', title: 'Certificate expires soon' });
+    // Exactly 30 days left (it ends 2025-09-08T23:59:59Z): expiring, as the monitor's alert says it.
+    const thirty = validateMarkCertificate({ pem: certificate('paypal_vmc.pem'), rootStore: roots, now: new Date('2025-08-09T12:00:00Z') });
+    expect(thirty.checks.find((check) => check.id === 'vmc.validity')).toMatchObject({ status: 'warn', detail: expect.stringContaining('in 30 days') });
+    const thirtyOne = validateMarkCertificate({ pem: certificate('paypal_vmc.pem'), rootStore: roots, now: new Date('2025-08-08T12:00:00Z') });
+    expect(thirtyOne.checks.find((check) => check.id === 'vmc.validity')?.status).toBe('pass');
     const expired = validateMarkCertificate({ pem: certificate('paypal_vmc.pem'), rootStore: roots, now: new Date('2026-01-01T00:00:00Z') });
     expect(statusOf(expired.checks)).toMatchObject({ 'vmc.validity': 'fail', 'vmc.chain': 'pass' });
     expect(expired.checks.find((check) => check.id === 'vmc.validity')?.fix).toMatch(/Renew/);

@@ -1,5 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import type { Check, MarkCertificate } from '@bimi/contracts/tools';
+import { CERTIFICATE_EXPIRING_WITHIN_DAYS } from '@bimi/contracts/monitors';
 import { fail, info, pass, scoreChecks, warn } from '@bimi/email-auth/checks';
 import type { RootStore } from '@postalsys/vmc';
 import { certInfo } from '@postalsys/vmc/lib/cert-info';
@@ -18,7 +19,6 @@ import { isoDay } from '../../lib/iso';
 
 /** The EKU every mark certificate carries (id-kp-BrandIndicatorforMessageIdentification). */
 export const BIMI_KEY_PURPOSE = '1.3.6.1.5.5.7.3.31';
-const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** The mark types of the BIMI certificate profiles: the first two make a VMC, the last two a CMC. */
@@ -109,7 +109,8 @@ function checkValidity(leaf: X509Certificate, now: Date): { check: Check; daysLe
       ),
     };
   }
-  if (daysLeft < EXPIRY_WARNING_DAYS) {
+  // The monitors' alert and list say "expiring" from the same day on.
+  if (daysLeft <= CERTIFICATE_EXPIRING_WITHIN_DAYS) {
     return {
       daysLeft,
       check: warn(
