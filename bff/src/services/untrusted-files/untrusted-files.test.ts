@@ -1,6 +1,6 @@
 import { slowLogo } from '../../../test/fixtures/tools/hostile';
 import { GOOD_LOGO } from '../../../test/fixtures/tools/logos';
-import { createUntrustedFiles, type UntrustedFiles } from './untrusted-files';
+import { createUntrustedFiles, logoCheckUnavailable, QUEUE_PER_THREAD, type UntrustedFiles } from './untrusted-files';
 
 // The logo verdicts kept by content, against the real worker threads and the real SVG Tiny PS check.
 const log = { warn: () => undefined, error: () => undefined };
@@ -47,5 +47,16 @@ describe('the untrusted files: logo verdicts kept by content', () => {
     const again = await files.checkLogo(slow);
     expect(again.checks).toEqual([expect.objectContaining({ id: 'svg.check', title: 'Logo not checked' })]);
     expect(files.logoChecks).toEqual({ read: 0, cached: 0 });
+  });
+
+  it('says a logo the busy checker could not take is not checked, not that it is wrong', async () => {
+    files = createUntrustedFiles({ extraMarkRoots: [], threads: 1, timeoutMs: 10_000, memoryMb: 64, log });
+    // One running and QUEUE_PER_THREAD waiting fill the one thread's queue; the next is turned away.
+    const verdicts = await Promise.all(Array.from({ length: QUEUE_PER_THREAD + 2 }, (_, index) => files.checkLogo(Buffer.from(`${slowLogo()}<!--${index}-->`))));
+    const busy = verdicts.filter((verdict) => logoCheckUnavailable(verdict));
+    expect(busy.length).toBeGreaterThan(0);
+    for (const verdict of busy) {
+      expect(verdict.checks).toEqual([expect.objectContaining({ id: 'svg.check', title: 'Logo not checked', status: 'unreachable', detail: expect.stringContaining('busy') })]);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { Check } from '@bimi/contracts/tools';
-import { fail } from '@bimi/email-auth/checks';
+import { fail, unreachable } from '@bimi/email-auth/checks';
 import type { SvgCheck } from '@bimi/email-auth/svg';
 import type { MarkCertificateReport } from '../mark-certificates/validate';
 import type { LogoTask, MarkCertificateTask, UntrustedFilesWorkerData } from './tasks';
@@ -47,7 +47,12 @@ function seconds(ms: number): string {
   return `${value} second${value === 1 ? '' : 's'}`;
 }
 
-/** Why a file was not checked, and what to do: a stopped check is not a verdict on the file. */
+/**
+ * Why a file was not checked, and what to do. A file that ran past the time or memory allowed fails:
+ * a real one takes milliseconds. A checker busy with other files or stopped says nothing of the file:
+ * it is "could not check" (issue 32), so a monitor run keeps its last reading of the logo rather than
+ * mailing a drop.
+ */
 function notChecked(id: string, title: string, file: string, failure: WorkFailure, limits: { timeoutMs: number; memoryMb: number }, fix: string): Check {
   switch (failure) {
     case 'timeout':
@@ -55,9 +60,9 @@ function notChecked(id: string, title: string, file: string, failure: WorkFailur
     case 'out-of-memory':
       return fail(id, title, `Reading the ${file} needed more than ${limits.memoryMb} MB of memory, the most the tool allows, so it was stopped.`, fix);
     case 'busy':
-      return fail(id, title, `The checker is busy with other files, so the ${file} was not read in time.`, 'Try again in a minute.');
+      return unreachable(id, title, `The checker is busy with other files, so the ${file} was not read in time.`, 'Try again in a minute.');
     default:
-      return fail(id, title, `The checker stopped while reading the ${file}.`, 'Try again in a minute; if it keeps failing, contact support.');
+      return unreachable(id, title, `The checker stopped while reading the ${file}.`, 'Try again in a minute; if it keeps failing, contact support.');
   }
 }
 
