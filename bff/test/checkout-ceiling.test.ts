@@ -1,5 +1,6 @@
 import { MAX_CHARGE_CENTS, quoteCart } from '@bimi/catalog/quote';
-import { type IdentityStore, startIdentityStore } from './identity-fixtures';
+import { GOOD_PASSWORD, type IdentityStore, startIdentityStore } from './identity-fixtures';
+import { ORDERS_PER_DAY } from '../src/plugins/app/payments/payments';
 import { buyer, startCheckout } from './payments-fixtures';
 
 // The buyer signs up (argon2); the shared 2-core machine is often busy.
@@ -42,5 +43,32 @@ describe("a cart above the payment provider's one-charge limit", () => {
     // Just under the limit the same buyer can check out.
     expect((await startCheckout(browser, [{ productId: 'verified-mark-certificate', domains: 250, years: 3 }])).statusCode).toBe(201);
     expect((await rows()).orders).toBe(before.orders + 1);
+  });
+});
+
+describe('orders placed by one buyer in a day', () => {
+  let store: IdentityStore;
+  beforeAll(async () => {
+    store = await startIdentityStore({ name: 'SQLite', postgres: false, redis: false });
+  });
+  afterAll(() => store.cleanUp());
+
+  it(`stop at ${ORDERS_PER_DAY} with a clear message, and start again a day later`, async () => {
+    const email = 'busy-buyer@example.com';
+    const browser = await buyer(store, 'Busy Buyer', email);
+    // Every try keeps its orders, and the buyer's list reads them all: full carts, again and again.
+    const cart = Array.from({ length: 50 }, () => ({ productId: 'dmarc-plus', emailVolume: 1_000_000, billingPeriod: 'monthly' as const }));
+    for (let placed = 0; placed < ORDERS_PER_DAY; placed += cart.length) expect((await startCheckout(browser, cart)).statusCode).toBe(201);
+    const count = async () => (await store.app.db.selectFrom('orders').select('id').execute()).length;
+    const stored = await count();
+    const refused = await startCheckout(browser, cart.slice(0, 1));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      `You have placed ${ORDERS_PER_DAY} orders in the last 24 hours; we take at most ${ORDERS_PER_DAY} a day online. Pay or cancel the ones you have, or talk to sales for a larger purchase.`,
+    );
+    expect(await count()).toBe(stored);
+    store.advance(24 * 60 * 60 * 1000 + 1000);
+    expect((await browser.signIn(email, GOOD_PASSWORD)).statusCode).toBe(200);
+    expect((await startCheckout(browser, cart.slice(0, 1))).statusCode).toBe(201);
   });
 });

@@ -35,10 +35,15 @@ export function createOrderViews(db: Kysely<StoreDatabase>, now: () => number) {
       .groupBy('checkout_id')
       .execute();
     const at = now();
+    // By key, not searched per row: a buyer's list holds every try and can run to a thousand orders.
+    const stepsOf = new Map<string, StepRow[]>();
+    for (const step of steps) stepsOf.set(step.order_id, [...(stepsOf.get(step.order_id) ?? []), step]);
+    const checkoutOf = new Map(checkouts.map((checkout) => [checkout.id, checkout]));
+    const sizeOf = new Map(sizes.map((size) => [size.checkout_id, Number(size.count)]));
     return rows.map((row) => {
-      const own = steps.filter((step) => step.order_id === row.id);
-      const checkout = checkouts.find((candidate) => candidate.id === row.checkout_id);
-      const alone = Number(sizes.find((size) => size.checkout_id === row.checkout_id)?.count ?? 0) === 1;
+      const own = stepsOf.get(row.id) ?? [];
+      const checkout = checkoutOf.get(row.checkout_id);
+      const alone = sizeOf.get(row.checkout_id) === 1;
       const state = lifecycleState(row, at);
       // Only an open page that charges this order alone is its payment page; any other (a page for
       // several orders, a failed one) gives way to a page of its own (POST …/pay).

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { PaymentProviderName, StoreDatabase } from '../../../db/schema';
+import { sql, type Kysely } from 'kysely';
+import type { OrdersTable, PaymentProviderName, StoreDatabase } from '../../../db/schema';
 import { newId } from '../../../lib/tokens';
 import { createFulfilmentRows } from './order-fulfilment-rows';
 import { effectsInOrder, parseOrderNumber, toCreatedOrder, version, type OrderEffect, type OrderRow } from '../../../services/orders/order-rows';
@@ -16,6 +16,44 @@ import { isSqlite } from '../platform/db';
  * renewal, the operator's fulfilment and the renewal reminders. Payment events are applied by
  * payment-event-applier.ts; buyer actions on unpaid orders by order-actions.ts.
  */
+
+/** Every column of an order but its certificate details (a Record, so a column added later is listed or the type check fails). */
+const LISTED_COLUMNS: Record<Exclude<keyof OrdersTable, 'details'>, true> = {
+  id: true,
+  number: true,
+  user_id: true,
+  checkout_id: true,
+  product_id: true,
+  domains: true,
+  years: true,
+  logos: true,
+  email_volume: true,
+  billing_period: true,
+  copies: true,
+  quantity: true,
+  unit_amount: true,
+  amount: true,
+  currency: true,
+  billing_interval: true,
+  billing_interval_count: true,
+  description: true,
+  price_id: true,
+  payment_status: true,
+  payment_version: true,
+  failure_message: true,
+  subscription_ref: true,
+  item_ref: true,
+  subscription_status: true,
+  subscription_version: true,
+  renews: true,
+  current_period_end: true,
+  ended_at: true,
+  issued_at: true,
+  certificate_expires_at: true,
+  created_at: true,
+  updated_at: true,
+};
+const ORDER_COLUMNS_BUT_DETAILS = Object.keys(LISTED_COLUMNS) as (keyof typeof LISTED_COLUMNS)[];
 
 export interface RepositoryOptions {
   now: () => number;
@@ -113,6 +151,16 @@ export function createOrdersRepository(db: Kysely<StoreDatabase>, options: Repos
         .execute();
     },
 
+    async countPlacedSince(userId, since) {
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', iso(since))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async checkoutsWithoutPaymentPage(createdBefore, limit) {
       const rows = await db
         .selectFrom('checkouts')
@@ -150,7 +198,16 @@ export function createOrdersRepository(db: Kysely<StoreDatabase>, options: Repos
     },
 
     async list(userId, filter) {
-      const rows = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('number', 'desc').execute();
+      // Every column but the certificate details (up to a few hundred KB each, and a list names no
+      // detail): whether there are any is all a summary needs of them.
+      const rows = await db
+        .selectFrom('orders')
+        .select(ORDER_COLUMNS_BUT_DETAILS)
+        .select(sql<string | null>`case when details is null then null else '' end`.as('details'))
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('number', 'desc')
+        .execute();
       const views = await summaries(rows);
       const statuses = views.map((view) => view.summary.status);
       return { orders: views.map((view) => view.summary).filter((summary) => matchesFilter(summary.status, filter)), counts: countByFilter(statuses) };

@@ -23,6 +23,8 @@ export interface Orders extends OrderActions {
   createCheckout(input: { userId: string; lines: NewOrderLine[] }): Promise<{ checkoutId: string; orders: CreatedOrder[] }>;
   /** The provider's session for the checkout: its id and the page where the buyer pays. */
   attachProviderSession(checkoutId: string, ref: string, url: string, provider?: PaymentProviderName): Promise<void>;
+  /** How many orders the user placed since `since` (paid or not). */
+  countPlacedSince(userId: string, since: number): Promise<number>;
   /** Open checkouts made before `createdBefore` that never got a payment page (the process stopped in between). */
   checkoutsWithoutPaymentPage(createdBefore: number, limit: number): Promise<string[]>;
   /** The checkout as the success page polls it; undefined when it is not the user's. */

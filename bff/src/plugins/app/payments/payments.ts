@@ -25,6 +25,10 @@ export {
 } from './payment-errors';
 export { CHECKOUT_PAGE_GRACE_MS, DECLINED_TRY_KEPT_MS } from './payment-pages';
 
+/** Orders one buyer may place in 24 hours: ten full carts. */
+export const ORDERS_PER_DAY = 500;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export interface Payments {
   /** The provider every charge goes through. */
   provider: PaymentProvider;
@@ -109,6 +113,15 @@ export default fp(
         if (duplicates.length > 0) throw new DuplicateCertificateError(duplicates);
       }
 
+      // Each try keeps its orders (the buyer's history), and every order is in the buyer's list: a day's
+      // orders are bounded, so no account can grow its list until reading it stalls the server.
+      const placed = await fastify.orders.countPlacedSince(user.id, fastify.now() - DAY_MS);
+      if (placed + request.items.length > ORDERS_PER_DAY) {
+        throw new HttpError(
+          429,
+          `You have placed ${placed} orders in the last 24 hours; we take at most ${ORDERS_PER_DAY} a day online. Pay or cancel the ones you have, or talk to sales for a larger purchase.`,
+        );
+      }
       // The tries this checkout supersedes: their pages close first, and one paid meanwhile stops it.
       const closedRefs = await closeReplacedPages(await fastify.orders.openPagesOfUnpaid(user.id), log);
       const customerRef = await customerOf(user);

@@ -19,7 +19,7 @@ const checkout: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     ORDER_PATHS.checkout,
     {
-      schema: { body: CheckoutRequest, response: { 201: CheckoutStarted, 400: ApiError, 409: CheckoutConflict, 502: ApiError, 503: ApiError } },
+      schema: { body: CheckoutRequest, response: { 201: CheckoutStarted, 400: ApiError, 409: CheckoutConflict, 429: ApiError, 502: ApiError, 503: ApiError } },
       // Details carry up to 250 domains and a 32 KB logo per certificate line.
       bodyLimit: 1024 * 1024,
       // Per buyer, not per address: many buyers share an office's (or the e2e run's) address.
