@@ -1,6 +1,7 @@
 import { buildBimiRecord, inspectBimi, parseBimi } from './bimi';
 import { byId, expectFixes, ids } from './check-expectations';
 import { memoryResolver } from './memory-resolver';
+import { verdictOf } from './verdict';
 
 const FULL = 'v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem';
 
@@ -73,6 +74,18 @@ describe('inspectBimi', () => {
     'default._bimi.sub.lax.test': { TXT: [FULL] },
     '_dmarc.sub.lax.test': { TXT: ['v=DMARC1; p=reject'] },
     '_dmarc.lax.test': { TXT: ['v=DMARC1; p=none'] },
+    'default._bimi.dmarcdown.test': { TXT: [FULL] },
+    '_dmarc.dmarcdown.test': { error: 'ETIMEOUT' },
+  });
+
+  it('a DMARC lookup that fails is "could not check", not a failure: the headline says so and lists nothing as wrong', async () => {
+    const result = await inspectBimi('dmarcdown.test', {}, dns);
+    expect(byId(result.checks, 'bimi.dmarc.error')?.status).toBe('unreachable');
+    expect(result.checks.filter((check) => check.status === 'fail' || check.status === 'absent')).toEqual([]);
+    expect(result.details.dmarcReady).toBe(false);
+    const verdict = verdictOf('bimi', result.checks, result.score);
+    expect(verdict).toMatchObject({ status: 'unreachable', headline: 'Cannot tell yet: the DMARC lookup failed, so BIMI’s requirements could not be checked. Try again' });
+    expect(verdict.score).toBeUndefined();
   });
 
   it('a complete setup passes: record, certificate, enforced DMARC', async () => {

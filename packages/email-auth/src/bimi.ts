@@ -1,5 +1,5 @@
 import type { Check, DnsRecord } from './types';
-import { absent, fail, info, pass, scoreChecks, txtRecord, unreachable, warn, type Inspection } from './checks';
+import { absent, fail, info, pass, scoreChecks, txtRecord, unreachable, type Inspection } from './checks';
 import { parseBimi, DEFAULT_BIMI_SELECTOR, type BimiRecord } from './bimi-record';
 import { inspectDmarc, type DmarcDetails } from './dmarc';
 import { checkBimiReadiness } from './dmarc-record';
@@ -111,9 +111,18 @@ export async function inspectBimi(domain: string, options: { selector?: string; 
   checks.push(...parsed.checks);
   records.push(...dmarc.records);
 
-  const dmarcReady = await dmarcPrerequisites(name, orgDomain, dmarc, dns, checks);
+  const prerequisites = await dmarcPrerequisites(name, orgDomain, dmarc, dns, checks);
+  const dmarcReady = prerequisites === true;
   const ceiling =
-    parsed.record.declined || parsed.checks.some((check) => check.status === 'fail') ? (parsed.record.declined ? 0 : 40) : !dmarcReady ? 40 : parsed.record.evidence === undefined ? 70 : 100;
+    parsed.record.declined || parsed.checks.some((check) => check.status === 'fail')
+      ? parsed.record.declined
+        ? 0
+        : 40
+      : prerequisites === false
+        ? 40
+        : parsed.record.evidence === undefined
+          ? 70
+          : 100;
   return {
     records,
     checks,
@@ -124,12 +133,13 @@ export async function inspectBimi(domain: string, options: { selector?: string; 
 
 /**
  * BIMI needs DMARC enforced for the domain and, for a subdomain with its own DMARC record, at
- * the organizational domain too (the draft's §4.2 "Domain Owner" requirements).
+ * the organizational domain too (the draft's §4.2 "Domain Owner" requirements). `unknown` when the
+ * DMARC lookup failed: could not check is not "not ready" (issue 32).
  */
-async function dmarcPrerequisites(domain: string, orgDomain: string, dmarc: Inspection<DmarcDetails>, dns: DnsResolver, checks: Check[]): Promise<boolean> {
+async function dmarcPrerequisites(domain: string, orgDomain: string, dmarc: Inspection<DmarcDetails>, dns: DnsResolver, checks: Check[]): Promise<boolean | 'unknown'> {
   if (dmarc.checks.some((check) => check.id === 'dmarc.lookup.error')) {
-    checks.push(warn('bimi.dmarc.error', 'DMARC could not be checked', "The DMARC lookup failed, so BIMI's requirements could not be checked.", 'Try again later.'));
-    return false;
+    checks.push(unreachable('bimi.dmarc.error', 'DMARC could not be checked', "The DMARC lookup failed, so BIMI's requirements could not be checked.", 'Try again in a minute.'));
+    return 'unknown';
   }
   const readiness = checkBimiReadiness(dmarc.details.record, { forSubdomain: dmarc.details.inherited });
   checks.push(...readiness.checks);
