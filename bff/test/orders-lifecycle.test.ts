@@ -211,6 +211,27 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     expect((await browser.request({ url: pathOf(url) })).body).toContain('This payment went through');
   });
 
+  it('a decline the database failed to record leaves the page open, so the order can still be paid on it', async () => {
+    const browser = await buyer(store);
+    const first = await started(browser, MIXED_CART.slice(1));
+    const orders = store.app.orders;
+    const apply = orders.applyPaymentEvent;
+    orders.applyPaymentEvent = async () => {
+      throw new Error('connection terminated');
+    };
+    try {
+      expect((await payOnTestPage(browser, first.url, '4000000000000002')).statusCode).toBe(500);
+    } finally {
+      orders.applyPaymentEvent = apply;
+    }
+    expect((await browser.request({ url: ORDER_PATHS.checkoutState(first.checkoutId) })).json()).toMatchObject({ status: 'open' });
+    // The order's Pay goes to the same page, which takes a card again.
+    const again = OrderPayment.parse((await payOrder(browser, first.orderIds[0] ?? '')).json());
+    expect(again.url).toBe(first.url);
+    expect((await payOnTestPage(browser, again.url, '4242424242424242')).statusCode).toBe(303);
+    expect((await browser.request({ url: ORDER_PATHS.checkoutState(first.checkoutId) })).json()).toMatchObject({ status: 'paid' });
+  });
+
   it('a second try at paying while the last payment is being confirmed starts nothing, so nothing is charged twice', async () => {
     const browser = await buyer(store);
     const first = await started(browser);

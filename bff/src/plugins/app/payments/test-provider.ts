@@ -321,7 +321,15 @@ ${form}`,
       const message = number === TEST_CARDS.declined ? CARD_MESSAGES.declined : CARD_MESSAGES.insufficientFunds;
       if (!(await this.options.sessions.move(session.ref, 'open', 'failed'))) return { ok: false, message: CARD_MESSAGES.expired };
       session.status = 'failed';
-      await this.options.emit({ ...this.event(), kind: 'checkout.failed', checkoutId: checkout.checkoutId, checkoutRef: session.ref, failureMessage: message });
+      try {
+        await this.options.emit({ ...this.event(), kind: 'checkout.failed', checkoutId: checkout.checkoutId, checkoutRef: session.ref, failureMessage: message });
+      } catch (error) {
+        // Not recorded (the database failed): the page opens again, so the checkout and its page
+        // agree and the buyer can try again on it, rather than being sent back to it closed.
+        await this.options.sessions.move(session.ref, 'failed', 'open');
+        session.status = 'open';
+        throw error;
+      }
       return { ok: false, message, redirect: withQuery(checkout.cancelUrl, { reason: message }) };
     }
     if (number !== TEST_CARDS.success) return { ok: false, message: CARD_MESSAGES.unknown };
