@@ -40,7 +40,7 @@ describe('inspectTxt', () => {
   it('tells a missing name from a name without TXT, and a DNS failure from both', async () => {
     expect((await inspectTxt('nothing.example', memoryResolver(zone))).details).toEqual({ exists: false, records: [] });
     expect((await inspectTxt('www.example.com', memoryResolver(zone))).details).toEqual({ exists: true, records: [] });
-    expect((await inspectTxt('down.example', memoryResolver(zone))).checks[0]).toMatchObject({ id: 'txt.lookup', status: 'fail' });
+    expect((await inspectTxt('down.example', memoryResolver(zone))).checks[0]).toMatchObject({ id: 'txt.lookup', status: 'unreachable' });
   });
 
   it('txtKind knows DMARC1 case-insensitively by tag name, as receivers do', () => {
@@ -74,7 +74,7 @@ describe('inspectRecords', () => {
     expect(result.records).toContainEqual({ name: 'example.com', type: 'SOA', value: 'ns1.example.com hostmaster.example.com 1 2 3 4 5' });
     expect(result.details?.lookups.find((lookup) => lookup.id === 'dmarc')).toMatchObject({ status: 'found', count: 1 });
     const down = await inspectRecords('down.example', memoryResolver(zone));
-    for (const id of ['records.a', 'records.mx', 'records.txt', 'records.spf']) expect([id, byId(down.checks, id)?.status]).toEqual([id, 'fail']);
+    for (const id of ['records.a', 'records.mx', 'records.txt', 'records.spf']) expect([id, byId(down.checks, id)?.status]).toEqual([id, 'unreachable']);
     expectFixes(down.checks);
   });
 });

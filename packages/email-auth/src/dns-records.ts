@@ -1,6 +1,7 @@
-import { fail, info, pass, warn } from './checks';
+import { fail, info, pass, unreachable, warn } from './checks';
 import { describeLookupError, domainExists, lookup, type DnsResolver, type Lookup } from './dns';
 import { DMARC_VERSION } from './dmarc-record';
+import { mxFinding, mxValues, type MxHost } from './mx';
 import { organizationalDomain } from './domain';
 import type { Check, DnsRecord } from './types';
 
@@ -49,8 +50,9 @@ export function txtKind(text: string): string | undefined {
   return kinds.find(([pattern]) => pattern.test(text))?.[1];
 }
 
+/** A lookup that failed: could not check, never what is wrong (issue 32). */
 function failedLookup(id: string, title: string, name: string, result: Extract<Lookup<unknown>, { status: 'error' }>): Check {
-  return fail(id, title, describeLookupError(name, result), 'Try again in a minute; if it keeps failing, ask your DNS host why its name servers do not answer.');
+  return unreachable(id, title, describeLookupError(name, result), 'Try again in a minute; if it keeps failing, ask your DNS host why its name servers do not answer.');
 }
 
 export async function inspectTxt(name: string, dns: DnsResolver): Promise<Findings<TxtDetails>> {
@@ -158,6 +160,12 @@ interface RecordLookup {
   missing?: (name: string) => Check;
 }
 
+/** `10 mx1.example.com` (or `0 .`, a null MX) back to the host DNS answered. */
+function mxHostOf(value: string): MxHost {
+  const [priority = '0', exchange = ''] = value.split(' ');
+  return { priority: Number(priority), exchange: exchange === '.' ? '' : exchange };
+}
+
 const joinTxt = (records: string[][]) => records.map((strings) => strings.join(''));
 
 const RECORD_LOOKUPS: RecordLookup[] = [
@@ -168,18 +176,10 @@ const RECORD_LOOKUPS: RecordLookup[] = [
     label: 'MX',
     type: 'MX',
     name: (d) => d,
-    run: async (dns, n) => (await dns.resolveMx(n)).sort((a, b) => a.priority - b.priority).map((mx) => `${mx.priority} ${mx.exchange || '.'}`),
-    judge: (values, name) =>
-      values.some((value) => /^\d+ \.?$/.test(value))
-        ? info('records.mx', 'Null MX', `${name} says it accepts no mail (RFC 7505).`)
-        : pass('records.mx', `${values.length} mail server${values.length === 1 ? '' : 's'}`, values.join(', ')),
-    missing: (name) =>
-      warn(
-        'records.mx',
-        'No MX record',
-        `Mail to ${name} falls back to its A record, or bounces.`,
-        'Publish MX records for your mail servers, or a null MX (0 .) if the domain sends no mail and receives none.',
-      ),
+    run: async (dns, n) => mxValues(await dns.resolveMx(n)),
+    // The monitors' words (mxFinding), read back from the values listed.
+    judge: (values, name) => mxFinding('records.mx', name, { status: 'found', value: values.map(mxHostOf) }),
+    missing: (name) => mxFinding('records.mx', name, { status: 'none', code: 'ENODATA' }),
   },
   { id: 'ns', label: 'NS', type: 'NS', name: (d) => d, run: async (dns, n) => (dns.resolveNs ? dns.resolveNs(n) : []) },
   {

@@ -11,11 +11,12 @@ import {
   type RecordGroupReport,
 } from '@bimi/contracts/monitors';
 import { summarize, type BimiDetails, type Check, type DnsRecord, type ToolFindings } from '@bimi/contracts/tools';
-import { absent, fail, isHygiene, pass, unreachable, warn } from '@bimi/email-auth/checks';
+import { absent, isHygiene } from '@bimi/email-auth/checks';
 import { inspectDkim } from '@bimi/email-auth/dkim';
-import { describeLookupError, lookup } from '@bimi/email-auth/dns';
+import { lookup } from '@bimi/email-auth/dns';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
 import { inspectSpf } from '@bimi/email-auth/spf';
+import { mxFinding } from '@bimi/email-auth/mx';
 import type { ToolIo } from '../tools/ports';
 import { bimiTool } from '../tools/bimi-check';
 import type { UntrustedFiles } from '../untrusted-files/untrusted-files';
@@ -68,40 +69,12 @@ export function topIssues(groups: readonly RecordGroupReport[]): MonitorIssue[] 
   return [...real, ...hygiene];
 }
 
+/** The MX group: the records tool's words (mxFinding), the records as the monitors always listed them. */
 async function mxFindings(domain: string, io: ToolIo): Promise<{ records: DnsRecord[]; checks: Check[] }> {
   const result = await lookup(() => io.dns.resolveMx(domain));
-  if (result.status === 'error') {
-    return { records: [], checks: [unreachable('mx.lookup', 'MX lookup failed', describeLookupError(domain, result), 'Try again in a minute; if it keeps failing, ask your DNS host.')] };
-  }
   const hosts = result.status === 'found' ? [...result.value].sort((a, b) => a.priority - b.priority) : [];
   const records = hosts.map((host) => ({ name: domain, type: 'MX', value: `${host.priority} ${host.exchange}` }));
-  if (hosts.length === 0) {
-    return {
-      records,
-      checks: [
-        fail(
-          'mx.none',
-          'No mail servers',
-          `${domain} has no MX record, so it receives no mail: replies and bounces to it are lost, and receivers trust a sender that cannot be answered less.`,
-          'Publish MX records for the servers that receive your mail.',
-        ),
-      ],
-    };
-  }
-  if (hosts.length === 1 && hosts[0]?.exchange === '') {
-    return {
-      records,
-      checks: [
-        warn(
-          'mx.null',
-          'Null MX: this domain receives no mail',
-          `${domain} says it receives no mail (RFC 7505).`,
-          'Leave it so if the domain only sends; otherwise publish MX records for your mail servers.',
-        ),
-      ],
-    };
-  }
-  return { records, checks: [pass('mx.present', 'Mail servers found', `${hosts.length} mail server${hosts.length === 1 ? '' : 's'}: ${hosts.map((host) => host.exchange).join(', ')}.`)] };
+  return { records, checks: [mxFinding('mx.records', domain, result)] };
 }
 
 const DAY = 24 * 60 * 60 * 1000;
