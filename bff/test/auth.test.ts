@@ -1,3 +1,4 @@
+import { SIGN_UP_ATTEMPT_COOKIE } from '../src/routes/api/auth/sign-up';
 import { PASSWORD_MESSAGES, SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
 import { Browser, GOOD_PASSWORD, linkFromOutbox, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 
@@ -460,21 +461,39 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       expect((await other.signIn('joe@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
     });
 
-    it('resends the newest sign-up: a stranger who used the address first never gets the account through the owner asking for the mail again', async () => {
-      const browser = new Browser(store.app, '192.0.2.223');
-      const signUp = async (name: string, password: string) => {
+    it.each([
+      ['first', 'before'],
+      ['second', 'after'],
+    ])('resends this browser’s own sign-up: a stranger who used the address %s never gets the account through the owner asking for the mail again', async (_order, when) => {
+      const owner = new Browser(store.app, '192.0.2.223');
+      const stranger = new Browser(store.app, '192.0.2.224');
+      const signUp = async (browser: Browser, name: string, password: string) => {
         expect((await browser.write('POST', '/api/auth/signup', { name, email: 'ann@example.com', password })).statusCode).toBe(201);
         store.advance(60_000); // the outbox tells mails apart by time
       };
-      await signUp('Mallory', 'mallory password 9');
-      await signUp('Ann', 'owner password 1');
+      if (when === 'before') await signUp(stranger, 'Mallory', 'mallory password 9');
+      await signUp(owner, 'Ann', 'owner password 1');
+      if (when === 'after') await signUp(stranger, 'Mallory', 'mallory password 9');
       // The owner's "send it again" on the page that said to check the mail.
-      expect((await browser.write('POST', '/api/auth/resend-verification', { email: 'ann@example.com' })).statusCode).toBe(202);
+      expect((await owner.write('POST', '/api/auth/resend-verification', { email: 'ann@example.com' })).statusCode).toBe(202);
       const resent = new URL(await linkFromOutbox(store.app, 'ann@example.com', '/auth/verify')).searchParams.get('token');
-      expect((await browser.write('POST', '/api/auth/verify', { token: resent })).statusCode).toBe(200);
-      expect((await browser.signIn('ann@example.com', 'mallory password 9')).statusCode).toBe(401);
-      expect((await browser.signIn('ann@example.com', 'owner password 1')).statusCode).toBe(200);
+      expect((await owner.write('POST', '/api/auth/verify', { token: resent })).statusCode).toBe(200);
+      expect((await owner.signIn('ann@example.com', 'mallory password 9')).statusCode).toBe(401);
+      expect((await owner.signIn('ann@example.com', 'owner password 1')).statusCode).toBe(200);
       expect(await store.app.db.selectFrom('users').select(['name']).where('email', '=', 'ann@example.com').execute()).toEqual([{ name: 'Ann' }]);
+    });
+
+    it('sets the same kind of sign-up cookie whether or not the address has an account', async () => {
+      await signedInUser(store, 'Jane', 'jane@example.com');
+      const browser = new Browser(store.app, '192.0.2.225');
+      const shapes: string[] = [];
+      for (const email of ['jane@example.com', 'nobody-yet@example.com']) {
+        const answer = await browser.write('POST', '/api/auth/signup', { name: 'Jane', email, password: 'another password 4' });
+        const cookie = (answer.cookies as { name: string; value: string; path?: string; httpOnly?: boolean }[]).find((candidate) => candidate.name === SIGN_UP_ATTEMPT_COOKIE);
+        shapes.push(`${cookie?.value.replace(/[A-Za-z0-9_+/=%-]/g, 'x')} ${cookie?.path} ${cookie?.httpOnly}`);
+      }
+      expect(shapes[0]).toBe(shapes[1]);
+      expect(shapes[0]).toMatch(/ \/api\/auth\/resend-verification true$/);
     });
 
     it('refuses sign-in before verification, and takes each verification link once', async () => {

@@ -7,6 +7,14 @@ import { iso } from '../../../lib/iso';
 
 type Trx = Transaction<StoreDatabase>;
 
+export interface SignUpCredentials {
+  name: string;
+  passwordHash: string;
+}
+
+const credentialsOf = (row: { signup_name: string | null; signup_password_hash: string | null } | undefined): SignUpCredentials | undefined =>
+  row?.signup_name && row.signup_password_hash ? { name: row.signup_name, passwordHash: row.signup_password_hash } : undefined;
+
 /** What a mailed link is for, and for whom. */
 export interface EmailLink {
   userId: string;
@@ -14,7 +22,7 @@ export interface EmailLink {
   email: string;
   lifetimeMs: number;
   /** A sign-up link's own name and password, applied when the link is followed. */
-  signUp?: { name: string; passwordHash: string };
+  signUp?: SignUpCredentials;
 }
 
 /**
@@ -32,11 +40,13 @@ export interface EmailTokens {
   claim(trx: Trx, tokenHash: string, refusal: string): Promise<void>;
   /** Inside the caller's transaction, makes the user's unused links of `purpose` stop working, all but `except`. */
   voidUnused(trx: Trx, userId: string, purpose: EmailTokenPurpose, except?: string): Promise<void>;
+  /** The name and password of the user's sign-up link `tokenHash` while it is unused; undefined otherwise. */
+  signUpOf(tokenHash: string, userId: string): Promise<SignUpCredentials | undefined>;
   /**
-   * The name and password of the user's newest sign-up link not yet used, for a fresh link of that
-   * sign-up (a resend); undefined when no sign-up link carries any.
+   * The name and password of the user's newest sign-up link not yet used (expired or not: they are
+   * still what that sign-up chose), for a fresh link of that sign-up; undefined when none carries any.
    */
-  latestSignUp(userId: string): Promise<{ name: string; passwordHash: string } | undefined>;
+  latestSignUp(userId: string): Promise<SignUpCredentials | undefined>;
   /** Forgets a token whose mail did not go. */
   remove(tokenHash: string): Promise<void>;
 }
@@ -94,6 +104,18 @@ export function createEmailTokens(db: Kysely<StoreDatabase>, now: () => number):
       await unused.execute();
     },
 
+    async signUpOf(tokenHash, userId) {
+      const row = await db
+        .selectFrom('email_tokens')
+        .select(['signup_name', 'signup_password_hash'])
+        .where('token_hash', '=', tokenHash)
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'signup')
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return credentialsOf(row);
+    },
+
     async latestSignUp(userId) {
       const row = await db
         .selectFrom('email_tokens')
@@ -105,7 +127,7 @@ export function createEmailTokens(db: Kysely<StoreDatabase>, now: () => number):
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return row?.signup_name && row.signup_password_hash ? { name: row.signup_name, passwordHash: row.signup_password_hash } : undefined;
+      return credentialsOf(row);
     },
 
     async remove(tokenHash) {

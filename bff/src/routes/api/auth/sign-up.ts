@@ -1,25 +1,36 @@
 import { AcceptedAnswer, AUTH_PATHS, RESEND_VERIFICATION_MESSAGE, ResendVerificationRequest, SignUpAnswer, SignUpRequest, VerifyEmailAnswer, VerifyEmailRequest } from '@bimi/contracts/auth';
 import { ApiError } from '@bimi/contracts/api-error';
+import { randomBytes } from 'node:crypto';
+import { Signer } from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicBaseUrl } from '../../../config';
 import { signUpAttemptMail, verificationMail } from '../../../services/mail/account-mails';
 import { hashPassword } from '../../../lib/passwords';
-import { VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
+import { hashToken, VERIFICATION_LIFETIME_MS } from '../../../lib/tokens';
 import { refusedInOurWords } from '../../../plugins/external/rate-limit';
 
 /** The sign-up answer, the same whether the address has an account or not (see the route). */
 const signUpSentMessage = (email: string) => `We sent an email to ${email}. Open it to continue.`;
+/** Names the sign-up this browser made (the hash of its link, signed), read only by "send it again". */
+export const SIGN_UP_ATTEMPT_COOKIE = 'bimi_signup';
 export const SIGN_UP_MAIL_FAILED = 'The email to this address could not be sent just now. Please try again in a few minutes.';
 
 /** Sign-up, the verification of an address by its mailed link (a new account's, or an email change's), and a fresh link. */
 const signUp: FastifyPluginAsyncZod = async (fastify) => {
   const baseUrl = publicBaseUrl(fastify.config);
+  const production = fastify.config.nodeEnv === 'production';
+  // Which sign-up this browser made, for "send it again": signed, opaque, and set after every
+  // sign-up (a random value when no link went out), so it tells nobody whether the address has an account.
+  const attempts = new Signer(fastify.sessionSecret);
+  const attemptCookie = { path: AUTH_PATHS.resendVerification, httpOnly: true, sameSite: 'lax', secure: production, maxAge: VERIFICATION_LIFETIME_MS / 1000 } as const;
 
-  /** The mail a sign-up sends (users.signUp says what changes); undefined when a sign-up of the same address raced this one in. */
+  /** The mail a sign-up sends (users.signUp says what changes) and its link's hash; undefined when a sign-up of the same address raced this one in. */
   async function signUpMail(name: string, email: string, passwordHash: string) {
     const signedUp = await fastify.users.signUp({ name, email, passwordHash });
     if (!signedUp) return undefined;
-    return 'linkToken' in signedUp ? verificationMail(email, name, baseUrl, signedUp.linkToken) : signUpAttemptMail(email, signedUp.verifiedOwner, baseUrl);
+    return 'linkToken' in signedUp
+      ? { mail: verificationMail(email, name, baseUrl, signedUp.linkToken), tokenHash: hashToken(signedUp.linkToken) }
+      : { mail: signUpAttemptMail(email, signedUp.verifiedOwner, baseUrl), tokenHash: undefined };
   }
 
   fastify.post(
@@ -34,9 +45,10 @@ const signUp: FastifyPluginAsyncZod = async (fastify) => {
       // a lookup, a mail), so sign-up cannot be used to learn who is a customer. What differs is
       // the mail, which only the address's owner reads.
       const passwordHash = await hashPassword(password);
-      const mail = (await signUpMail(name, email, passwordHash)) ?? (await signUpMail(name, email, passwordHash));
-      if (!mail) throw new Error('sign-up: the account changed twice while signing up');
-      if (!(await fastify.mailer.trySend(mail, request.log))) {
+      const sent = (await signUpMail(name, email, passwordHash)) ?? (await signUpMail(name, email, passwordHash));
+      if (!sent) throw new Error('sign-up: the account changed twice while signing up');
+      reply.setCookie(SIGN_UP_ATTEMPT_COOKIE, attempts.sign(sent.tokenHash ?? hashToken(randomBytes(32).toString('base64url'))), attemptCookie);
+      if (!(await fastify.mailer.trySend(sent.mail, request.log))) {
         // Signing up again is safe: it sends a fresh link to the account made now.
         return reply.code(503).send({ message: SIGN_UP_MAIL_FAILED });
       }
@@ -82,10 +94,12 @@ const signUp: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const user = await fastify.users.byEmail(request.body.email);
       if (user && !user.emailVerified) {
-        // The newest sign-up's link again, with its own name and password. A link without them would
-        // verify the account's first sign-up, which may be a stranger's who used this address first
-        // (the owner, who signed up after, asks for the mail again from the page that said to check it).
-        const signUp = await fastify.emailTokens.latestSignUp(user.id);
+        // This browser's sign-up again (else the newest), with its own name and password. A link
+        // without them would verify the account's first sign-up, which may be a stranger's who used
+        // the address first; the newest alone may be a stranger's who signed up after the owner.
+        const attempt = request.cookies[SIGN_UP_ATTEMPT_COOKIE] ? attempts.unsign(request.cookies[SIGN_UP_ATTEMPT_COOKIE]) : undefined;
+        const own = attempt?.valid && attempt.value ? await fastify.emailTokens.signUpOf(attempt.value, user.id) : undefined;
+        const signUp = own ?? (await fastify.emailTokens.latestSignUp(user.id));
         const { token } = await fastify.emailTokens.issue({ userId: user.id, purpose: 'signup', email: user.email, lifetimeMs: VERIFICATION_LIFETIME_MS, ...(signUp && { signUp }) });
         await fastify.mailer.trySend(verificationMail(user.email, signUp?.name ?? user.name, baseUrl, token), request.log);
       }
