@@ -64,7 +64,7 @@ describe('orders placed by one buyer in a day', () => {
     const refused = await startCheckout(browser, cart.slice(0, 1));
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(
-      `You have placed ${ORDERS_PER_DAY} orders in the last 24 hours; we take at most ${ORDERS_PER_DAY} a day online. Pay or cancel the ones you have, or talk to sales for a larger purchase.`,
+      `You started ${ORDERS_PER_DAY} orders in the last 24 hours, and we take at most ${ORDERS_PER_DAY} a day online. Pay the ones you started from your orders, or talk to sales for a larger purchase.`,
     );
     expect(await count()).toBe(stored);
     store.advance(24 * 60 * 60 * 1000 + 1000);

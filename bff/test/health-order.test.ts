@@ -6,6 +6,7 @@ import { inspectBimi } from '@bimi/email-auth/bimi';
 import { inspectDkim } from '@bimi/email-auth/dkim';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
 import { memoryResolver } from '@bimi/email-auth/memory-resolver';
+import { mxFinding } from '@bimi/email-auth/mx';
 import { inspectSpf } from '@bimi/email-auth/spf';
 import fc from 'fast-check';
 import { groupOf, topIssues } from '../src/services/monitors/analyze';
@@ -112,7 +113,7 @@ async function groupsOf(domain: GeneratedDomain, options: { hygiene?: boolean } 
     ['bimi', []],
     ['logo', []],
     ['certificate', []],
-    ['mx', domain.mx ? [pass('mx.present', 'Mail servers found', '1 mail server.')] : [fail('mx.none', 'No mail servers', 'No MX.', 'Publish MX records.')]],
+    ['mx', [mxFinding('mx.records', 'example.com', domain.mx ? { status: 'found', value: [{ exchange: 'mx.example.com', priority: 10 }] } : { status: 'none', code: 'ENODATA' })]],
   ]);
   for (const check of [...bimi.checks, ...fetched]) groups.get(groupOf(check.id))?.push(check);
   return groups;

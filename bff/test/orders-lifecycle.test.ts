@@ -211,6 +211,39 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     expect((await browser.request({ url: pathOf(url) })).body).toContain('This payment went through');
   });
 
+  it('a payment page is never attached to a checkout replaced while the page opened', async () => {
+    const browser = await buyer(store);
+    const first = await started(browser);
+    await started(browser);
+    expect(await store.app.orders.attachProviderSession(first.checkoutId, 'late_page', 'http://store.test/late')).toBe(false);
+    const row = await store.app.db.selectFrom('checkouts').select(['status', 'session_ref']).where('id', '=', first.checkoutId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'superseded', session_ref: expect.not.stringMatching(/^late_page$/) });
+  });
+
+  it('a refusal closes none of the pages: of two open pages, one paid and unconfirmed, the other still takes a card', async () => {
+    const browser = await buyer(store);
+    const cart = await started(browser);
+    const [vmc = '', dmarc = ''] = cart.orderIds;
+    // Each order on a page of its own: two open pages.
+    const vmcPage = OrderPayment.parse((await payOrder(browser, vmc)).json());
+    const dmarcPage = OrderPayment.parse((await payOrder(browser, dmarc)).json());
+    const orders = store.app.orders;
+    const apply = orders.applyPaymentEvent;
+    orders.applyPaymentEvent = async () => {
+      throw new Error('connection terminated');
+    };
+    try {
+      expect((await payOnTestPage(browser, dmarcPage.url, '4242424242424242')).statusCode).toBe(500);
+    } finally {
+      orders.applyPaymentEvent = apply;
+    }
+    expect((await startCheckout(browser)).json()).toMatchObject({ code: PAYMENT_BEING_CONFIRMED_CODE });
+    // The VMC's page was not closed by the refusal: its Pay goes back to it, and it takes the card.
+    expect(OrderPayment.parse((await payOrder(browser, vmc)).json()).url).toBe(vmcPage.url);
+    expect((await payOnTestPage(browser, vmcPage.url, '4242424242424242')).statusCode).toBe(303);
+    expect((await browser.request({ url: ORDER_PATHS.checkoutState(vmcPage.checkoutId) })).json()).toMatchObject({ status: 'paid' });
+  });
+
   it('a decline the database failed to record leaves the page open, so the order can still be paid on it', async () => {
     const browser = await buyer(store);
     const first = await started(browser, MIXED_CART.slice(1));

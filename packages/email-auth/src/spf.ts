@@ -181,7 +181,7 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
       info(
         'spf.tree.truncated',
         'Tree only partly followed',
-        `The include tree is larger than this checker follows (${MAX_RECORDS} records, ${MAX_QUERIES} queries, depth ${MAX_DEPTH}); counts are lower bounds.`,
+        `The include tree is larger than this checker follows (${MAX_RECORDS} records, ${MAX_QUERIES} queries, depth ${MAX_DEPTH}, ${MAX_NODES} names shown); counts are lower bounds.`,
         'Simplify the record: nested includes this deep are far beyond the lookup limit anyway.',
       ),
     );

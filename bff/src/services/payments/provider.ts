@@ -68,6 +68,8 @@ export interface PaymentProvider {
    * charge the buyer again.
    */
   closeCheckout(ref: string): Promise<'closed' | 'paid'>;
+  /** Whether a payment page can still be paid (`open`), was paid (`paid`), or neither; it changes nothing. */
+  pageStatus(ref: string): Promise<'open' | 'paid' | 'closed'>;
   /**
    * Turn renewal of one order (one subscription item, or its share of an item it shares with other
    * orders at the same price: `orderId` says which) off at the end of its period, or back on.

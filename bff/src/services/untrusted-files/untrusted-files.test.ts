@@ -50,7 +50,8 @@ describe('the untrusted files: logo verdicts kept by content', () => {
   });
 
   it('says a logo the busy checker could not take is not checked, not that it is wrong', async () => {
-    files = createUntrustedFiles({ extraMarkRoots: [], threads: 1, timeoutMs: 10_000, memoryMb: 64, log });
+    // Each slow logo is stopped at 100 ms: the queue is full when they are all sent, and empties soon.
+    files = createUntrustedFiles({ extraMarkRoots: [], threads: 1, timeoutMs: 100, memoryMb: 64, log });
     // One running and QUEUE_PER_THREAD waiting fill the one thread's queue; the next is turned away.
     const verdicts = await Promise.all(Array.from({ length: QUEUE_PER_THREAD + 2 }, (_, index) => files.checkLogo(Buffer.from(`${slowLogo()}<!--${index}-->`))));
     const busy = verdicts.filter((verdict) => logoCheckUnavailable(verdict));

@@ -10,8 +10,9 @@ import { createWorkPool, type WorkFailure, type WorkPool, type WorkPoolOptions }
 
 /**
  * The certificates and logos strangers upload or point the tools at, checked in worker threads
- * (tasks.ts) with a time and a memory limit each. A check that is stopped, or finds the checker
- * busy, is answered as one failed check, like any other tool failure, and nothing of it is kept.
+ * (tasks.ts) with a time and a memory limit each. A check stopped at its limits is one failed
+ * check; one the checker was too busy to take, or lost, is one "could not check" (`notChecked`).
+ * Nothing of either is kept.
  */
 export interface UntrustedFiles {
   /** The mark-certificate validator (services/mark-certificates) against the configured roots. */

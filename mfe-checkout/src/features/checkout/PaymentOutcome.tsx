@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { ONE_ORDER_PAYMENT_PARAM } from '@bimi/contracts/api-paths';
 import { CheckoutState, ORDER_PATHS } from '@bimi/contracts/orders';
 import { callApi } from '@bimi/session/api';
 
@@ -60,7 +61,7 @@ export function PaymentOutcome({
       <Alert
         severity="success"
         action={
-          <Button component={RouterLink} to={`/checkout/success?checkout=${encodeURIComponent(checkoutId)}`}>
+          <Button component={RouterLink} to={`/checkout/success?checkout=${encodeURIComponent(checkoutId)}${oneOrder ? `&${ONE_ORDER_PAYMENT_PARAM}=1` : ''}`}>
             View
           </Button>
         }
@@ -82,7 +83,7 @@ export function PaymentOutcome({
   return (
     <Alert severity={state.status === 'open' && !state.failureMessage ? 'info' : 'error'} data-testid="payment-outcome">
       {reason} {cancelled ? 'Nothing was charged for this attempt. ' : ''}
-      {oneOrder ? 'The order is kept: pay it again from its page.' : 'Your cart is saved: check the details and pay again.'}
+      {oneOrder ? (closed ? '' : 'The order is kept: pay it again from its page.') : 'Your cart is saved: check the details and pay again.'}
     </Alert>
   );
 }

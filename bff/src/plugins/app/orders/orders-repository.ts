@@ -144,11 +144,13 @@ export function createOrdersRepository(db: Kysely<StoreDatabase>, options: Repos
     },
 
     async attachProviderSession(checkoutId, ref, url, provider) {
-      await db
+      const attached = await db
         .updateTable('checkouts')
         .set({ session_ref: ref, session_url: url, ...(provider ? { provider } : {}), updated_at: iso(now()) })
         .where('id', '=', checkoutId)
-        .execute();
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      return Number(attached.numUpdatedRows) === 1;
     },
 
     async countPlacedSince(userId, since) {

@@ -21,8 +21,8 @@ export { REMINDER_DAYS } from './order-fulfilment-rows';
 export interface Orders extends OrderActions {
   /** Stores a checkout and one order per line (status incomplete, with the quoted amounts). */
   createCheckout(input: { userId: string; lines: NewOrderLine[] }): Promise<{ checkoutId: string; orders: CreatedOrder[] }>;
-  /** The provider's session for the checkout: its id and the page where the buyer pays. */
-  attachProviderSession(checkoutId: string, ref: string, url: string, provider?: PaymentProviderName): Promise<void>;
+  /** The provider's session for the checkout: its id and the page where the buyer pays; false (nothing stored) when the checkout is no longer open. */
+  attachProviderSession(checkoutId: string, ref: string, url: string, provider?: PaymentProviderName): Promise<boolean>;
   /** How many orders the user placed since `since` (paid or not). */
   countPlacedSince(userId: string, since: number): Promise<number>;
   /** Open checkouts made before `createdBefore` that never got a payment page (the process stopped in between). */

@@ -6,6 +6,7 @@ export const PAYMENT_PAGE_UNAVAILABLE = 'We could not open the payment page: the
 /** On an order whose checkout never got its payment page. */
 export const PAYMENT_PAGE_NOT_OPENED = 'The payment page could not be opened. Nothing was charged.';
 
+export const CHECKOUT_REPLACED = 'This checkout was replaced by a newer one while its payment page opened, so nothing was charged: pay from the newer one.';
 export const PAYMENT_BEING_CONFIRMED = 'Your last payment went through and is being confirmed: your orders show as paid in a moment, so no new payment was started.';
 
 /** A page the new one would replace was paid meanwhile: a second page would charge again (409). */

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ChargedLine } from '../../../services/payments/price-check';
 import type { PaymentProvider, PaymentUser, ProviderCheckoutLine } from '../../../services/payments/provider';
 import type { ClosedPage } from '../orders/order-actions';
-import { PAYMENT_PAGE_NOT_OPENED, PaymentBeingConfirmedError, PaymentPageUnavailableError } from './payment-errors';
+import { CHECKOUT_REPLACED, PAYMENT_PAGE_NOT_OPENED, PaymentBeingConfirmedError, PaymentPageUnavailableError } from './payment-errors';
+import { HttpError } from '../../../lib/http-error';
 
 /** A checkout gets its payment page within seconds; one without it this long never will. */
 export const CHECKOUT_PAGE_GRACE_MS = 15 * 60 * 1000;
@@ -47,25 +48,38 @@ export function paymentPages(fastify: FastifyInstance, provider: PaymentProvider
   /**
    * Closes the open pages a new page is about to replace, before anything changes: a page paid
    * meanwhile (its payment not confirmed yet) refuses the new one, which would charge again
-   * (PaymentBeingConfirmedError); a provider that does not answer refuses it as unavailable. A
-   * page closed here can no longer be paid, so the orders it held can move to the new page.
-   * Answers the session refs it closed.
+   * (PaymentBeingConfirmedError); a provider that does not answer refuses it as unavailable. Every
+   * page is asked first and closed after, so a refusal closes none of them (a page closed whose
+   * checkout stays open would be a page its order's Pay goes back to, which takes no card). A page
+   * closed here can no longer be paid, so the orders it held can move to the new page. Answers the
+   * session refs it closed.
    */
   async function closeReplacedPages(pages: ClosedPage[], log: FastifyBaseLogger): Promise<Set<string>> {
+    const ours = pages.filter((page) => !page.provider || page.provider === provider.name);
+    for (const page of ours) await refuseIfPaid(page, log);
     const closedRefs = new Set<string>();
-    for (const page of pages) {
-      if (page.provider && page.provider !== provider.name) continue;
-      let closed: 'closed' | 'paid';
-      try {
-        closed = await provider.closeCheckout(page.sessionRef);
-      } catch (error) {
-        log.error({ err: error, checkoutId: page.checkoutId }, 'the payment provider did not close the payment page a new one replaces');
-        throw new PaymentPageUnavailableError(page.checkoutId);
-      }
-      if (closed === 'paid') throw new PaymentBeingConfirmedError();
+    for (const page of ours) {
+      // Paid in the moment since it was asked: refused all the same.
+      if ((await askProvider(page, log, () => provider.closeCheckout(page.sessionRef))) === 'paid') throw new PaymentBeingConfirmedError();
       closedRefs.add(page.sessionRef);
     }
     return closedRefs;
+  }
+
+  /** Refuses a new page while `page` is paid and its payment not yet confirmed (PaymentBeingConfirmedError). */
+  async function refuseIfPaid(page: ClosedPage, log: FastifyBaseLogger) {
+    if (page.provider && page.provider !== provider.name) return;
+    if ((await askProvider(page, log, () => provider.pageStatus(page.sessionRef))) === 'paid') throw new PaymentBeingConfirmedError();
+  }
+
+  /** A provider call about a page a new one replaces; a provider that does not answer refuses the new page as unavailable. */
+  async function askProvider<T>(page: ClosedPage, log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      log.error({ err: error, checkoutId: page.checkoutId }, 'the payment provider did not answer for the payment page a new one replaces');
+      throw new PaymentPageUnavailableError(page.checkoutId);
+    }
   }
 
   /** Closes payment pages at the provider once their checkout no longer charges what they show (logged when the provider fails: a payment there is still recorded). */
@@ -105,7 +119,14 @@ export function paymentPages(fastify: FastifyInstance, provider: PaymentProvider
       await closeWithoutPaymentPage(checkoutId);
       throw new PaymentPageUnavailableError(checkoutId);
     }
-    await fastify.orders.attachProviderSession(checkoutId, session.ref, session.url);
+    if (!(await fastify.orders.attachProviderSession(checkoutId, session.ref, session.url))) {
+      // Replaced (a checkout in another tab, the order paid alone) while its page opened: the page
+      // would charge for orders that are no longer its own.
+      await provider
+        .closeCheckout(session.ref)
+        .catch((error: unknown) => log.error({ err: error, checkoutId }, 'the payment provider did not close a payment page opened for a replaced checkout'));
+      throw new HttpError(409, CHECKOUT_REPLACED);
+    }
     return session.url;
   }
 
@@ -140,5 +161,5 @@ export function paymentPages(fastify: FastifyInstance, provider: PaymentProvider
     return ids;
   }
 
-  return { pageLine, openPage, closeReplacedPages, closePages, closeWithoutPaymentPage, closeCheckoutsWithoutPaymentPage, closeDeclinedTries };
+  return { pageLine, openPage, refuseIfPaid, closeReplacedPages, closePages, closeWithoutPaymentPage, closeCheckoutsWithoutPaymentPage, closeDeclinedTries };
 }

@@ -83,11 +83,20 @@ export default fp(
     const priceLog = priceLogFor(fastify, mode);
     const priceItems = checkoutPricing(config, stripe, priceLog);
     const pages = paymentPages(fastify, provider, { returnBase, byPriceId: stripe !== null });
-    const { pageLine, openPage, closeReplacedPages, closePages, closeWithoutPaymentPage } = pages;
+    const { pageLine, openPage, refuseIfPaid, closeReplacedPages, closePages, closeWithoutPaymentPage } = pages;
     const customerOf = (user: PaymentUser) => fastify.paymentCustomers.findOrCreate(user, (who) => provider.createCustomer(who));
 
     async function startCheckout(user: PaymentUser, request: CheckoutRequest, log: FastifyBaseLogger): Promise<CheckoutStarted> {
       if (mode === 'none') throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+      // Each try keeps its orders (the buyer's history), and every order is in the buyer's list: a day's
+      // orders are bounded, so no account can grow its list until reading it stalls the server.
+      const placed = await fastify.orders.countPlacedSince(user.id, fastify.now() - DAY_MS);
+      if (placed + request.items.length > ORDERS_PER_DAY) {
+        throw new HttpError(
+          429,
+          `You started ${placed} orders in the last 24 hours, and we take at most ${ORDERS_PER_DAY} a day online. Pay the ones you started from your orders, or talk to sales for a larger purchase.`,
+        );
+      }
       const { quote, charged } = await priceItems(request.items, log);
       const orderLines = orderLinesFromQuote(request.items, quote);
       for (const [index, item] of request.items.entries()) {
@@ -113,15 +122,6 @@ export default fp(
         if (duplicates.length > 0) throw new DuplicateCertificateError(duplicates);
       }
 
-      // Each try keeps its orders (the buyer's history), and every order is in the buyer's list: a day's
-      // orders are bounded, so no account can grow its list until reading it stalls the server.
-      const placed = await fastify.orders.countPlacedSince(user.id, fastify.now() - DAY_MS);
-      if (placed + request.items.length > ORDERS_PER_DAY) {
-        throw new HttpError(
-          429,
-          `You have placed ${placed} orders in the last 24 hours; we take at most ${ORDERS_PER_DAY} a day online. Pay or cancel the ones you have, or talk to sales for a larger purchase.`,
-        );
-      }
       // The tries this checkout supersedes: their pages close first, and one paid meanwhile stops it.
       const closedRefs = await closeReplacedPages(await fastify.orders.openPagesOfUnpaid(user.id), log);
       const customerRef = await customerOf(user);
@@ -146,9 +146,11 @@ export default fp(
      */
     async function payOrder(user: PaymentUser, orderId: string, log: FastifyBaseLogger): Promise<OrderPayment> {
       if (mode === 'none') throw new HttpError(503, PAYMENTS_UNAVAILABLE);
-      // The page that charges this order with others closes first; one paid meanwhile stops it.
-      const shared = await fastify.orders.pageSharedBy(user.id, orderId);
-      const closedRefs = await closeReplacedPages(shared ? [shared] : [], log);
+      // The order's page, paid and not yet confirmed, stops it (a second page would charge again);
+      // one that charges this order with others closes first.
+      const current = await fastify.orders.openPageOf(user.id, orderId);
+      if (current && !current.shared) await refuseIfPaid(current.page, log);
+      const closedRefs = await closeReplacedPages(current?.shared ? [current.page] : [], log);
       const opened = await fastify.orders.checkoutForOrder(user.id, orderId);
       if (!opened.ok) throw new HttpError(opened.status, opened.message);
       if (opened.reuse) return { url: opened.reuse, checkoutId: opened.checkoutId };

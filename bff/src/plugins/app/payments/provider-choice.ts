@@ -20,6 +20,7 @@ function unavailableProvider(): PaymentProvider {
     createCustomer: refuse,
     createCheckout: refuse,
     closeCheckout: refuse,
+    pageStatus: refuse,
     setRenewal: refuse,
     listPaymentMethods: refuse,
     setDefaultPaymentMethod: refuse,

@@ -90,6 +90,11 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** Expires an open Checkout Session (its checkout.session.expired event then changes nothing: the checkout is closed already). */
+  async pageStatus(ref: string): Promise<'open' | 'paid' | 'closed'> {
+    const { status } = await this.stripe.checkout.sessions.retrieve(ref);
+    return status === 'open' ? 'open' : status === 'complete' ? 'paid' : 'closed';
+  }
+
   async closeCheckout(ref: string): Promise<'closed' | 'paid'> {
     const session = await this.stripe.checkout.sessions.retrieve(ref);
     if (session.status !== 'open') return session.status === 'complete' ? 'paid' : 'closed';

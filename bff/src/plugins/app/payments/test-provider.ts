@@ -213,6 +213,11 @@ export class TestProvider implements PaymentProvider {
     return { ref, url: `${this.options.baseUrl}/api/payments/test/checkout/${ref}` };
   }
 
+  async pageStatus(ref: string): Promise<'open' | 'paid' | 'closed'> {
+    const status = (await this.options.sessions.get(ref))?.status;
+    return status === 'open' || status === 'paid' ? status : 'closed';
+  }
+
   async closeCheckout(ref: string): Promise<'closed' | 'paid'> {
     if (await this.options.sessions.move(ref, 'open', 'expired')) return 'closed';
     return (await this.options.sessions.get(ref))?.status === 'paid' ? 'paid' : 'closed';
