@@ -76,6 +76,9 @@ describe('inspectBimi', () => {
     '_dmarc.lax.test': { TXT: ['v=DMARC1; p=none'] },
     'default._bimi.dmarcdown.test': { TXT: [FULL] },
     '_dmarc.dmarcdown.test': { error: 'ETIMEOUT' },
+    'default._bimi.mail.orgdown.test': { TXT: [FULL] },
+    '_dmarc.mail.orgdown.test': { TXT: ['v=DMARC1; p=reject'] },
+    '_dmarc.orgdown.test': { error: 'ETIMEOUT' },
   });
 
   it('a DMARC lookup that fails is "could not check", not a failure: the headline says so and lists nothing as wrong', async () => {
@@ -86,6 +89,10 @@ describe('inspectBimi', () => {
     const verdict = verdictOf('bimi', result.checks, result.score);
     expect(verdict).toMatchObject({ status: 'unreachable', headline: 'Cannot tell yet: the DMARC lookup failed, so BIMI’s requirements could not be checked. Try again' });
     expect(verdict.score).toBeUndefined();
+    // The organizational domain's lookup, for a subdomain with a record of its own: the same.
+    const sub = await inspectBimi('mail.orgdown.test', {}, dns);
+    expect(byId(sub.checks, 'bimi.dmarc.error')?.status).toBe('unreachable');
+    expect(byId(sub.checks, 'bimi.dmarc.org-policy')).toBeUndefined();
   });
 
   it('a complete setup passes: record, certificate, enforced DMARC', async () => {

@@ -145,6 +145,12 @@ async function dmarcPrerequisites(domain: string, orgDomain: string, dmarc: Insp
   checks.push(...readiness.checks);
   if (!readiness.ready || dmarc.details.inherited || domain === orgDomain) return readiness.ready;
   const org = await inspectDmarc(orgDomain, dns);
+  if (org.checks.some((check) => check.id === 'dmarc.lookup.error')) {
+    checks.push(
+      unreachable('bimi.dmarc.error', 'DMARC could not be checked', `The DMARC lookup of ${orgDomain} failed, so BIMI's requirements could not be checked.`, 'Try again in a minute.'),
+    );
+    return 'unknown';
+  }
   const orgReady = checkBimiReadiness(org.details.record).checks.find((check) => check.id === 'bimi.dmarc.policy');
   if (orgReady?.status === 'pass') return true;
   checks.push(

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { buildDkimRecord, COMMON_DKIM_SELECTORS, inspectDkim, parseDkim, readDkimKey } from './dkim';
 import { byId, expectFixes, ids } from './check-expectations';
 import { memoryResolver } from './memory-resolver';
+import { verdictOf } from './verdict';
 
 /** Real keys from Node's crypto, so the sizes read back are the sizes generated. */
 function rsaKey(bits: number, type: 'spki' | 'pkcs1' = 'spki') {
@@ -125,6 +126,13 @@ describe('inspectDkim', () => {
     const searching = await inspectDkim('broken.test', {}, dns);
     expect(ids(searching.checks)).toEqual(['dkim.lookup.error', 'dkim.selector.not-found']);
     expectFixes([...failed.checks, ...none.checks]);
+    // Not one selector answered: could not check, never "no key" (issue 32).
+    const timeout = Object.assign(new Error('queryTxt ETIMEOUT'), { code: 'ETIMEOUT' });
+    const down = await inspectDkim('example.com', {}, { ...memoryResolver({}), resolveTxt: async () => Promise.reject(timeout) });
+    expect(new Set(down.checks.map((check) => `${check.id} ${check.status}`))).toEqual(new Set(['dkim.lookup.error unreachable']));
+    const verdict = verdictOf('dkim', down.checks, down.score);
+    expect(verdict.status).toBe('unreachable');
+    expect(verdict).not.toHaveProperty('score');
   });
 
   it('rejects a bad domain or selector without querying', async () => {

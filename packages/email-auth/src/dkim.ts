@@ -77,6 +77,8 @@ export async function inspectDkim(domain: string, options: { selector?: string }
 
   if (!given && !shown.some((result) => result.status === 'found')) {
     const failed = results.filter((result) => result.selector.status === 'error').length;
+    // Not one answer: each selector's failed lookup is said ("could not check"), and no "no key" (issue 32).
+    if (failed === tried.length) return { records, checks, score: 0, details };
     checks.push(
       absent(
         'dkim.selector.not-found',

@@ -188,6 +188,17 @@ describe('inspectDmarc', () => {
     expect(byId(result.checks, 'dmarc.ruf.valid')?.detail ?? '').not.toContain('other.example');
   });
 
+  it('a report authorization lookup that fails is could not check, not a warning', async () => {
+    const result = await inspectDmarc(
+      'outsourced-down.test',
+      memoryResolver({
+        '_dmarc.outsourced-down.test': { TXT: ['v=DMARC1; p=reject; rua=mailto:agg@vendor-down.example'] },
+        'outsourced-down.test._report._dmarc.vendor-down.example': { error: 'ETIMEOUT' },
+      }),
+    );
+    expect(byId(result.checks, 'dmarc.rua.authorization-error')?.status).toBe('unreachable');
+  });
+
   it('rejects what is not a domain without querying DNS', async () => {
     const quiet = memoryResolver({});
     for (const input of ['', 'not a domain', '1.2.3.4', 'localhost', 'a..b']) {

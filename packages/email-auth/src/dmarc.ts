@@ -335,11 +335,11 @@ async function reportAuthorizationChecks(policyDomain: string, record: DmarcReco
       const tagWords = tags.join(' and ');
       const id = tags[0] ?? 'rua';
       if (answer.status === 'error') {
-        return warn(
+        return unreachable(
           `dmarc.${id}.authorization-error`,
           'Report authorization could not be checked',
           `${describeLookupError(name, answer)} Reports to ${reportDomain} (${tagWords}) need it.`,
-          'Check again later.',
+          'Try again in a minute.',
         );
       }
       const authorized = answer.status === 'found' && answer.value.some((strings) => /^v\s*=\s*DMARC1\b/.test(strings.join('').trim()));

@@ -62,3 +62,9 @@ export function changesSince(before: readonly Compared[], after: Compared): Reco
   }
   return changes;
 }
+
+/** The certificate's end date as last read: this run's, or when it could not read the certificate, the last run's that did. */
+export function certificateEndLastKnown(before: readonly Compared[], after: Compared): string | null {
+  const read = certificateUnread(after) ? before.find((run) => !certificateUnread(run)) : after;
+  return read?.certificate.validTo ?? null;
+}

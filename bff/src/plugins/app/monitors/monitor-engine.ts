@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { publicBaseUrl } from '../../../config';
 import { monitorAlertMail, monitorAlertSubject, type MonitorAlertContent } from '../../../services/mail/monitor-mails';
 import { analyzeDomain } from '../../../services/monitors/analyze';
-import { changesSince } from '../../../services/monitors/changes';
+import { certificateEndLastKnown, changesSince } from '../../../services/monitors/changes';
 import { healthWithLastKnown } from '../../../services/monitors/health';
 import { queueLimit } from '../../../lib/concurrency-limit';
 import { runResolver } from '../../../services/monitors/run-dns';
@@ -122,7 +122,8 @@ export default fp(
           // Hygiene is listed apart and is never a monitor's worst issue (issue 32).
           worstIssue: snapshot.topIssues.find((issue) => !isHygiene({ id: issue.checkId })) ?? null,
           checkedAt: snapshot.checkedAt,
-          certificateExpiresAt: snapshot.certificate.validTo,
+          // Not forgotten while its host cannot be reached: the dashboard lists it as expiring soon.
+          certificateExpiresAt: certificateEndLastKnown(before, snapshot),
         });
         // Deleted while it ran: nothing to store.
         if (!recorded) return null;
