@@ -211,6 +211,26 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     expect((await browser.request({ url: pathOf(url) })).body).toContain('This payment went through');
   });
 
+  it('asks to confirm buying again what the buyer paid alone from its order in the last day, the cart still holding it', async () => {
+    const browser = await buyer(store);
+    const cart = await started(browser);
+    expect((await payOnTestPage(browser, cart.url, '4000000000000002')).statusCode).toBe(303);
+    const dmarc = cart.orderIds[1] ?? '';
+    const alone = OrderPayment.parse((await payOrder(browser, dmarc)).json());
+    expect((await payOnTestPage(browser, alone.url, '4242424242424242')).statusCode).toBe(303);
+    // The cart (both lines) again: the DMARC plan was paid a moment ago.
+    const again = await startCheckout(browser);
+    expect(again.statusCode).toBe(409);
+    const refusal = DuplicateCertificate.parse(again.json());
+    const number = (await order(browser, dmarc)).number;
+    expect(refusal).toEqual({
+      message: `You paid for this in the last 24 hours (order ${number}). Buying again charges again: confirm to buy it anyway.`,
+      code: 'duplicate-certificate',
+      duplicates: [{ item: 1, orderId: dmarc, orderNumber: number }],
+    });
+    expect((await browser.write('POST', ORDER_PATHS.checkout, { items: MIXED_CART, acceptTerms: true, confirmDuplicates: true })).statusCode).toBe(201);
+  });
+
   it('a payment page is never attached to a checkout replaced while the page opened', async () => {
     const browser = await buyer(store);
     const first = await started(browser);
@@ -295,8 +315,9 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     expect((await browser.request({ url: ORDER_PATHS.checkoutState(first.checkoutId) })).json()).toMatchObject({ status: 'paid', orderIds: first.orderIds });
     const transactions = (await browser.request({ url: ORDER_PATHS.transactions })).json().transactions as { amount: number }[];
     expect(transactions.map((row) => row.amount)).toEqual([quote.total]);
-    // Confirmed: the cart can be bought again (a new purchase, not a second charge of this one).
-    expect((await startCheckout(browser)).statusCode).toBe(201);
+    // Confirmed, the same cart again is a new purchase: asked first, then bought.
+    expect(DuplicateCertificate.parse((await startCheckout(browser)).json()).duplicates).toHaveLength(2);
+    expect((await browser.write('POST', ORDER_PATHS.checkout, { items: MIXED_CART, acceptTerms: true, confirmDuplicates: true })).statusCode).toBe(201);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CheckoutsTable, OrdersTable, PaymentProviderName, StoreDatabase } from '../../../db/schema';
 import { newId } from '../../../lib/tokens';
 import { isCertificateOrder, lifecycleState, orderKind } from '../../../services/orders/order-status';
+import type { NewOrderLine } from '../../../services/orders/order-rows';
 import { iso } from '../../../lib/iso';
 import { isSqlite } from '../platform/db';
 
@@ -28,11 +29,12 @@ export interface ClosedPage {
 
 export type ActionOutcome<T> = ({ ok: true } & T) | { ok: false; status: 404 | 409; message: string };
 
-/** An identical certificate the buyer already has (active or pending). */
+/** An order the line would buy again: an identical certificate the buyer has (active or pending), or the same configuration paid in the last day. */
 export interface DuplicateOf {
   item: number;
   orderId: string;
   number: number;
+  kind: 'certificate' | 'recently-paid';
 }
 
 export interface OrderActions {
@@ -49,6 +51,11 @@ export interface OrderActions {
    * of a checkout that holds this order alone is reused (`reuse`).
    */
   checkoutForOrder(userId: string, orderId: string): Promise<ActionOutcome<{ checkoutId: string; order: OrderRow; reuse: string | null; closedPages: ClosedPage[] }>>;
+  /**
+   * Orders of the buyer paid since `since` with the same product and configuration as a line to buy
+   * (paid alone from the order's page while the cart still held it, then the cart paid too).
+   */
+  recentlyPaidSame(userId: string, lines: readonly NewOrderLine[], since: number): Promise<DuplicateOf[]>;
   /** Certificates of the buyer identical (same product and domains) to a line to buy, active or pending. */
   identicalCertificates(userId: string, lines: { productId: string; domains?: readonly string[] }[]): Promise<DuplicateOf[]>;
   /** Checkouts that failed (a declined card) before `before` and still hold unpaid orders: their tries close. */
@@ -211,6 +218,35 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
       });
     },
 
+    async recentlyPaidSame(userId, lines, since) {
+      const rows = await db
+        .selectFrom('orders')
+        .select(['id', 'number', 'product_id', 'domains', 'years', 'logos', 'email_volume', 'billing_period', 'copies'])
+        .where('user_id', '=', userId)
+        .where('payment_status', '=', 'paid')
+        .where('updated_at', '>=', iso(since))
+        .where(
+          'product_id',
+          'in',
+          lines.map((line) => line.productId),
+        )
+        .orderBy('number')
+        .execute();
+      return lines.flatMap((line, item) => {
+        const same = rows.find(
+          (row) =>
+            row.product_id === line.productId &&
+            row.domains === (line.domains ?? null) &&
+            row.years === (line.years ?? null) &&
+            row.logos === (line.logos ?? null) &&
+            row.email_volume === (line.emailVolume ?? null) &&
+            row.billing_period === (line.billingPeriod ?? null) &&
+            row.copies === line.copies,
+        );
+        return same ? [{ item, orderId: same.id, number: same.number, kind: 'recently-paid' as const }] : [];
+      });
+    },
+
     async identicalCertificates(userId, lines) {
       const wanted = lines.map((line, item) => ({ ...line, item })).filter((line) => isCertificateOrder(line.productId) && line.domains && line.domains.length > 0);
       if (wanted.length === 0) return [];
@@ -236,7 +272,7 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
           const details = CertificateDetails.safeParse(JSON.parse(row.details ?? 'null'));
           return details.success && key(details.data.domains) === key(line.domains ?? []);
         });
-        if (same) duplicates.push({ item: line.item, orderId: same.id, number: same.number });
+        if (same) duplicates.push({ item: line.item, orderId: same.id, number: same.number, kind: 'certificate' });
       }
       return duplicates;
     },

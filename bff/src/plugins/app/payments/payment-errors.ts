@@ -25,13 +25,20 @@ export class PaymentPageUnavailableError extends Error {
   }
 }
 
-/** A line of the checkout is a certificate identical to one the buyer has (409 unless confirmed). */
+/**
+ * Lines of the checkout the buyer has bought already (409 unless confirmed): a certificate identical
+ * to one active or pending, or the same configuration paid in the last 24 hours (an order paid
+ * alone from its page while the cart still held it).
+ */
 export class DuplicateCertificateError extends Error {
   override name = 'DuplicateCertificateError';
   constructor(readonly duplicates: DuplicateOf[]) {
     const numbers = [...new Set(duplicates.map((duplicate) => orderNumber(duplicate.number)))].join(', ');
+    const one = duplicates.length === 1;
     super(
-      `You already have ${duplicates.length === 1 ? 'this certificate' : 'these certificates'} for the same domains (order ${numbers}). Buying again charges again: confirm to buy ${duplicates.length === 1 ? 'it' : 'them'} anyway.`,
+      duplicates.every((duplicate) => duplicate.kind === 'certificate')
+        ? `You already have ${one ? 'this certificate' : 'these certificates'} for the same domains (order ${numbers}). Buying again charges again: confirm to buy ${one ? 'it' : 'them'} anyway.`
+        : `You paid for ${one ? 'this' : 'these'} in the last 24 hours (order ${numbers}). Buying again charges again: confirm to buy ${one ? 'it' : 'them'} anyway.`,
     );
   }
 }

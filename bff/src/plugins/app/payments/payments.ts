@@ -115,10 +115,12 @@ export default fp(
       }
 
       if (!request.confirmDuplicates) {
-        const duplicates = await fastify.orders.identicalCertificates(
+        const certificates = await fastify.orders.identicalCertificates(
           user.id,
           request.items.map((item) => ({ productId: item.productId, domains: item.details?.domains })),
         );
+        const recent = await fastify.orders.recentlyPaidSame(user.id, orderLines, fastify.now() - DAY_MS);
+        const duplicates = [...certificates, ...recent.filter((duplicate) => !certificates.some((certificate) => certificate.item === duplicate.item))];
         if (duplicates.length > 0) throw new DuplicateCertificateError(duplicates);
       }
 
