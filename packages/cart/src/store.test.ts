@@ -4,6 +4,7 @@ import {
   CART_STORAGE_KEY,
   addItem,
   addToCart,
+  DOUBLE_ADD_MS,
   cart,
   clearCart,
   decreaseQuantity,
@@ -166,6 +167,23 @@ describe('addToCart toasts (spec §8)', () => {
   beforeEach(() => {
     clearCart();
     toasts.items.splice(0);
+  });
+
+  it('takes a double click as one add: the same configuration again at once adds nothing, later it adds one more', () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      const build = () => [dmarc];
+      expect(addToCart('DMARC Plus', build)).toBe(true);
+      now.mockReturnValue(1_000_000 + DOUBLE_ADD_MS - 1);
+      expect(addToCart('DMARC Plus', build)).toBe(true);
+      expect(cart.items).toHaveLength(1);
+      expect(toasts.items).toHaveLength(1);
+      now.mockReturnValue(1_000_000 + 2 * DOUBLE_ADD_MS);
+      addToCart('DMARC Plus', build);
+      expect(cart.items.reduce((sum, item) => sum + item.quantity, 0)).toBe(2);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('says "{name} added to cart" for one item', () => {

@@ -63,6 +63,10 @@ function failureReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Two adds of one configuration closer than this are one double click (an operating system's double-click time is 500 ms by default). */
+export const DOUBLE_ADD_MS = 600;
+let lastAdd: { configuration: string; at: number } | undefined;
+
 /**
  * Adds what a visitor configured and says so (spec §8): "{name} added to cart", or
  * "{n} {name} certificates added to cart" for several logos. `build` makes the items (from
@@ -78,6 +82,11 @@ export function addToCart(name: string, build: () => CartItem[]): boolean {
     showToast({ message: `Failed to add ${name} to cart: ${failureReason(error)}`, severity: 'error' });
     return false;
   }
+  // A double click is one add: the same configuration again within DOUBLE_ADD_MS adds nothing.
+  const configuration = JSON.stringify(items.map(({ uniqueId: _uniqueId, setId: _setId, certId: _certId, ...rest }) => rest));
+  const at = Date.now();
+  if (lastAdd && lastAdd.configuration === configuration && at - lastAdd.at < DOUBLE_ADD_MS) return true;
+  lastAdd = { configuration, at };
   for (const item of items) addItem(item);
   // "{n} {name} certificates", without saying it twice: "2 Verified Mark Certificates", not "… Certificate certificates" (issue 32).
   const several = /\bcertificate$/i.test(name.trim()) ? `${name.trim()}s` : `${name} certificates`;
@@ -148,6 +157,7 @@ export function decreaseQuantity(uniqueId: string): void {
 
 export function clearCart(): void {
   cart.items = [];
+  lastAdd = undefined;
 }
 
 /** Reads the stored cart. Data that is corrupt or from another version is dropped, and items that fail the schema are left out, each with a warning. */
