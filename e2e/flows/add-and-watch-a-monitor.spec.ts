@@ -122,6 +122,8 @@ test('desktop: the modal from the account frame, every message and state, then t
   await modal(page).getByRole('button', { name: 'Add Monitor' }).click();
   const refused = toastWith(page, 'Error Creating Monitor');
   await expect(refused).toContainText('You already monitor good.example.');
+  // The reason stays under the field after the toast has gone.
+  await expect(modal(page).locator('.MuiFormHelperText-root.Mui-error')).toHaveText('You already monitor good.example.');
   await expect(page.getByTestId('add-monitor-modal')).toHaveAttribute('data-state', 'idle');
   await expect(modal(page).getByRole('button', { name: 'Add Monitor' })).toBeEnabled();
   await page.keyboard.press('Escape');

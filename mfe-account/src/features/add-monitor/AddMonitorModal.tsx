@@ -74,6 +74,8 @@ export function AddMonitorModal({ open, onClose, initialDomain = '' }: AddMonito
     const created = await createMonitor(domain);
     if (!created.ok) {
       setState('idle');
+      // Under the field too, where it stays until the domain is changed: the toast goes after 5 s.
+      setError(created.message);
       setOutcome(`Error Creating Monitor: ${created.message}`);
       showToast({ severity: 'error', title: 'Error Creating Monitor', message: created.message, durationMs: ERROR_TOAST_MS });
       return;

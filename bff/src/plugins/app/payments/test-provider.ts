@@ -299,7 +299,7 @@ export class TestProvider implements PaymentProvider {
   ${cardFields()}
   <button type="submit">Pay ${formatUsd(total)}</button>
 </form>
-<p><a href="${escapeHtml(checkout.cancelUrl)}">Cancel and go back to checkout</a></p>`
+<p><a href="${escapeHtml(checkout.cancelUrl)}">Cancel and go back</a></p>`
       : closed;
     return page(
       'Test payment',
