@@ -39,6 +39,19 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     return answer.json() as { checkoutId: string; orderIds: string[]; url: string };
   };
   const payOrder = async (browser: Browser, id: string) => browser.write('POST', ORDER_PATHS.orderPay(id), {});
+  /** Runs `work` while the database fails every payment event (a connection lost inside the payment's window). */
+  const whileEventsFail = async (work: () => Promise<void>) => {
+    const orders = store.app.orders;
+    const apply = orders.applyPaymentEvent;
+    orders.applyPaymentEvent = async () => {
+      throw new Error('connection terminated');
+    };
+    try {
+      await work();
+    } finally {
+      orders.applyPaymentEvent = apply;
+    }
+  };
 
   it('finding 1: a second checkout of the cart supersedes the first try, whose page then charges nothing', async () => {
     const browser = await buyer(store);
@@ -182,17 +195,10 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     const browser = await buyer(store);
     const { checkoutId, orderIds, url } = await started(browser);
     // The database fails for every event of this payment, inside the window after the page is marked paid.
-    const orders = store.app.orders;
-    const apply = orders.applyPaymentEvent;
-    orders.applyPaymentEvent = async () => {
-      throw new Error('connection terminated');
-    };
-    try {
+    await whileEventsFail(async () => {
       const answer = await payOnTestPage(browser, url, '4242424242424242');
       expect(answer.statusCode).toBe(500);
-    } finally {
-      orders.applyPaymentEvent = apply;
-    }
+    });
     expect(store.app.payments.mode).toBe('test');
     expect((await browser.request({ url: ORDER_PATHS.checkoutState(checkoutId) })).json()).toMatchObject({ status: 'open' });
     // Being confirmed: no second page can charge it again.
@@ -247,16 +253,9 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     // Each order on a page of its own: two open pages.
     const vmcPage = OrderPayment.parse((await payOrder(browser, vmc)).json());
     const dmarcPage = OrderPayment.parse((await payOrder(browser, dmarc)).json());
-    const orders = store.app.orders;
-    const apply = orders.applyPaymentEvent;
-    orders.applyPaymentEvent = async () => {
-      throw new Error('connection terminated');
-    };
-    try {
+    await whileEventsFail(async () => {
       expect((await payOnTestPage(browser, dmarcPage.url, '4242424242424242')).statusCode).toBe(500);
-    } finally {
-      orders.applyPaymentEvent = apply;
-    }
+    });
     expect((await startCheckout(browser)).json()).toMatchObject({ code: PAYMENT_BEING_CONFIRMED_CODE });
     // The VMC's page was not closed by the refusal: its Pay goes back to it, and it takes the card.
     expect(OrderPayment.parse((await payOrder(browser, vmc)).json()).url).toBe(vmcPage.url);
@@ -267,16 +266,9 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
   it('a decline the database failed to record leaves the page open, so the order can still be paid on it', async () => {
     const browser = await buyer(store);
     const first = await started(browser, MIXED_CART.slice(1));
-    const orders = store.app.orders;
-    const apply = orders.applyPaymentEvent;
-    orders.applyPaymentEvent = async () => {
-      throw new Error('connection terminated');
-    };
-    try {
+    await whileEventsFail(async () => {
       expect((await payOnTestPage(browser, first.url, '4000000000000002')).statusCode).toBe(500);
-    } finally {
-      orders.applyPaymentEvent = apply;
-    }
+    });
     expect((await browser.request({ url: ORDER_PATHS.checkoutState(first.checkoutId) })).json()).toMatchObject({ status: 'open' });
     // The order's Pay goes to the same page, which takes a card again.
     const again = OrderPayment.parse((await payOrder(browser, first.orderIds[0] ?? '')).json());
@@ -288,16 +280,9 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
   it('a second try at paying while the last payment is being confirmed starts nothing, so nothing is charged twice', async () => {
     const browser = await buyer(store);
     const first = await started(browser);
-    const orders = store.app.orders;
-    const apply = orders.applyPaymentEvent;
-    orders.applyPaymentEvent = async () => {
-      throw new Error('connection terminated');
-    };
-    try {
+    await whileEventsFail(async () => {
       expect((await payOnTestPage(browser, first.url, '4242424242424242')).statusCode).toBe(500);
-    } finally {
-      orders.applyPaymentEvent = apply;
-    }
+    });
     const before = await list(browser);
 
     // The cart again, and one of the paid page's orders alone: both refused with the reason, nothing changed.
