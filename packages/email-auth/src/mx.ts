@@ -17,7 +17,7 @@ export function mxValues(hosts: readonly MxHost[]): string[] {
  * What a domain's MX lookup says of its mail, in the words every tool and the monitors share: the
  * lookup failed (could not check, issue 32); no MX (mail to it falls back to its address record,
  * RFC 5321 §5.1, or bounces); a null MX (it accepts no mail, and receivers may refuse mail from it,
- * RFC 7505 §4.2); or its mail servers.
+ * RFC 7505 §4.2), or one beside other hosts (§3 makes it the only one); or its mail servers.
  */
 export function mxFinding(id: string, domain: string, answer: Lookup<readonly MxHost[]>): Check {
   if (answer.status === 'error') {
@@ -33,7 +33,16 @@ export function mxFinding(id: string, domain: string, answer: Lookup<readonly Mx
     );
   }
   const values = mxValues(hosts);
-  if (hosts.length === 1 && (hosts[0]?.exchange ?? '').replace(/\.$/, '') === '') {
+  const nulls = hosts.filter((host) => host.exchange.replace(/\.$/, '') === '').length;
+  if (nulls > 0 && nulls < hosts.length) {
+    return warn(
+      id,
+      'Null MX beside other mail servers',
+      `${domain} lists a null MX (0 .) among its MX records (${values.join(', ')}); RFC 7505 §3 makes a null MX the only one, so senders may treat the domain as accepting no mail.`,
+      'Remove the null MX if the domain receives mail, or keep only the null MX if it does not.',
+    );
+  }
+  if (nulls > 0) {
     return warn(
       id,
       'Null MX: this domain accepts no mail',
