@@ -12,7 +12,8 @@ import { CHECKOUT_STATES, ORDER_ACTIONS, ORDER_STATES } from './order-lifecycle'
  *                                                      Stripe Checkout, or the built-in test payment page);
  *                                                      400 a line the catalog refuses or a misconfigured price;
  *                                                      409 DuplicateCertificate when a line is a certificate identical
- *                                                      to one active or pending (send `confirmDuplicates: true` to buy it anyway).
+ *                                                      to one active or pending, or the same configuration as an order
+ *                                                      paid in the last 24 hours (send `confirmDuplicates: true` to buy it anyway).
  *                                                      409 ApiError with code PAYMENT_BEING_CONFIRMED_CODE when a page of the
  *                                                      buyer's unpaid tries was paid and is being confirmed (a new page would charge again).
  *                                                      A new checkout supersedes the buyer's unpaid ones (their pages stop working).
@@ -96,7 +97,7 @@ export const CheckoutRequest = z.object({
   items: z.array(CheckoutLine).check(z.minLength(1), z.maxLength(50)),
   /** The terms and the refund policy were accepted. */
   acceptTerms: z.literal(true),
-  /** The buyer confirmed buying certificates identical to ones they already have (after a 409). */
+  /** The buyer confirmed buying again what they already have or paid in the last day (after a 409 DuplicateCertificate). */
   confirmDuplicates: z.optional(z.boolean()),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;

@@ -73,6 +73,8 @@ interface Walk {
   checks: Check[];
   /** Each finding once: the same term repeated (or a record walked again) adds nothing new. */
   findings: Set<string>;
+  /** The names whose record is already in `dnsRecords`: a record reached again is listed once. */
+  listed: Set<string>;
   dnsRecords: DnsRecord[];
   nodes: number;
 }
@@ -123,7 +125,20 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
     return { records: [], checks: [fail('spf.domain.invalid', 'Not a domain name', valid.error, 'Enter the domain you send mail from, e.g. example.com.')], score: 0, details: empty };
   }
   const name = valid.domain;
-  const walk: Walk = { dns, cache: new Map(), queries: 0, records: 0, lookups: 0, voidLookups: 0, truncated: false, checks: [], findings: new Set(), dnsRecords: [], nodes: 0 };
+  const walk: Walk = {
+    dns,
+    cache: new Map(),
+    queries: 0,
+    records: 0,
+    lookups: 0,
+    voidLookups: 0,
+    truncated: false,
+    checks: [],
+    findings: new Set(),
+    listed: new Set(),
+    dnsRecords: [],
+    nodes: 0,
+  };
   const tree = await walkRecord(walk, name, 'root', undefined, []);
   const rootProblem = tree.problem;
   if (rootProblem === 'missing' || rootProblem === 'multiple' || rootProblem === 'dns-error') {
@@ -308,8 +323,8 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
   const strings = spfRecords[0] ?? [];
   node.record = strings.join('');
   // A record reached again (included twice) is listed once.
-  if (!walk.findings.has(`record\n${domain}`)) {
-    walk.findings.add(`record\n${domain}`);
+  if (!walk.listed.has(domain)) {
+    walk.listed.add(domain);
     walk.dnsRecords.push(txtRecord(domain, strings));
   }
   const longStrings = strings.filter((text) => byteLength(text) > TXT_STRING_LIMIT);
@@ -364,13 +379,15 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
       await checkAddressTerm(walk, node, term, target, where);
     }
   }
-  if (allIndex < 0 && parsed.record.redirect && roomForNode(walk)) {
+  if (allIndex < 0 && parsed.record.redirect) {
+    // Counted as an include past the node bound is: the lookup is the record's, shown or not.
     countLookup(walk, node, `redirect=${parsed.record.redirect} in ${domain}`);
-    node.children.push(
-      hasMacro(parsed.record.redirect)
-        ? macroNode(walk, parsed.record.redirect, 'redirect', undefined)
-        : await walkRecord(walk, parsed.record.redirect.toLowerCase(), 'redirect', undefined, nextPath),
-    );
+    if (roomForNode(walk))
+      node.children.push(
+        hasMacro(parsed.record.redirect)
+          ? macroNode(walk, parsed.record.redirect, 'redirect', undefined)
+          : await walkRecord(walk, parsed.record.redirect.toLowerCase(), 'redirect', undefined, nextPath),
+      );
   }
   return node;
 }

@@ -67,12 +67,9 @@ function notChecked(id: string, title: string, file: string, failure: WorkFailur
   }
 }
 
-/** Verdicts of logos that were not read because the checker was busy or failed: no verdict on the file. */
-const unavailableVerdicts = new WeakSet<SvgCheck>();
-
-/** Whether `verdict` says the logo was not read because the checker was busy or stopped, not because of the file. */
+/** Whether `verdict` says the logo was not read because the checker was busy or stopped, not because of the file ("could not check"). */
 export function logoCheckUnavailable(verdict: SvgCheck): boolean {
-  return unavailableVerdicts.has(verdict);
+  return verdict.checks.some((check) => check.id === 'svg.check' && check.status === 'unreachable');
 }
 
 /** Set by the compiled server build (scripts/build-bff.mjs), which bundles the worker beside server.js. */
@@ -110,9 +107,7 @@ export function createUntrustedFiles(options: UntrustedFilesOptions): UntrustedF
         return outcome.value;
       }
       const fix = 'Export the logo again from your design tool as SVG Tiny PS; if it is such a file, try again in a minute.';
-      const notRead: SvgCheck = { checks: [notChecked('svg.check', 'Logo not checked', 'logo', outcome.failure, options, fix)], score: 0, details: { bytes: svg.length } };
-      if (outcome.failure === 'busy' || outcome.failure === 'failed') unavailableVerdicts.add(notRead);
-      return notRead;
+      return { checks: [notChecked('svg.check', 'Logo not checked', 'logo', outcome.failure, options, fix)], score: 0, details: { bytes: svg.length } };
     },
     warmUp: () => pool.warmUp(),
     close: () => pool.close(),

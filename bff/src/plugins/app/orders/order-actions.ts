@@ -123,6 +123,13 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
     return checkout && order ? { checkout, orders, order } : undefined;
   }
 
+  /** The checkouts of the buyer's unpaid tries (orders awaiting payment or declined), but `except`. */
+  async function unpaidTries(executor: Kysely<StoreDatabase> | Trx, userId: string, except?: string): Promise<string[]> {
+    let query = executor.selectFrom('orders').select('checkout_id').where('user_id', '=', userId).where('payment_status', 'in', ['unpaid', 'failed']);
+    if (except) query = query.where('checkout_id', '!=', except);
+    return [...new Set((await query.execute()).map((row) => row.checkout_id))];
+  }
+
   /** The open checkouts' pages among `checkoutIds`. */
   async function openPages(checkoutIds: string[]): Promise<ClosedPage[]> {
     if (checkoutIds.length === 0) return [];
@@ -138,8 +145,7 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
 
   return {
     async openPagesOfUnpaid(userId) {
-      const tries = await db.selectFrom('orders').select('checkout_id').where('user_id', '=', userId).where('payment_status', 'in', ['unpaid', 'failed']).execute();
-      return openPages(tries.map((row) => row.checkout_id));
+      return openPages(await unpaidTries(db, userId));
     },
 
     async openPageOf(userId, orderId) {
@@ -167,14 +173,7 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
 
     async supersedeUnpaid(userId, keepCheckoutId) {
       return db.transaction().execute(async (trx) => {
-        const tries = await trx
-          .selectFrom('orders')
-          .select('checkout_id')
-          .where('user_id', '=', userId)
-          .where('payment_status', 'in', ['unpaid', 'failed'])
-          .where('checkout_id', '!=', keepCheckoutId)
-          .execute();
-        const checkoutIds = [...new Set(tries.map((row) => row.checkout_id))];
+        const checkoutIds = await unpaidTries(trx, userId, keepCheckoutId);
         const checkouts = await lockCheckouts(trx, checkoutIds);
         const orders = await lockOrdersOf(trx, checkoutIds);
         return close(trx, checkouts, orders, 'superseded-by-checkout');

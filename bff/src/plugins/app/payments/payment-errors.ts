@@ -30,8 +30,8 @@ export class PaymentPageUnavailableError extends Error {
  * to one active or pending, or the same configuration paid in the last 24 hours (an order paid
  * alone from its page while the cart still held it).
  */
-export class DuplicateCertificateError extends Error {
-  override name = 'DuplicateCertificateError';
+export class DuplicatePurchaseError extends Error {
+  override name = 'DuplicatePurchaseError';
   constructor(readonly duplicates: DuplicateOf[]) {
     const numbers = [...new Set(duplicates.map((duplicate) => orderNumber(duplicate.number)))].join(', ');
     const one = duplicates.length === 1;

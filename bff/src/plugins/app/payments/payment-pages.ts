@@ -82,10 +82,10 @@ export function paymentPages(fastify: FastifyInstance, provider: PaymentProvider
     }
   }
 
-  /** Closes payment pages at the provider once their checkout no longer charges what they show (logged when the provider fails: a payment there is still recorded). */
-  async function closePages(pages: ClosedPage[], log: FastifyBaseLogger) {
+  /** Closes payment pages at the provider once their checkout no longer charges what they show, but those in `closedAlready` (logged when the provider fails: a payment there is still recorded). */
+  async function closePages(pages: ClosedPage[], log: FastifyBaseLogger, closedAlready: ReadonlySet<string> = new Set()) {
     for (const page of pages) {
-      if (page.provider && page.provider !== provider.name) continue;
+      if ((page.provider && page.provider !== provider.name) || closedAlready.has(page.sessionRef)) continue;
       try {
         await provider.closeCheckout(page.sessionRef);
       } catch (error) {

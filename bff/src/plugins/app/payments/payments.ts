@@ -9,20 +9,13 @@ import type { ChargedLine } from '../../../services/payments/price-check';
 import type { PaymentProvider, PaymentUser } from '../../../services/payments/provider';
 import { orderLinesFromQuote } from '../../../services/orders/order-rows';
 import { checkoutPricing } from './checkout-pricing';
-import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE } from './payment-errors';
+import { DuplicatePurchaseError, PAYMENTS_UNAVAILABLE } from './payment-errors';
 import { paymentPages } from './payment-pages';
 import { chooseProvider, logPaymentSettings, priceLogFor, type PaymentMode } from './provider-choice';
 import type { StripeProvider } from './stripe-provider';
 import type { TestProvider } from './test-provider';
 
-export {
-  DuplicateCertificateError,
-  PAYMENT_PAGE_NOT_OPENED,
-  PAYMENT_PAGE_UNAVAILABLE,
-  PAYMENTS_UNAVAILABLE,
-  PaymentBeingConfirmedError,
-  PaymentPageUnavailableError,
-} from './payment-errors';
+export { DuplicatePurchaseError, PAYMENT_PAGE_NOT_OPENED, PAYMENT_PAGE_UNAVAILABLE, PAYMENTS_UNAVAILABLE, PaymentBeingConfirmedError, PaymentPageUnavailableError } from './payment-errors';
 export { CHECKOUT_PAGE_GRACE_MS, DECLINED_TRY_KEPT_MS } from './payment-pages';
 
 /** Orders one buyer may place in 24 hours: ten full carts. */
@@ -121,7 +114,7 @@ export default fp(
         );
         const recent = await fastify.orders.recentlyPaidSame(user.id, orderLines, fastify.now() - DAY_MS);
         const duplicates = [...certificates, ...recent.filter((duplicate) => !certificates.some((certificate) => certificate.item === duplicate.item))];
-        if (duplicates.length > 0) throw new DuplicateCertificateError(duplicates);
+        if (duplicates.length > 0) throw new DuplicatePurchaseError(duplicates);
       }
 
       // The tries this checkout supersedes: their pages close first, and one paid meanwhile stops it.
@@ -132,10 +125,7 @@ export default fp(
       const superseded = await fastify.orders.supersedeUnpaid(user.id, checkoutId);
       if (superseded.orderIds.length > 0) log.info({ checkoutId, superseded: superseded.orderIds }, 'unpaid orders superseded by a new checkout');
       // Those closed above need no second call; a page attached meanwhile does.
-      await closePages(
-        superseded.closedPages.filter((page) => !closedRefs.has(page.sessionRef)),
-        log,
-      );
+      await closePages(superseded.closedPages, log, closedRefs);
       const lines = orders.map((order, index) => pageLine(order.id, charged[index] as ChargedLine));
       const url = await openPage(user, customerRef, checkoutId, lines, 'cart', log);
       return { checkoutId, orderIds: orders.map((order) => order.id), url };
@@ -156,10 +146,7 @@ export default fp(
       const opened = await fastify.orders.checkoutForOrder(user.id, orderId);
       if (!opened.ok) throw new HttpError(opened.status, opened.message);
       if (opened.reuse) return { url: opened.reuse, checkoutId: opened.checkoutId };
-      await closePages(
-        opened.closedPages.filter((page) => !closedRefs.has(page.sessionRef)),
-        log,
-      );
+      await closePages(opened.closedPages, log, closedRefs);
       const { order } = opened;
       const item = {
         productId: order.product_id,

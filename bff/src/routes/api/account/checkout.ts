@@ -3,7 +3,7 @@ import { CheckoutConflict, CheckoutRequest, CheckoutStarted, CheckoutState, DUPL
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error';
-import { DuplicateCertificateError, PAYMENTS_UNAVAILABLE, PaymentBeingConfirmedError, PaymentPageUnavailableError } from '../../../plugins/app/payments/payments';
+import { DuplicatePurchaseError, PAYMENTS_UNAVAILABLE, PaymentBeingConfirmedError, PaymentPageUnavailableError } from '../../../plugins/app/payments/payments';
 import { orderNumber } from '../../../services/orders/order-rows';
 import { currentUser } from './current-user';
 
@@ -34,7 +34,7 @@ const checkout: FastifyPluginAsyncZod = async (fastify) => {
       } catch (error) {
         if (error instanceof PaymentPageUnavailableError) return reply.code(502).send({ message: error.message });
         if (error instanceof PaymentBeingConfirmedError) return reply.code(409).send({ message: error.message, code: PAYMENT_BEING_CONFIRMED_CODE });
-        if (error instanceof DuplicateCertificateError) {
+        if (error instanceof DuplicatePurchaseError) {
           const duplicates = error.duplicates.map((duplicate) => ({ item: duplicate.item, orderId: duplicate.orderId, orderNumber: orderNumber(duplicate.number) }));
           return reply.code(409).send({ message: error.message, code: DUPLICATE_CERTIFICATE_CODE, duplicates });
         }
