@@ -270,6 +270,25 @@ for (const { width, detailsNow } of [
   });
 }
 
+test('a payment still being confirmed is told as news, with the way to the orders, and no page opens', async ({ page }) => {
+  await seedCart(page);
+  await signInByApi(page, await createVerifiedAccount(page));
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-signed-in')).toBeVisible();
+  await page.getByLabel('Finish these details later').check();
+  // The bff's answer while the buyer's last page is paid and not yet confirmed (bff/test/orders-lifecycle.test.ts makes it for real).
+  const message = 'Your last payment went through and is being confirmed: your orders show as paid in a moment, so no new payment was started.';
+  await page.route('**/api/account/checkout', (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message, code: 'payment-being-confirmed' }) }));
+  await page.getByLabel('I accept the terms of service').check();
+  await page.getByLabel('I accept the refund policy').check();
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByTestId('checkout-being-confirmed')).toContainText(message);
+  await expect(page.getByTestId('checkout-failure')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('link', { name: 'View your orders' }).click();
+  await expect(page).toHaveURL('/account/orders');
+});
+
 test('a declined card returns to checkout with the reason, and the cart is intact', async ({ page }) => {
   const paymentPage = await payTheSeededCartDeclined(page);
 

@@ -24,7 +24,7 @@ import { decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store
 import type { Contact, ContactInput, Organization } from '@bimi/contracts/account';
 import { ACCOUNT_PATHS } from '@bimi/contracts/api-paths';
 import { addMonths, longDate } from '@bimi/contracts/dates';
-import { CheckoutStarted, DUPLICATE_CERTIFICATE_CODE, ORDER_PATHS, type CheckoutLine } from '@bimi/contracts/orders';
+import { CheckoutStarted, DUPLICATE_CERTIFICATE_CODE, ORDER_PATHS, PAYMENT_BEING_CONFIRMED_CODE, type CheckoutLine } from '@bimi/contracts/orders';
 import { useSession } from '@bimi/session/useSession';
 import { ApiFailure, callApi, failureMessage } from '@bimi/session/api';
 import { editLink } from '../../lib/edit-link';
@@ -221,6 +221,7 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
   const [accepted, setAccepted] = useState({ terms: false, refunds: false });
   const [failure, setFailure] = useState<string | null>(null);
   const [duplicate, setDuplicate] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
 
   const detailsOf = (item: CartItem) =>
@@ -228,6 +229,7 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
 
   const pay = async (confirmDuplicates = false) => {
     setFailure(null);
+    setConfirming(null);
     if (quote.status !== 'ready') return;
     const found: Record<string, DetailsErrors> = {};
     const lines: CheckoutLine[] = items.map((item) => {
@@ -259,6 +261,8 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
     } catch (error) {
       // The same certificate bought before (409): the buyer reads why and confirms, or not.
       if (error instanceof ApiFailure && error.code === DUPLICATE_CERTIFICATE_CODE) setDuplicate(error.message);
+      // The last payment went through and is being confirmed: news, not a failure.
+      else if (error instanceof ApiFailure && error.code === PAYMENT_BEING_CONFIRMED_CODE) setConfirming(error.message);
       else setFailure(failureMessage(error));
       setPaying(false);
     }
@@ -384,6 +388,20 @@ export function CartCheckout({ items, totalQuantities }: { items: CartItem[]; to
         {failure && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="checkout-failure">
             {failure}
+          </Alert>
+        )}
+        {confirming && (
+          <Alert
+            severity="info"
+            sx={{ mt: 2 }}
+            data-testid="checkout-being-confirmed"
+            action={
+              <Button component={RouterLink} to="/account/orders" color="inherit" size="small">
+                View your orders
+              </Button>
+            }
+          >
+            {confirming}
           </Alert>
         )}
         {duplicate && (
