@@ -618,6 +618,16 @@ function tokenFill(token: string): (shape: StringShape) => string {
   };
 }
 
+/**
+ * A run of one character broken at its end: what makes a pattern with two overlapping repeats
+ * backtrack quadratically (`^[^@]*@?[^@]+$` on "aaa…@@", `[0-9a-f:]*:[0-9a-f:]*` on ":::…x").
+ */
+const RUNS_BROKEN_AT_THE_END = ['a', ':', '.'];
+
+function runFill(run: string): (shape: StringShape) => string {
+  return (shape) => `${repeatTo(run, Math.max(shape.minLength, shape.maxLength) - 4)}@@ !`;
+}
+
 /** The hostile DNS names, one after another, as domains, names and URLs. */
 function hostileFill(): (shape: StringShape) => string {
   let next = 0;
@@ -640,15 +650,18 @@ function budgetRequests(route: DeclaredRoute, known: Record<string, string>): Bu
         return segment.startsWith(':') ? encodePart(fillSegment(segment.slice(1))) : segment;
       })
       .join('/');
-  const variants: { variant: string; fill: (shape: StringShape) => string; manySmall?: boolean; knownParams?: boolean }[] = [
+  const variants: { variant: string; fill: (shape: StringShape) => string; manySmall?: boolean; knownParams?: boolean; overLimits?: boolean }[] = [
     ...WORST_TOKENS.map((token) => ({ variant: `largest of ${JSON.stringify(token)}`, fill: tokenFill(token) })),
+    ...RUNS_BROKEN_AT_THE_END.map((run) => ({ variant: `over the limits, ${JSON.stringify(run)}`, fill: runFill(run), overLimits: true })),
     { variant: 'hostile DNS names', fill: hostileFill() },
     { variant: 'hostile DNS names, known ids', fill: hostileFill(), knownParams: true },
     { variant: 'largest of "<", known ids', fill: tokenFill('<'), knownParams: true },
     { variant: 'many small items', fill: tokenFill('a'), manySmall: true },
   ];
   const requests: BudgetRequest[] = [];
-  for (const { variant, fill, manySmall, knownParams } of variants) {
+  for (const { variant, fill, manySmall, knownParams, overLimits } of variants) {
+    // Past the limits in a body; a query's parameters go past theirs one at a time (below).
+    if (overLimits && BODYLESS.has(route.method)) continue;
     // Percent-encoding multiplies a character up to six times: a URL past 16 KB is built again smaller.
     for (let scale = 1; scale > 1 / 64; scale /= 2) {
       const paramFill = (name: string) => {
@@ -662,13 +675,29 @@ function budgetRequests(route: DeclaredRoute, known: Record<string, string>): Bu
       if (!BODYLESS.has(route.method)) {
         request.payload = JSON.stringify(
           isZodSchema(body)
-            ? largestFor(body, { fill, manySmall, budget: BODY_BUDGET })
+            ? largestFor(body, { fill, manySmall, overLimits, budget: BODY_BUDGET })
             : Object.fromEntries(FORM_FIELDS.map((field) => [field, fill({ minLength: 0, maxLength: 16 * 1024, path: field })])),
         );
         request.contentType = 'application/json';
       }
       requests.push(request);
       break;
+    }
+  }
+  if (isZodSchema(querystring)) {
+    // One parameter at a time past its limit, as long as a URL may carry, the others at their largest.
+    const pairs = toPairs(largestFor(querystring, { fill: tokenFill('a'), budget: URL_BUDGET / 8 }));
+    for (const run of RUNS_BROKEN_AT_THE_END) {
+      for (const [key] of pairs) {
+        // Percent-encoding makes a run up to three times longer: a URL past 16 KB is built again with a shorter one.
+        for (let length = URL_BUDGET - 2048; length > 256; length /= 2) {
+          const query = pairs.map(([name, value]): [string, string] => [name, name === key ? runFill(run)({ minLength: 0, maxLength: length, path: key }) : value]);
+          const url = `${pathWith((name) => known[name] ?? 'a')}${querystringOf(query)}`;
+          if (url.length > 16 * 1024) continue;
+          requests.push({ variant: `${key} past its limit, ${JSON.stringify(run)}`, url });
+          break;
+        }
+      }
     }
   }
   requests.push({ variant: '1,500 query keys', url: `${pathWith((name) => known[name] ?? 'a')}?${Array.from({ length: 1500 }, (_, index) => `k${index % 7}=${index}`).join('&')}` });

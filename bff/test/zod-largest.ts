@@ -34,7 +34,15 @@ export interface LargestOptions {
    * past Node's 16 KB of headers never arrives). Strings and arrays stop there.
    */
   budget: number;
+  /**
+   * Strings past their maximum length (forty times it, 4 KB at least, within the budget): what a
+   * schema refuses, but only after any check that does not stop at the failed limit has read it.
+   */
+  overLimits?: boolean;
 }
+
+/** Characters of a string past its limit (`overLimits`). */
+const overLimit = (maxLength: number) => Math.max(4096, Math.min(maxLength, UNBOUNDED_STRING) * 40);
 
 /** Strings and arrays without a maximum get this many characters or items. */
 const UNBOUNDED_STRING = 64 * 1024;
@@ -79,7 +87,8 @@ export function largestFor(schema: unknown, options: LargestOptions, path = '', 
   switch (def.type) {
     case 'string': {
       const shape = stringShape(def, path);
-      return options.fill({ ...shape, maxLength: Math.max(shape.minLength, Math.min(shape.maxLength, options.budget)) });
+      const length = options.overLimits ? overLimit(shape.maxLength) : shape.maxLength;
+      return options.fill({ ...shape, maxLength: Math.max(shape.minLength, Math.min(length, options.budget)) });
     }
     case 'number':
     case 'int':

@@ -83,8 +83,8 @@ export const CartItem = z.object({
    * The certificates configured together (one per logo) share it: the drawer's Edit reopens and
    * replaces the whole set. Carts stored before it existed have none (see certificateSet).
    */
-  setId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-  certId: z.string().check(z.regex(/^[VMCGN]\d{7}$/)),
+  setId: z.optional(z.string().check(z.minLength(1), z.maxLength(100, { abort: true }))),
+  certId: z.string().check(z.maxLength(8, { abort: true }), z.regex(/^[VMCGN]\d{7}$/)),
   cmcType: z.nullable(z.enum(CMC_TYPES)),
   /** The kind of page the item was added from (product, landing, enrollment …). */
   sourcePageType: z.string().check(z.minLength(1)),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 import { Email, GivenPassword, LinkToken, NewPassword, PersonName } from './auth';
 import { humanText, nullableHumanText } from './human-text';
 import { nullablePhone } from './phone';
@@ -51,7 +52,7 @@ export { ACCOUNT_PATHS } from './api-paths';
 export const INVITE_PAGE_PATH = '/account/settings/organizations';
 
 /** Record ids are UUIDs. */
-export const RecordId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id'));
+export const RecordId = z.string().check(lengthLimit(64, 'Not a valid id'), z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id'));
 /** ISO 8601 timestamps. */
 const Timestamp = z.string();
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 import { humanText } from './human-text';
 
 /**
@@ -68,7 +69,7 @@ export const SESSION_ABSOLUTE_LIMIT_MS = 12 * 60 * 60 * 1000;
 
 export const Email = z
   .string({ error: 'Email is required' })
-  .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email must be at most 254 characters'), z.email('Enter a valid email address'));
+  .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Email is required'), lengthLimit(254, 'Email must be at most 254 characters'), z.email('Enter a valid email address'));
 
 /** A person's name: human text (see human-text.ts), one line, at most 100 characters. */
 export const PersonName = humanText({ label: 'Name', max: 100 });
@@ -101,6 +102,7 @@ export function passwordProblems(password: string, context: { email?: string } =
 
 /** A new password (without the email check, which needs the whole form: see SignUpRequest). */
 export const NewPassword = z.string({ error: 'Password is required' }).check(
+  lengthLimit(4 * PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
   z.superRefine((password, context) => {
     for (const message of passwordProblems(password)) context.addIssue({ code: 'custom', message, input: password });
   }),
@@ -109,10 +111,12 @@ export const NewPassword = z.string({ error: 'Password is required' }).check(
 /** A password being checked (sign-in, current password): only bounded, never judged. */
 export const GivenPassword = z
   .string({ error: 'Password is required' })
-  .check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`));
+  .check(z.minLength(1, 'Password is required'), lengthLimit(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`));
 
 /** Opaque tokens from mailed links: URL-safe base64. */
-export const LinkToken = z.string({ error: 'The link is incomplete' }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{20,128}$/, 'The link is invalid or incomplete'));
+export const LinkToken = z
+  .string({ error: 'The link is incomplete' })
+  .check(lengthLimit(1024, 'The link is invalid or incomplete'), z.trim(), z.regex(/^[A-Za-z0-9_-]{20,128}$/, 'The link is invalid or incomplete'));
 
 // ---- §7 answers ----
 
@@ -164,7 +168,7 @@ export const SignOutForm = z.looseObject({
 /** Form body of the NextAuth client's log beacon. */
 export const ClientLogForm = z.looseObject({
   level: z.enum(['error', 'warn', 'debug']),
-  code: z.string().check(z.maxLength(200)),
+  code: z.string().check(lengthLimit(200)),
 });
 
 // ---- our own endpoints ----

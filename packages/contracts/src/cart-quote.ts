@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 
 /**
  * POST /api/cart/quote: the bff prices a cart from configurations alone; a client never sends
@@ -6,7 +7,7 @@ import * as z from 'zod/mini';
  * @bimi/catalog/quote, whose 400 message names the line: "items[1]: Unsupported email volume".
  */
 export const CartQuoteLine = z.object({
-  productId: z.string().check(z.minLength(1), z.maxLength(100)),
+  productId: z.string().check(z.minLength(1), lengthLimit(100)),
   domains: z.optional(z.int()),
   years: z.optional(z.int()),
   logos: z.optional(z.int()),
@@ -18,7 +19,7 @@ export const CartQuoteLine = z.object({
 export type CartQuoteLine = z.infer<typeof CartQuoteLine>;
 
 export const CartQuoteRequest = z.object({
-  items: z.array(CartQuoteLine).check(z.maxLength(100)),
+  items: z.array(CartQuoteLine).check(lengthLimit(100)),
 });
 export type CartQuoteRequest = z.infer<typeof CartQuoteRequest>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 import { humanText, optionalHumanText } from './human-text';
 
 /** What a visitor can write to us about; the value is stored, the label is shown in the form. */
@@ -33,7 +34,7 @@ export const ContactRequest = z.object({
     .check(
       z.trim(),
       z.minLength(1, 'Email is required'),
-      z.maxLength(CONTACT_LIMITS.emailMax, `Email must be at most ${CONTACT_LIMITS.emailMax} characters`),
+      lengthLimit(CONTACT_LIMITS.emailMax, `Email must be at most ${CONTACT_LIMITS.emailMax} characters`),
       z.email('Enter a valid email address'),
     ),
   company: optionalHumanText({ label: 'Company', max: CONTACT_LIMITS.companyMax }),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 
 /**
  * Text people type for other people to read: names, organization and company names, ticket
@@ -83,7 +84,10 @@ export interface HumanTextRule {
 
 /** The checks of a human text field, for `z.string().check(...)`. */
 function humanTextChecks({ label, max, min = 1, minMessage, multiline = false }: HumanTextRule) {
+  const tooLong = `${label} must be at most ${max} characters`;
   return [
+    // Text far over the limit is refused before anything reads it (trimming may still bring text a little over it within).
+    lengthLimit(4 * max + 64, tooLong),
     // Refused before normalizing: String.normalize would carry a lone surrogate along silently.
     z.refine<string>((text) => !LONE_SURROGATE.test(text), { message: `${label} contains a broken character (an unpaired surrogate)`, abort: true }),
     ...(multiline ? [z.overwrite<string>((text) => text.replace(/\r\n?/g, '\n'))] : []),
@@ -94,7 +98,7 @@ function humanTextChecks({ label, max, min = 1, minMessage, multiline = false }:
       if (problem) context.addIssue({ code: 'custom', message: problem, input: text, abort: true });
     }),
     ...(min > 0 ? [z.minLength(min, minMessage ?? (min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`))] : []),
-    z.maxLength(max, `${label} must be at most ${max} characters`),
+    lengthLimit(max, tooLong),
   ];
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 import { Check, CheckStatus } from './checks';
 
 /**
@@ -71,7 +72,7 @@ export function readMonitorDomain(raw: unknown, rule: DomainRule, example = 'exa
  * (`readMonitorDomain`), in the bff and in the modal; `monitorCreateRequest(rule)` is the same as one schema.
  */
 export const MonitorCreateRequest = z.object({
-  domain: z.string({ error: MONITOR_DOMAIN_MESSAGES.required }).check(z.maxLength(2048, MONITOR_DOMAIN_MESSAGES.tooLong)),
+  domain: z.string({ error: MONITOR_DOMAIN_MESSAGES.required }).check(lengthLimit(2048, MONITOR_DOMAIN_MESSAGES.tooLong)),
 });
 export type MonitorCreateRequest = z.infer<typeof MonitorCreateRequest>;
 
@@ -284,7 +285,7 @@ export type AssistantContext = z.infer<typeof AssistantContext>;
 export const AssistantRequest = z.object({
   question: z
     .string({ error: 'Please enter a question' })
-    .check(z.trim(), z.minLength(1, 'Please enter a question'), z.maxLength(ASSISTANT_QUESTION_MAX, `A question is at most ${ASSISTANT_QUESTION_MAX} characters`)),
+    .check(z.trim(), z.minLength(1, 'Please enter a question'), lengthLimit(ASSISTANT_QUESTION_MAX, `A question is at most ${ASSISTANT_QUESTION_MAX} characters`)),
 });
 export type AssistantRequest = z.infer<typeof AssistantRequest>;
 

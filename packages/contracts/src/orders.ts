@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 import { ApiError } from './api-error';
 import { CartQuoteLine } from './cart-quote';
 import { CHECKOUT_STATES, ORDER_ACTIONS, ORDER_STATES } from './order-lifecycle';
@@ -61,9 +62,9 @@ export const VALIDATION_STEPS = ['organization', 'domain-control', 'trademark', 
 export type ValidationStep = (typeof VALIDATION_STEPS)[number];
 export const VALIDATION_STEP_STATES = ['waiting', 'in-progress', 'done', 'failed'] as const;
 
-const Id = z.string().check(z.minLength(1), z.maxLength(64));
+const Id = z.string().check(z.minLength(1), lengthLimit(64));
 /** One domain as everywhere else in the store (the one domain rule lives in @bimi/email-auth; the bff re-checks). */
-const DomainName = z.string().check(z.minLength(1), z.maxLength(253));
+const DomainName = z.string().check(z.minLength(1), lengthLimit(253));
 
 /**
  * What a mark certificate needs for validation (the validation guide): the organization, the
@@ -73,8 +74,8 @@ const DomainName = z.string().check(z.minLength(1), z.maxLength(253));
  */
 export const CertificateDetails = z.object({
   organizationId: Id,
-  domains: z.array(DomainName).check(z.minLength(1), z.maxLength(250)),
-  logoSvg: z.string().check(z.minLength(1), z.maxLength(32 * 1024)),
+  domains: z.array(DomainName).check(z.minLength(1), lengthLimit(250)),
+  logoSvg: z.string().check(z.minLength(1), lengthLimit(32 * 1024)),
   trademarkStatus: z.optional(z.enum(TRADEMARK_STATUSES)),
   agencyLevel: z.optional(z.enum(AGENCY_LEVELS)),
   contacts: z.object({ legal: Id, technical: Id, billing: Id }),
@@ -94,7 +95,7 @@ export const CheckoutLine = z.extend(CartQuoteLine, {
 export type CheckoutLine = z.infer<typeof CheckoutLine>;
 
 export const CheckoutRequest = z.object({
-  items: z.array(CheckoutLine).check(z.minLength(1), z.maxLength(50)),
+  items: z.array(CheckoutLine).check(z.minLength(1), lengthLimit(50)),
   /** The terms and the refund policy were accepted. */
   acceptTerms: z.literal(true),
   /** The buyer confirmed buying again what they already have or paid in the last day (after a 409 DuplicateCertificate). */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 import { Email, PersonName } from './auth';
 import { humanText, optionalHumanText } from './human-text';
 import { nullablePhone } from './phone';
@@ -11,7 +12,7 @@ import { nullablePhone } from './phone';
 const WebsiteUrl = z.string({ error: 'Website is required' }).check(
   z.trim(),
   z.minLength(1, 'Website is required'),
-  z.maxLength(2048, 'Website must be at most 2048 characters'),
+  lengthLimit(2048, 'Website must be at most 2048 characters'),
   // The URL parser drops tabs and line breaks silently: an address with any is refused, not repaired.
   z.refine((value) => !/[\s\p{C}]/u.test(value), { message: 'Enter a valid website address (e.g., https://example.com)', abort: true }),
   z.refine((value) => {

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 import { humanTextProblem } from './human-text';
 
 /**
@@ -45,13 +46,15 @@ export function nullablePhone(label = 'Phone') {
   return z.optional(
     z.nullable(
       z.string().check(
+        // Far over the limit: refused before anything reads it.
+        lengthLimit(4 * PHONE_MAX_LENGTH + 64, `${label} must be at most ${PHONE_MAX_LENGTH} characters`),
         // Hostile text gets the human-text rule's own message (the character named), before "not a phone".
         z.superRefine<string>((text, context) => {
           const problem = humanTextProblem(text, label);
           if (problem) context.addIssue({ code: 'custom', message: problem, input: text, abort: true });
         }),
         z.trim(),
-        z.maxLength(PHONE_MAX_LENGTH, `${label} must be at most ${PHONE_MAX_LENGTH} characters`),
+        lengthLimit(PHONE_MAX_LENGTH, `${label} must be at most ${PHONE_MAX_LENGTH} characters`),
         z.refine((text) => text === '' || isPhoneNumber(text), { message: PHONE_MESSAGE, abort: true }),
         z.overwrite((text) => (text === '' ? text : toE164(text))),
       ),

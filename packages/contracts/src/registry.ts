@@ -1,6 +1,7 @@
 // zod/mini: the shell validates the registry before its first render, so its schemas
 // must cost a few kilobytes in the browser, not the whole classic API.
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 
 /**
  * The page frame a route is shown in (spec §2, layout rules). The shell owns how each
@@ -17,12 +18,18 @@ export type RouteLayout = z.infer<typeof RouteLayout>;
 /** A route path as react-router understands it: `/faq`, `/account/monitors/:domain`, `/landing/*`. */
 export const RoutePath = z
   .string()
-  .check(z.regex(/^\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*)?(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*))*$/, 'Route paths start with / and use plain segments, :params or a final *'));
+  .check(
+    lengthLimit(2048, 'Route paths are at most 2,048 characters'),
+    z.regex(/^\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*)?(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+|\*))*$/, 'Route paths start with / and use plain segments, :params or a final *'),
+  );
 
 /** A page of this site by its path: plain segments only (no `.` or `..`), so never another site (`//host`) or a pattern. */
 const SitePagePath = z
   .string()
-  .check(z.regex(/^(?!(?:.*\/)?\.{1,2}(?:\/|$))\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/, 'A route forwards to a path of this site: / and plain segments'));
+  .check(
+    lengthLimit(2048, 'Paths are at most 2,048 characters'),
+    z.regex(/^(?!(?:.*\/)?\.{1,2}(?:\/|$))\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/, 'A route forwards to a path of this site: / and plain segments'),
+  );
 
 export const RemoteRoute = z.object({
   path: RoutePath,
@@ -32,9 +39,9 @@ export const RemoteRoute = z.object({
    */
   redirectTo: z.optional(SitePagePath),
   /** The document title, without the site name. */
-  title: z.string().check(z.minLength(1), z.maxLength(120)),
+  title: z.string().check(z.minLength(1), lengthLimit(120)),
   /** The meta description search engines show. */
-  description: z.optional(z.string().check(z.maxLength(320))),
+  description: z.optional(z.string().check(lengthLimit(320))),
   layout: RouteLayout,
   /** `white`: a white header from the top (spec §2 list); `fade`: the background fades in over 20px of scroll. */
   header: z._default(z.enum(['white', 'fade']), 'fade'),
@@ -44,7 +51,11 @@ export const RemoteRoute = z.object({
    * per their values. Any other parameter is left to the browser, so `?u=<random>` neither renders
    * the page again nor pushes other pages out of the cache (issue 31).
    */
-  query: z.optional(z.array(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'Query parameter names are plain words'))).check(z.maxLength(16))),
+  query: z.optional(
+    z
+      .array(z.string().check(lengthLimit(32, 'Query parameter names are plain words'), z.regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'Query parameter names are plain words')))
+      .check(lengthLimit(16)),
+  ),
   /**
    * The page is static (text, pictures, links; nothing else answers a tap): when the server
    * rendered it, the browser keeps the server's markup and loads none of the remote's code for it;
@@ -54,7 +65,7 @@ export const RemoteRoute = z.object({
 });
 export type RemoteRoute = z.infer<typeof RemoteRoute>;
 
-const RemoteName = z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, 'Remote names are lowercase identifiers'));
+const RemoteName = z.string().check(lengthLimit(64, 'Remote names are lowercase identifiers'), z.regex(/^[a-z][a-z0-9_]*$/, 'Remote names are lowercase identifiers'));
 
 /** What a remote publishes beside its build as routes.json: the routes it owns. */
 export const RemoteRouteTable = z.object({

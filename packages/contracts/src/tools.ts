@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lengthLimit } from './length-limit';
 import { CHECK_STATUSES, Check, CheckStatus } from './checks';
 
 /**
@@ -48,12 +49,17 @@ export function summarize(checks: readonly Check[]): CheckStatus {
 // Query strings of the tool endpoints. Names are checked in full by the bff with the one domain rule
 // of @bimi/email-auth/domain-input (which also reduces a pasted URL or address to its domain, and
 // says the same words as the forms); these bound their size and shape.
-const DomainInput = z.string({ error: 'Domain is required' }).check(z.trim(), z.minLength(1, 'Please enter a domain name'), z.maxLength(1024, 'Domain name is too long'));
-const DnsNameInput = z.string({ error: 'Name is required' }).check(z.trim(), z.minLength(1, 'Please enter a DNS name'), z.maxLength(1024, 'DNS name is too long'));
+const DomainInput = z.string({ error: 'Domain is required' }).check(z.trim(), z.minLength(1, 'Please enter a domain name'), lengthLimit(1024, 'Domain name is too long'));
+const DnsNameInput = z.string({ error: 'Name is required' }).check(z.trim(), z.minLength(1, 'Please enter a DNS name'), lengthLimit(1024, 'DNS name is too long'));
 /** A DKIM or BIMI selector: one or more labels of letters, digits, hyphens and underscores. */
 export const Selector = z
   .string()
-  .check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/, 'A selector is letters, digits, hyphens and underscores, for example default or s1.'));
+  .check(
+    lengthLimit(1024, 'A selector is at most 253 characters.'),
+    z.trim(),
+    z.toLowerCase(),
+    z.regex(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/, 'A selector is letters, digits, hyphens and underscores, for example default or s1.'),
+  );
 
 export const DomainToolQuery = z.object({ domain: DomainInput });
 export type DomainToolQuery = z.infer<typeof DomainToolQuery>;
@@ -72,14 +78,14 @@ export const SpfToolQuery = z
         .string()
         .check(
           z.trim(),
-          z.maxLength(64, 'That is too long to be an IP address.'),
-          z.regex(/^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/, 'Please enter an IPv4 or IPv6 address, e.g., 192.0.2.10'),
+          lengthLimit(64, 'That is too long to be an IP address.'),
+          z.regex(/^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F.]*:[0-9a-fA-F:.]*)$/, 'Please enter an IPv4 or IPv6 address, e.g., 192.0.2.10'),
         ),
     ),
     sender: z.optional(
-      z.string().check(z.trim(), z.maxLength(320, 'The sender address is too long.'), z.regex(/^[^\s@]*@?[^\s@]+$/, 'Please enter the MAIL FROM address, e.g., bounce@example.com')),
+      z.string().check(z.trim(), lengthLimit(320, 'The sender address is too long.'), z.regex(/^(?:[^\s@]*@)?[^\s@]+$/, 'Please enter the MAIL FROM address, e.g., bounce@example.com')),
     ),
-    helo: z.optional(z.string().check(z.trim(), z.maxLength(253, 'The HELO name is too long.'), z.regex(/^[^\s]+$/, 'A HELO name has no spaces, e.g., mail.example.com'))),
+    helo: z.optional(z.string().check(z.trim(), lengthLimit(253, 'The HELO name is too long.'), z.regex(/^[^\s]+$/, 'A HELO name has no spaces, e.g., mail.example.com'))),
   })
   .check(
     z.refine((query) => query.ip !== undefined || (query.sender === undefined && query.helo === undefined), {
@@ -139,7 +145,7 @@ export type NameToolQuery = z.infer<typeof NameToolQuery>;
 export const VmcToolQuery = z
   .object({
     domain: z.optional(DomainInput),
-    url: z.optional(z.string().check(z.trim(), z.maxLength(2048, 'That address is too long.'), z.url({ protocol: /^https$/, error: 'Enter an https:// address of a PEM file.' }))),
+    url: z.optional(z.string().check(z.trim(), lengthLimit(2048, 'That address is too long.'), z.url({ protocol: /^https$/, error: 'Enter an https:// address of a PEM file.' }))),
   })
   .check(z.refine((query) => (query.domain === undefined) !== (query.url === undefined), { message: 'Give either a domain or the https:// address of a certificate.', path: ['domain'] }));
 export type VmcToolQuery = z.infer<typeof VmcToolQuery>;
@@ -150,7 +156,7 @@ export const MAX_PEM_BYTES = 64 * 1024;
 export const VmcUpload = z.object({
   pem: z
     .string({ error: 'Upload a PEM certificate file.' })
-    .check(z.minLength(1, 'Upload a PEM certificate file.'), z.maxLength(MAX_PEM_BYTES, 'The certificate file is larger than 64 KB; upload the PEM bundle your issuer delivered.')),
+    .check(z.minLength(1, 'Upload a PEM certificate file.'), lengthLimit(MAX_PEM_BYTES, 'The certificate file is larger than 64 KB; upload the PEM bundle your issuer delivered.')),
   domain: z.optional(DomainInput),
 });
 export type VmcUpload = z.infer<typeof VmcUpload>;
