@@ -3,7 +3,7 @@ import { lookup, describeLookupError, type DnsResolver, type Lookup } from './dn
 import { asText } from './input';
 import { expandMacros, parseClientIp, type MacroContext, type MacroValues } from './spf-macro';
 import { isSpfText, parseSpf, type SpfMechanism, type SpfQualifier } from './spf-record';
-import { SPF_LOOKUP_LIMIT, SPF_VOID_LOOKUP_LIMIT } from './spf-limits';
+import { SPF_EVALUATION_TERM_LIMIT, SPF_LOOKUP_LIMIT, SPF_READ_LIMIT, SPF_VOID_LOOKUP_LIMIT } from './spf-limits';
 
 /**
  * RFC 7208's check_host(<ip>, <domain>, <sender>) as a receiving mail server runs it (§4): the
@@ -85,6 +85,8 @@ interface Evaluation {
   timestamp?: number;
   lookups: number;
   voidLookups: number;
+  /** Mechanisms tried so far (SPF_EVALUATION_TERM_LIMIT). */
+  terms: number;
   trace: SpfTraceStep[];
   validatedName?: Promise<string>;
   /** The domain's own record, as published. */
@@ -119,7 +121,7 @@ export async function evaluateSpf(input: SpfEvaluationInput, dns: DnsResolver): 
   const ip = parseClientIp(asText(input.ip));
   const base = { ip: asText(input.ip).trim(), domain, sender, helo, lookups: 0, voidLookups: 0, trace: [] as SpfTraceStep[] };
   if (!ip) return { ...base, result: 'none', reason: `${base.ip || 'The address'} is not an IPv4 or IPv6 address, so there is nothing to evaluate.` };
-  const state: Evaluation = { dns, ip, sender, helo, receiver: input.receiver, timestamp: input.timestamp, lookups: 0, voidLookups: 0, trace: base.trace };
+  const state: Evaluation = { dns, ip, sender, helo, receiver: input.receiver, timestamp: input.timestamp, lookups: 0, voidLookups: 0, terms: 0, trace: base.trace };
   let answer: HostAnswer;
   try {
     answer = await checkHost(state, domain, 0);
@@ -164,6 +166,7 @@ async function fetchRecord(state: Evaluation, name: string): Promise<{ text: str
 async function evaluateRecord(state: Evaluation, domain: string, text: string, depth: number, checkHost: CheckHost): Promise<HostAnswer> {
   const parsed = parseSpf(text);
   const { record } = parsed;
+  if (record.unread) throw new SpfStop('permerror', `The record of ${domain} ${record.unread}.`);
   const firstInvalid = record.invalid[0];
   if (firstInvalid) throw new SpfStop('permerror', `The record of ${domain} has an invalid term: ${firstInvalid.reason} (RFC 7208 §4.6).`);
   for (const name of ['redirect', 'exp']) {
@@ -183,6 +186,10 @@ async function evaluateRecord(state: Evaluation, domain: string, text: string, d
 
   for (const term of record.terms) {
     if (term.kind !== 'mechanism') continue;
+    state.terms += 1;
+    if (state.terms > SPF_EVALUATION_TERM_LIMIT) {
+      throw new SpfStop('permerror', `Evaluating this record tries more than ${SPF_EVALUATION_TERM_LIMIT.toLocaleString('en-US')} terms, where this checker stops; shorten the records.`);
+    }
     const step: SpfTraceStep = { domain, term: term.text, depth, outcome: 'no match' };
     state.trace.push(step);
     const matched = await matches(state, term, domain, macros, step, depth, checkHost);
@@ -380,6 +387,7 @@ async function explanation(state: Evaluation, spec: string, macros: MacroValues)
   const answer = await lookup(() => state.dns.resolveTxt(name.text));
   if (answer.status !== 'found' || answer.value.length !== 1) return undefined;
   const text = (answer.value[0] ?? []).join('');
+  if (text.length > SPF_READ_LIMIT) return undefined;
   const expanded = await expandMacros(text, 'explanation', macros);
   return expanded.ok ? expanded.text : undefined;
 }

@@ -93,3 +93,14 @@ describe('macro-string syntax (RFC 7208 §7.1)', () => {
     expect(macroStringProblem(text, context)).toBeNull();
   });
 });
+
+describe('expansion size', () => {
+  // Thousands of %{S} and a 300-character sender expanded to megabytes, escaped byte by byte on the bff's event loop.
+  it('stops past the longest expansion with a problem, and keeps a long domain-spec cut to 253 characters', async () => {
+    const values = { ...v4, sender: `${'a.'.repeat(150)}a@example.com` };
+    await expect(expandMacros('%{S}'.repeat(14_500), 'domain-spec', values)).resolves.toEqual({ ok: false, problem: 'expands to more than 2,048 characters' });
+    await expect(expandMacros('x'.repeat(3000), 'explanation', values)).resolves.toEqual({ ok: false, problem: 'expands to more than 2,048 characters' });
+    const long = await expandMacros('%{s}', 'domain-spec', values);
+    expect(long.ok && long.text.length).toBeLessThanOrEqual(253);
+  });
+});

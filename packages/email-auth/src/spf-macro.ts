@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { SPF_MACRO_EXPANSION_LIMIT } from './spf-limits';
 
 /**
  * SPF macros (RFC 7208 §7): the syntax of a macro-string, and its expansion for one message.
@@ -173,24 +174,30 @@ export async function expandMacros(text: string, context: MacroContext, values: 
   for (const piece of read.pieces) {
     if ('literal' in piece) {
       out += piece.literal;
-      continue;
+    } else {
+      out += await expandMacro(piece, values);
     }
-    const value = await letterValue(piece.letter.toLowerCase(), values);
-    let parts = value.split(
-      new RegExp(
-        `[${piece.delimiters
-          .split('')
-          .map((char) => `\\${char}`)
-          .join('')}]`,
-      ),
-    );
-    if (piece.reverse) parts = parts.reverse();
-    if (piece.keep !== undefined && piece.keep < parts.length) parts = parts.slice(parts.length - piece.keep);
-    const expanded = parts.join('.');
-    out += piece.escape ? urlEscape(expanded) : expanded;
+    if (out.length > SPF_MACRO_EXPANSION_LIMIT) return { ok: false, problem: `expands to more than ${SPF_MACRO_EXPANSION_LIMIT.toLocaleString('en-US')} characters` };
   }
   if (context === 'domain-spec') out = truncateDomain(out);
   return { ok: true, text: out };
+}
+
+/** One macro's text: the letter's value split on its delimiters, reversed and cut as asked, joined with dots, escaped for upper-case letters. */
+async function expandMacro(piece: Extract<MacroPiece, { letter: string }>, values: MacroValues): Promise<string> {
+  const value = await letterValue(piece.letter.toLowerCase(), values);
+  let parts = value.split(
+    new RegExp(
+      `[${piece.delimiters
+        .split('')
+        .map((char) => `\\${char}`)
+        .join('')}]`,
+    ),
+  );
+  if (piece.reverse) parts = parts.reverse();
+  if (piece.keep !== undefined && piece.keep < parts.length) parts = parts.slice(parts.length - piece.keep);
+  const expanded = parts.join('.');
+  return piece.escape ? urlEscape(expanded) : expanded;
 }
 
 /** §4.8: the left side is cut, label by label, until the name is at most 253 characters. */

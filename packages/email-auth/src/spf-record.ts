@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import { fail, info, pass, warn } from './checks';
 import { asText } from './input';
 import { macroStringProblem } from './spf-macro';
-import { SPF_RECORD_SIZE_LIMIT } from './spf-limits';
+import { SPF_READ_LIMIT, SPF_RECORD_SIZE_LIMIT } from './spf-limits';
 import { listWords, quote } from './tag-list';
 import { byteLength } from './txt';
 import type { Check } from './types';
@@ -46,6 +46,8 @@ export interface SpfRecord {
   all?: SpfMechanism;
   redirect?: string;
   exp?: string;
+  /** Why the terms were not read (the record is longer than SPF_READ_LIMIT): it is evaluated as a permerror. */
+  unread?: string;
 }
 
 export interface SpfParse {
@@ -193,6 +195,22 @@ export function parseSpf(text: string): SpfParse {
           'Not an SPF record',
           `An SPF record starts with v=spf1 followed by a space; this one starts ${quote(source, 20)}.`,
           'Start the record with v=spf1, e.g. v=spf1 include:_spf.example.com ~all',
+        ),
+      ],
+    };
+  }
+  const size = byteLength(source);
+  if (size > SPF_READ_LIMIT) {
+    record.unread = `is ${size.toLocaleString('en-US')} bytes long, over the ${SPF_READ_LIMIT.toLocaleString('en-US')} this checker reads`;
+    return {
+      isSpf: true,
+      record,
+      checks: [
+        fail(
+          'spf.record.unread',
+          'Record too long to check',
+          `The record ${record.unread}: receivers must fetch a record this long over TCP, and many give up (RFC 7208 §3.4 asks for under ${SPF_RECORD_SIZE_LIMIT} bytes).`,
+          'Shorten it: replace long ip4/ip6 lists with an include: of a record you host, or remove unused senders.',
         ),
       ],
     };

@@ -1,6 +1,7 @@
 import { byId, expectFixes, ids } from './check-expectations';
 import { memoryResolver, type Zone } from './memory-resolver';
 import { buildSpfRecord, inspectSpf, parseSpf, type SpfNode } from './spf';
+import { evaluateSpf } from './spf-evaluate';
 import { splitTxt } from './txt';
 
 describe('parseSpf', () => {
@@ -254,7 +255,8 @@ describe('inspectSpf: a crafted record stays a small answer', () => {
   // Each of the 40 records walked added a node and a finding for every term: a record of 60 KB that
   // includes itself gave 137,598 loop findings and an answer of 52 MB, built on the event loop.
   it('a record that includes itself thousands of times, and repeats a failing term, gives each finding once in a bounded tree', async () => {
-    const record = (terms: string) => splitTxt(`v=spf1 ${Array.from({ length: 3000 }, () => terms).join(' ')} -all`);
+    // As many as fit within the longest record read (SPF_READ_LIMIT, 4 KB).
+    const record = (terms: string) => splitTxt(`v=spf1 ${Array.from({ length: 3900 / (terms.length + 1) }, () => terms).join(' ')} -all`);
     const dns = memoryResolver({
       'example.com': { TXT: [record('include:a.attacker.test')] },
       'a.attacker.test': { TXT: [record('include:a.attacker.test a:down.test')] },
@@ -267,8 +269,33 @@ describe('inspectSpf: a crafted record stays a small answer', () => {
     expect(result.details.truncated).toBe(true);
     const nodes = (node: SpfNode): number => 1 + node.children.reduce((sum, child) => sum + nodes(child), 0);
     expect(nodes(result.details.tree as SpfNode)).toBeLessThanOrEqual(300);
-    // The two records (72 and 105 KB) shown where they belong (the tree, the DNS list) are most of it.
-    expect(JSON.stringify(result).length).toBeLessThan(1_500_000);
+    // The two records (4 KB each) shown where they belong (the tree, the DNS list) are most of it.
+    expect(JSON.stringify(result).length).toBeLessThan(250_000);
+  });
+
+  // 29,000 "a" terms in 58 KB took about half a second to parse and walk on the bff's event loop.
+  it('reports a record longer than it reads without reading its terms, and evaluates it as a permanent error', async () => {
+    const dns = memoryResolver({ 'example.com': { TXT: [splitTxt(`v=spf1 ${'a '.repeat(29_000)}-all`)] }, 'mail.example.com': { A: ['192.0.2.1'] } });
+    const result = await inspectSpf('example.com', dns);
+    expect(byId(result.checks, 'spf.record.unread')).toMatchObject({ status: 'fail', title: 'Record too long to check' });
+    expect(byId(result.checks, 'spf.record.unread')?.detail).toContain('is 58,011 bytes long, over the 4,096 this checker reads');
+    expect(result.details.lookups).toBe(0);
+    const evaluation = await evaluateSpf({ domain: 'example.com', ip: '192.0.2.1' }, dns);
+    expect(evaluation).toMatchObject({ result: 'permerror', reason: 'The record of example.com is 58,011 bytes long, over the 4,096 this checker reads.' });
+  });
+
+  it('stops reading an include tree past the reading budget, and says the counts are lower bounds', async () => {
+    const filled = (head: string) => splitTxt(`${head}${'ip4:192.0.2.1 '.repeat(280)}-all`);
+    const dns = memoryResolver({
+      'example.com': { TXT: [filled('v=spf1 include:one.test include:two.test include:three.test ')] },
+      'one.test': { TXT: [filled('v=spf1 ')] },
+      'two.test': { TXT: [filled('v=spf1 ')] },
+      'three.test': { TXT: [filled('v=spf1 ')] },
+    });
+    const result = await inspectSpf('example.com', dns);
+    expect(result.details.truncated).toBe(true);
+    expect((result.details.tree as SpfNode).children.map((child) => child.problem)).toEqual([undefined, 'truncated', 'truncated']);
+    expect(byId(result.checks, 'spf.tree.truncated')?.status).toBe('info');
   });
 });
 

@@ -5,7 +5,7 @@ import { asText } from './input';
 import { flatteningAdvice, type SpfFlattening } from './spf-flatten';
 import { hasMacro, isSpfText, parseSpf, QUERYING_TERMS, type SpfMechanism, type SpfQualifier } from './spf-record';
 import { byteLength, TXT_STRING_LIMIT } from './txt';
-import { SPF_LOOKUP_LIMIT, SPF_VOID_LOOKUP_LIMIT } from './spf-limits';
+import { SPF_LOOKUP_LIMIT, SPF_READ_LIMIT, SPF_VOID_LOOKUP_LIMIT, SPF_WALK_READ_LIMIT } from './spf-limits';
 import type { Check, DnsRecord } from './types';
 
 /**
@@ -77,6 +77,8 @@ interface Walk {
   listed: Set<string>;
   dnsRecords: DnsRecord[];
   nodes: number;
+  /** Record text parsed so far (bytes), within SPF_WALK_READ_LIMIT. */
+  read: number;
 }
 
 function addCheck(walk: Walk, check: Check) {
@@ -138,6 +140,7 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
     listed: new Set(),
     dnsRecords: [],
     nodes: 0,
+    read: 0,
   };
   const tree = await walkRecord(walk, name, 'root', undefined, []);
   const rootProblem = tree.problem;
@@ -196,7 +199,7 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
       info(
         'spf.tree.truncated',
         'Tree only partly followed',
-        `The include tree is larger than this checker follows (${MAX_RECORDS} records, ${MAX_QUERIES} queries, depth ${MAX_DEPTH}, ${MAX_NODES} names shown); counts are lower bounds.`,
+        `The include tree is larger than this checker follows (${MAX_RECORDS} records, ${SPF_WALK_READ_LIMIT / 1024} KB of records read, ${MAX_QUERIES} queries, depth ${MAX_DEPTH}, ${MAX_NODES} names shown); counts are lower bounds.`,
         'Simplify the record: nested includes this deep are far beyond the lookup limit anyway.',
       ),
     );
@@ -339,23 +342,31 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
       ),
     );
   }
+  // Past the walk's reading budget an included record is not read: the tree is cut there.
+  const size = Math.min(byteLength(node.record), SPF_READ_LIMIT);
+  if (!root && walk.read + size > SPF_WALK_READ_LIMIT) {
+    node.problem = 'truncated';
+    walk.truncated = true;
+    return node;
+  }
+  walk.read += size;
   const parsed = parseSpf(node.record);
   if (root) {
     walk.checks.unshift(pass('spf.record.found', 'SPF record found', `One SPF record at ${domain}.`));
     for (const check of parsed.checks) addCheck(walk, check);
-  } else if (parsed.record.invalid.length > 0) {
+  } else if (parsed.record.unread || parsed.record.invalid.length > 0) {
     node.problem = 'invalid';
     addCheck(
       walk,
       fail(
         'spf.include.invalid',
         'Invalid included record',
-        `${where}: ${parsed.record.invalid.map((term) => term.reason).join('; ')}. That makes the whole check a permanent error.`,
+        `${where}: ${parsed.record.unread ? `the record ${parsed.record.unread}` : parsed.record.invalid.map((term) => term.reason).join('; ')}. That makes the whole check a permanent error.`,
         `Ask whoever runs ${domain} to fix it, or stop including it.`,
       ),
     );
   }
-  if (parsed.record.invalid.length > 0) return node;
+  if (parsed.record.unread || parsed.record.invalid.length > 0) return node;
 
   // Evaluation reads terms in order and stops at "all"; redirect applies only without "all".
   const allIndex = parsed.record.all ? parsed.record.terms.indexOf(parsed.record.all) : -1;
