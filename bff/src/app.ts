@@ -127,7 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(firstProblemValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  // JSON bodies nested past MAX_JSON_DEPTH are refused before they are parsed (issue 31).
+  // JSON bodies nested past MAX_JSON_DEPTH or holding more than MAX_JSON_VALUES are refused before they are parsed.
   acceptJsonBodies(app);
 
   await app.register(securityHeaders);

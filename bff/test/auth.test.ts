@@ -81,9 +81,12 @@ describe.each(storageEngines())('authentication on $name', (engine) => {
       expect(await browser.session()).toEqual({});
 
       // the client's log beacon
-      const log = await browser.request({ method: 'POST', url: '/api/auth/_log', form: { level: 'error', code: 'CLIENT_FETCH_ERROR', message: 'boom' } });
+      const log = await browser.request({ method: 'POST', url: '/api/auth/_log', form: { level: 'error', code: 'CLIENT_FETCH_ERROR', message: 'boom', injected: 'x'.repeat(4000) } });
       expect(log.statusCode).toBe(200);
-      expect(store.logs.entries.some((entry) => entry.msg === 'authentication client log' && entry.code === 'CLIENT_FETCH_ERROR')).toBe(true);
+      // Logged at warn (anyone may post one), with the browser's level beside it, and only the fields the client sends.
+      const line = store.logs.entries.find((entry) => entry.msg === 'authentication client log' && entry.code === 'CLIENT_FETCH_ERROR');
+      expect(line).toMatchObject({ level: 40, clientLevel: 'error', clientMessage: 'boom' });
+      expect(JSON.stringify(line)).not.toContain('injected');
       // A beacon of a megabyte is refused, not written to the log.
       const logged = store.logs.entries.length;
       const huge = await browser.request({ method: 'POST', url: '/api/auth/_log', form: { level: 'error', code: 'x', message: 'm'.repeat(1024 * 1024) } });

@@ -6,7 +6,7 @@ import { Browser, freshClientAddress, signedInUser, startIdentityStore, storageE
 
 /** Bodies a client may send by mistake or on purpose: none of them is a server error. */
 const BAD_JSON_BODIES: unknown[] = [null, [], 'text', 42, true, {}, { email: { $gt: '' } }, { name: 'x'.repeat(100_000) }, { token: ['a'], password: 7 }];
-/** Over the body limit some routes set (32 or 96 KB): those answer 413 before validation, the rest 400. */
+/** Over the body limit (64 KB unless a route sets its own, 32 or 96 KB on some): those answer 413 before validation, the rest 400. */
 const OVERSIZED = BAD_JSON_BODIES[7];
 
 /** Every write the bff takes as JSON; the account ones with a session, all of them with a good CSRF token. */
@@ -120,6 +120,18 @@ describe.each(storageEngines())('bad input on $name', (engine) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: expect.stringMatching(/\S/) });
     expect(await snapshotDatabase(store.app.db)).toEqual(before);
+  });
+
+  it('says why valid JSON with a __proto__ key is refused, and where a body is not JSON', async () => {
+    const token = await jane.csrfToken();
+    const send = (payload: string) =>
+      store.app.inject({ method: 'POST', url: '/api/cart/quote', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, payload, remoteAddress: freshClientAddress() });
+    const poisoned = await send('{"items":[],"__proto__":{"admin":true}}');
+    expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json().message).toBe('The JSON body has a "__proto__" or "constructor" key, which no field accepts');
+    const broken = await send('{"items": ');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toMatch(/^The body is not valid JSON: /);
   });
 
   // Found by the fuzz suite: PostgreSQL cannot store U+0000, so these answered 500 there (SQLite stored it).

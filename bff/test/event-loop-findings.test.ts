@@ -126,8 +126,9 @@ describe('finding 6: deeply nested JSON', () => {
     ['objects 200,000 levels deep', '{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000)],
   ])('refuses %s with 400 before parsing it, the event loop free', async (_case, payload) => {
     const token = await owner.csrfToken();
+    // The checkout takes bodies of 1 MB (every other route 64 KB at most, refused by their length).
     const cost = await bestLoopCostOf(store.app, () =>
-      owner.request({ method: 'PATCH', url: '/api/account/profile', payload: payload.slice(0, 1024 * 1024 - 1), headers: { 'content-type': 'application/json', 'x-csrf-token': token } }),
+      owner.request({ method: 'POST', url: '/api/account/checkout', payload: payload.slice(0, 1024 * 1024 - 1), headers: { 'content-type': 'application/json', 'x-csrf-token': token } }),
     );
     expect(cost.result.statusCode).toBe(400);
     expect(cost.result.json().message).toBe('The JSON body is nested more than 64 levels deep');
@@ -140,6 +141,30 @@ describe('finding 6: deeply nested JSON', () => {
     const answer = await owner.request({ method: 'PATCH', url: '/api/account/profile', payload: deepButFine, headers: { 'content-type': 'application/json', 'x-csrf-token': token } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).not.toMatch(/nested/);
+  });
+});
+
+describe('a body of 80,000 keys (the review of 2026-11-28)', () => {
+  const manyKeys = `{${Array.from({ length: 80_000 }, (_, index) => `"${index.toString(36)}":0`).join(',')}}`;
+
+  it('is refused by its length before it is read where a route takes 64 KB, even without a token or a route', async () => {
+    for (const url of ['/api/auth/signout', '/api/no-such-route']) {
+      const cost = await bestLoopCostOf(store.app, () =>
+        store.app.inject({ method: 'POST', url, payload: manyKeys, headers: { 'content-type': 'application/json' }, remoteAddress: freshClientAddress() }),
+      );
+      expect(cost.result.statusCode).toBe(413);
+      expect(overBudget(cost, FINDING_LOOP_BUDGET_MS)).toEqual([]);
+    }
+  });
+
+  it('is refused by its count of values before it is parsed where a route takes 1 MB', async () => {
+    const token = await owner.csrfToken();
+    const cost = await bestLoopCostOf(store.app, () =>
+      owner.request({ method: 'POST', url: '/api/account/checkout', payload: manyKeys, headers: { 'content-type': 'application/json', 'x-csrf-token': token } }),
+    );
+    expect(cost.result.statusCode).toBe(400);
+    expect(cost.result.json().message).toBe('The JSON body holds more than 16,384 values');
+    expect(overBudget(cost, FINDING_LOOP_BUDGET_MS)).toEqual([]);
   });
 });
 

@@ -602,6 +602,9 @@ const OVER_BUDGET: Record<string, { loopMs: number; why: string }> = {
   },
 };
 
+/** An object of 80,000 short keys (660 KB): cheap to send, and each key costs the parser and every walk of the body. */
+const MANY_KEYS = `{${Array.from({ length: 80_000 }, (_, index) => `"${index.toString(36)}":0`).join(',')}}`;
+
 interface BudgetRequest {
   variant: string;
   url: string;
@@ -703,6 +706,8 @@ function budgetRequests(route: DeclaredRoute, known: Record<string, string>): Bu
   requests.push({ variant: '1,500 query keys', url: `${pathWith((name) => known[name] ?? 'a')}?${Array.from({ length: 1500 }, (_, index) => `k${index % 7}=${index}`).join('&')}` });
   if (!BODYLESS.has(route.method)) {
     requests.push({ variant: '1 MB of nesting', url: pathWith((name) => known[name] ?? 'a'), payload: '['.repeat(512 * 1024 - 1), contentType: 'application/json' });
+    requests.push({ variant: '80,000 keys', url: pathWith((name) => known[name] ?? 'a'), payload: MANY_KEYS, contentType: 'application/json' });
+    requests.push({ variant: '80,000 keys as a beacon', url: pathWith((name) => known[name] ?? 'a'), payload: MANY_KEYS, contentType: 'text/plain;charset=UTF-8' });
     requests.push({ variant: '1 MB of nesting as a beacon', url: pathWith((name) => known[name] ?? 'a'), payload: '{"a":'.repeat(200_000), contentType: 'text/plain;charset=UTF-8' });
   }
   return requests;

@@ -153,6 +153,7 @@ describe('timeout settings', () => {
       requestTimeout: 30_000,
       connectionTimeout: 60_000,
       keepAliveTimeout: 72_000,
+      bodyLimit: 64 * 1024,
       http: { headersTimeout: 15_000, requestTimeout: 30_000, connectionsCheckingInterval: 3750 },
     });
   });

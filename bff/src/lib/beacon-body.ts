@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { jsonTooDeep } from './json-body';
+import { jsonBodyProblem } from './json-body';
 
 /**
  * navigator.sendBeacon sends a string body as `text/plain;charset=UTF-8` (a JSON content type
@@ -8,8 +8,8 @@ import { jsonTooDeep } from './json-body';
 export function acceptBeaconBodies(fastify: FastifyInstance): void {
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    const tooDeep = jsonTooDeep(body as string);
-    if (tooDeep) return done(tooDeep, undefined);
+    const tooLarge = jsonBodyProblem(body as string);
+    if (tooLarge) return done(tooLarge, undefined);
     try {
       done(null, JSON.parse(body as string));
     } catch {

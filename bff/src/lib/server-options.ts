@@ -2,7 +2,15 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * The HTTP server's timeouts and proxy trust, from the configuration (docs/security.md).
+ * The largest request body a route takes unless it says otherwise (Fastify's own default is 1 MiB):
+ * every form and call of the API fits in it; the checkout, certificate details, the VMC upload and
+ * the beacons set their own. A body is read whole before a route can refuse it, even one that
+ * fails its CSRF check or matches no route.
+ */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The HTTP server's timeouts, body limit and proxy trust, from the configuration (docs/security.md).
  *
  * - `requestTimeout`: the whole request, headers and body, must arrive within it, else 408 and the
  *   connection closes (a body trickled a byte at a time would otherwise hold a socket forever).
@@ -14,7 +22,7 @@ import type { Config } from '../config';
  * Node checks the first two every `connectionsCheckingInterval` (30 s by default, so a limit could
  * be overrun by 30 s): here a quarter of the shorter limit, between 100 ms and 5 s.
  */
-export function serverOptions(config: Config): Pick<FastifyServerOptions, 'trustProxy' | 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout'> & {
+export function serverOptions(config: Config): Pick<FastifyServerOptions, 'trustProxy' | 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout' | 'bodyLimit'> & {
   http: { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number };
 } {
   const { requestMs, headersMs, keepAliveMs, idleMs } = config.timeouts;
@@ -24,6 +32,7 @@ export function serverOptions(config: Config): Pick<FastifyServerOptions, 'trust
     requestTimeout: requestMs,
     connectionTimeout: idleMs,
     keepAliveTimeout: keepAliveMs,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     http: { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval },
   };
 }

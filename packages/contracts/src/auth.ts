@@ -165,10 +165,15 @@ export const SignOutForm = z.looseObject({
   json: z.optional(z.string()),
 });
 
-/** Form body of the NextAuth client's log beacon. */
-export const ClientLogForm = z.looseObject({
+/**
+ * Form body of the NextAuth client's log beacon: the fields our session client sends (other keys
+ * are dropped, not logged: anyone may post here).
+ */
+export const ClientLogForm = z.object({
   level: z.enum(['error', 'warn', 'debug']),
   code: z.string().check(lengthLimit(200)),
+  message: z.optional(z.string().check(lengthLimit(2000))),
+  client: z.optional(z.string().check(lengthLimit(16))),
 });
 
 // ---- our own endpoints ----

@@ -206,9 +206,7 @@ describe('getSession', () => {
     // The bff takes the client's log lines as the client sends them.
     expect(logs.map((log) => log.status)).toEqual([200, 200]);
     expect(store.logs.entries.filter((entry) => entry.msg === 'authentication client log')).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ code: 'CLIENT_FETCH_ERROR', metadata: expect.objectContaining({ message: expect.stringContaining('/api/auth/session: HTTP 503') }) }),
-      ]),
+      expect.arrayContaining([expect.objectContaining({ code: 'CLIENT_FETCH_ERROR', clientLevel: 'error', clientMessage: expect.stringContaining('/api/auth/session: HTTP 503') })]),
     );
   });
 

@@ -126,14 +126,16 @@ const nextAuth: FastifyPluginAsyncZod = async (fastify) => {
     return { url: safeCallbackUrl(form.data.callbackUrl, '/auth/signin') };
   });
 
-  // NextAuth's client logger beacons without a token: same-site Origin only. What it sends (a code,
-  // an error's message and stack) fits in 16 KB; a larger body is refused, not written to the log.
+  // NextAuth's client logger beacons without a token: same-site Origin only. What it sends (a code
+  // and a message) fits in 16 KB; a larger body is refused, not written to the log. A browser's
+  // report is logged at warn at most, with its own level beside it: anyone can post one, and an
+  // error line in the server's log is the server's.
   const logBeacon = { bodyLimit: 16 * 1024, config: { rateLimit: { max: 60, timeWindow: '1 minute', errorResponseBuilder: refusedInOurWords }, csrf: 'origin' as const } };
   fastify.post(AUTH_PATHS.log, logBeacon, async (request, reply) => {
     const form = ClientLogForm.safeParse(request.body ?? {});
     if (!form.success) return reply.code(400).send({ message: 'level and code are required' });
-    const { level, code, ...metadata } = form.data;
-    request.log[level === 'debug' ? 'debug' : level]({ code, metadata }, 'authentication client log');
+    const { level, code, message } = form.data;
+    request.log[level === 'debug' ? 'debug' : 'warn']({ code, clientLevel: level, clientMessage: message }, 'authentication client log');
     return {};
   });
 };
