@@ -270,11 +270,23 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
       expect((await payOnTestPage(browser, first.url, '4000000000000002')).statusCode).toBe(500);
     });
     expect((await browser.request({ url: ORDER_PATHS.checkoutState(first.checkoutId) })).json()).toMatchObject({ status: 'open' });
-    // The order's Pay goes to the same page, which takes a card again.
-    const again = OrderPayment.parse((await payOrder(browser, first.orderIds[0] ?? '')).json());
-    expect(again.url).toBe(first.url);
-    expect((await payOnTestPage(browser, again.url, '4242424242424242')).statusCode).toBe(303);
+    // The page takes a card again.
+    expect((await payOnTestPage(browser, first.url, '4242424242424242')).statusCode).toBe(303);
     expect((await browser.request({ url: ORDER_PATHS.checkoutState(first.checkoutId) })).json()).toMatchObject({ status: 'paid' });
+  });
+
+  // The review of 2026-11-28: the order's Pay went to its one-line cart's page, whose success page
+  // empties the cart, and so took away the lines added to the cart since.
+  it('an order alone on its cart’s page is paid from its own page on a page of its own, which leaves the cart alone', async () => {
+    const browser = await buyer(store);
+    const first = await started(browser, MIXED_CART.slice(1));
+    const own = OrderPayment.parse((await payOrder(browser, first.orderIds[0] ?? '')).json());
+    expect(own.url).not.toBe(first.url);
+    expect((await browser.request({ url: pathOf(first.url) })).body).toContain('can no longer be used');
+    // Asked again, the order's own page.
+    expect(OrderPayment.parse((await payOrder(browser, first.orderIds[0] ?? '')).json()).url).toBe(own.url);
+    const paid = await payOnTestPage(browser, own.url, '4242424242424242');
+    expect([paid.statusCode, paid.headers.location]).toEqual([303, `/checkout/success?checkout=${own.checkoutId}&${ONE_ORDER_PAYMENT_PARAM}=1`]);
   });
 
   it('a second try at paying while the last payment is being confirmed starts nothing, so nothing is charged twice', async () => {

@@ -221,9 +221,13 @@ export interface CheckoutsTable {
   status: CheckoutStatus;
   failure_message: string | null;
   status_version: StateVersion;
+  /** What its page was opened for: the cart, or one order from its page (migration 0012). */
+  opened_for: CheckoutOpenedFor;
   created_at: string;
   updated_at: string;
 }
+
+export type CheckoutOpenedFor = 'cart' | 'order';
 
 export interface OrderNumbersTable {
   id: Generated<number>;

@@ -10,6 +10,7 @@ import { orderNotifications } from './0008_order_notifications';
 import { testPaymentSessions } from './0009_test_payment_sessions';
 import { testPaymentSetups } from './0010_test_payment_setups';
 import { organizationNames } from './0011_organization_names';
+import { checkoutOpenedFor } from './0012_checkout_opened_for';
 
 /** Every migration, by name; Kysely runs them in name order and records which have run. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_test_payment_sessions': testPaymentSessions,
   '0010_test_payment_setups': testPaymentSetups,
   '0011_organization_names': organizationNames,
+  '0012_checkout_opened_for': checkoutOpenedFor,
 };
 
 export const storeMigrations: MigrationProvider = {

@@ -187,7 +187,8 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
         const { checkout, orders, order } = own;
         const allowed = transition(lifecycleState(order, now()), 'payment-page-opened', orderKind(order));
         if (!allowed.ok) return { ok: false as const, status: 409 as const, message: allowed.reason };
-        if (checkout.status === 'open' && checkout.session_url && orders.length === 1) {
+        // Back to the open page only when it was opened for this order: a one-line cart's page returns to the cart's success page, which empties the cart.
+        if (checkout.status === 'open' && checkout.session_url && orders.length === 1 && checkout.opened_for === 'order') {
           return { ok: true as const, checkoutId: checkout.id, order, reuse: checkout.session_url, closedPages: [] };
         }
         const at = iso(now());
@@ -202,6 +203,7 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
             session_url: null,
             status: 'open',
             failure_message: null,
+            opened_for: 'order',
             created_at: at,
             updated_at: at,
           })

@@ -92,6 +92,7 @@ export function createOrdersRepository(db: Kysely<StoreDatabase>, options: Repos
             session_url: null,
             status: 'open',
             failure_message: null,
+            opened_for: 'cart',
             created_at: createdAt,
             updated_at: createdAt,
           })
