@@ -64,6 +64,25 @@ describe('the monitor and the tools tell the same truth', () => {
     }
   });
 
+  // The review of 2026-11-28: a failed BIMI lookup made the monitor say "No logo published" and
+  // "No mark certificate" where the checker said it could not check.
+  it('dns-servfail.example: a BIMI lookup that failed leaves the logo and the certificate not checked, never absent', async () => {
+    const result = await analysis('dns-servfail.example');
+    const bimi = await tools.answer('bimi', 'domain=dns-servfail.example');
+    expect(bimi.checks.map((check) => [check.id, check.status])).toContainEqual(['bimi.lookup.error', 'unreachable']);
+    expect(group(result, 'logo').map((check) => [check.id, check.status])).toEqual([['monitor.logo.unknown', 'unreachable']]);
+    expect(group(result, 'certificate').map((check) => [check.id, check.status])).toEqual([['monitor.certificate.unknown', 'unreachable']]);
+    expect(result.certificate).toMatchObject({ present: false, status: 'unreachable' });
+    expect(JSON.stringify(result)).not.toMatch(/No logo published|No mark certificate|missing or not valid/);
+    for (const provider of result.providers) expect(provider.reasons.join(' ')).toMatch(/could not check|cannot tell yet/);
+  });
+
+  it('cnn.com: the host of the logo and the certificate, down, is said of the certificate in the certificate’s words', async () => {
+    const certificate = group(await analysis('cnn.com'), 'certificate');
+    expect(certificate.find((check) => check.id === 'monitor.certificate.fetch')).toMatchObject({ status: 'unreachable', title: 'The certificate could not be reached' });
+    expect(certificate.map((check) => check.title)).not.toContain('The logo could not be reached');
+  });
+
   it('the health score ranks protection: cnn.com (p=reject, BIMI with a certificate) > checkout.com (no BIMI) > p=none > no DMARC', async () => {
     const [cnn, checkout, noEnforce, noDmarc] = await Promise.all(['cnn.com', 'checkout.com', 'bimi-noenforce.example', 'dmarc-missing.example'].map(analysis));
     expect(cnn!.healthScore).toBeGreaterThan(checkout!.healthScore);

@@ -53,6 +53,8 @@ describe('verdictOf', () => {
       hygiene: [],
     });
     expect(verdictOf('bimi', [fail('bimi.l.https', 't', 'd', 'f'), down], 40)).toMatchObject({ status: 'fail', score: 40 });
+    // The record itself not looked up: that is what the headline says, not a host.
+    expect(verdictOf('bimi', [unreachable('bimi.lookup.error', 'BIMI lookup failed', 'd', 'f')], 0).headline).toBe('Cannot tell yet: the BIMI lookup failed. Try again');
   });
 
   it('a nonexistent domain is answered as such, with no score and no advice to publish', () => {

@@ -79,9 +79,11 @@ function headlinesFor(tool: VerdictTool, checks: readonly Check[]): Headlines {
         warn: has(checks, 'bimi.a.missing') ? 'In some mailboxes: without a mark certificate, Gmail and Apple Mail will not show it' : 'Probably, with warnings',
         fail: 'No: your logo will not show until the failures below are fixed',
         absent: has(checks, 'bimi.declined') ? 'No: your BIMI record declines to show a logo (l= and a= are empty)' : 'No: there is no BIMI record',
-        unreachable: has(checks, 'bimi.dmarc.error')
-          ? 'Cannot tell yet: the DMARC lookup failed, so BIMI’s requirements could not be checked. Try again'
-          : 'Cannot tell yet: we could not reach the logo or certificate host. Try again',
+        unreachable: has(checks, 'bimi.lookup.error')
+          ? 'Cannot tell yet: the BIMI lookup failed. Try again'
+          : has(checks, 'bimi.dmarc.error')
+            ? 'Cannot tell yet: the DMARC lookup failed, so BIMI’s requirements could not be checked. Try again'
+            : 'Cannot tell yet: we could not reach the logo or certificate host. Try again',
         info: 'Nothing to grade',
       };
     case 'vmc':

@@ -11,7 +11,7 @@ import {
   type RecordGroupReport,
 } from '@bimi/contracts/monitors';
 import { summarize, type BimiDetails, type Check, type DnsRecord, type ToolFindings } from '@bimi/contracts/tools';
-import { absent, isHygiene } from '@bimi/email-auth/checks';
+import { absent, isHygiene, unreachable } from '@bimi/email-auth/checks';
 import { inspectDkim } from '@bimi/email-auth/dkim';
 import { lookup } from '@bimi/email-auth/dns';
 import { inspectDmarc } from '@bimi/email-auth/dmarc';
@@ -148,9 +148,9 @@ function providerDisplay(groups: ReadonlyMap<RecordGroup, RecordGroupReport>, dm
   if (blocks(groups.get('logo')?.status)) common.push('The logo is missing or not valid SVG Tiny PS.');
   else if (groups.get('logo')?.status === 'unreachable') common.push('We could not reach the logo’s host, so we cannot tell yet whether the logo is valid. We try again on the next check.');
   const needsCertificate: string[] = [];
-  if (!certificate.present) needsCertificate.push('No mark certificate (VMC or CMC) is published in the BIMI record.');
+  if (certificate.status === 'unreachable') needsCertificate.push('We could not check the mark certificate, so we cannot tell yet whether it is valid. We try again on the next check.');
+  else if (!certificate.present) needsCertificate.push('No mark certificate (VMC or CMC) is published in the BIMI record.');
   else if (blocks(certificate.status)) needsCertificate.push(`The mark certificate is not valid: ${certificate.summary}`);
-  else if (certificate.status === 'unreachable') needsCertificate.push('We could not fetch the mark certificate, so we cannot tell yet whether it is valid. We try again on the next check.');
   if (certificate.logoHashMatches === false) needsCertificate.push('The logo in the certificate is not the published logo.');
   return (['gmail', 'apple', 'yahoo'] as const).map((provider) => {
     const reasons = provider === 'yahoo' ? common : [...common, ...needsCertificate];
@@ -190,10 +190,19 @@ export async function analyzeDomain(domain: string, io: ToolIo, files: Untrusted
   // group, which has no answer of its own then, carries that same finding.
   const hostDown = bimi.checks.find((check) => check.id === 'bimi.logo.fetch' && check.status === 'unreachable');
   if (hostDown && bimiRecord?.evidence && !bimi.checks.some((check) => check.id === 'bimi.certificate.fetch' || check.id.startsWith('vmc.'))) {
-    add('certificate', { records: [], checks: [hostDown] });
+    add('certificate', { records: [], checks: [{ ...hostDown, id: 'monitor.certificate.fetch', title: 'The certificate could not be reached' }] });
   }
-  // Without a usable BIMI record the logo and the certificate are absent: said in those groups too.
-  if (!bimiRecord || bimiRecord.declined) {
+  // A BIMI lookup that failed tells nothing of the logo and the certificate: they could not be
+  // checked (as the BIMI checker says), never absent.
+  if (!bimiRecord && bimi.checks.some((check) => check.id === 'bimi.lookup.error')) {
+    const RETRY = "Nothing to do unless it lasts: check that the domain's name servers answer.";
+    const notChecked = (what: string) => `The BIMI record could not be looked up, so the ${what} could not be checked. We try again on the next check.`;
+    if (byGroup.get('logo')?.checks.length === 0) add('logo', { records: [], checks: [unreachable('monitor.logo.unknown', 'Logo not checked', notChecked('logo'), RETRY)] });
+    if (byGroup.get('certificate')?.checks.length === 0) {
+      add('certificate', { records: [], checks: [unreachable('monitor.certificate.unknown', 'Mark certificate not checked', notChecked('mark certificate'), RETRY)] });
+    }
+  } else if (!bimiRecord || bimiRecord.declined) {
+    // Without a usable BIMI record the logo and the certificate are absent: said in those groups too.
     const why = bimiRecord ? 'The BIMI record declines to show a logo (l= and a= are empty)' : 'There is no BIMI record';
     if (byGroup.get('logo')?.checks.length === 0) {
       add('logo', {

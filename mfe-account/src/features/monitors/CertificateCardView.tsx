@@ -11,7 +11,8 @@ const date = (iso: string | null) => (iso ? shortDate(iso) || '—' : '—');
 export function CertificateCardView({ certificate }: { certificate: CertificateCard }) {
   const rows: [string, string][] = certificate.present
     ? [
-        ['Type', certificate.kind ?? 'Could not be read'],
+        // Read, but naming no VMC or CMC mark type: not stated, rather than not read.
+        ['Type', certificate.kind ?? (certificate.validTo !== null || certificate.subject !== null ? 'Not stated' : 'Could not be read')],
         ['Mark', certificate.markType ?? '—'],
         ['Subject', certificate.subject ?? '—'],
         ['Issuer', certificate.issuer ?? '—'],
