@@ -79,6 +79,15 @@ describe('cart store', () => {
     expect(cart.items[0]?.quantity).toBe(99);
   });
 
+  it('holds one of a DMARC plan: adding it again or increasing it keeps one, and a stored cart of two loads one', () => {
+    addItem(dmarc);
+    addItem(dmarc);
+    increaseQuantity(dmarc.uniqueId);
+    setQuantity(dmarc.uniqueId, 5);
+    expect(cart.items.map((item) => item.quantity)).toEqual([1]);
+    expect(readStoredCart(serializeCart([{ ...dmarc, quantity: 2 }])).map((item) => item.quantity)).toEqual([1]);
+  });
+
   it('removes a line and clears the cart', () => {
     addItem(vmc);
     addItem(dmarc);
@@ -172,14 +181,14 @@ describe('addToCart toasts (spec §8)', () => {
   it('takes a double click as one add: the same configuration again at once adds nothing, later it adds one more', () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
     try {
-      const build = () => [dmarc];
-      expect(addToCart('DMARC Plus', build)).toBe(true);
+      const build = () => [{ ...vmc, logoCount: 1 }];
+      expect(addToCart('Verified Mark Certificate', build)).toBe(true);
       now.mockReturnValue(1_000_000 + DOUBLE_ADD_MS - 1);
-      expect(addToCart('DMARC Plus', build)).toBe(true);
+      expect(addToCart('Verified Mark Certificate', build)).toBe(true);
       expect(cart.items).toHaveLength(1);
       expect(toasts.items).toHaveLength(1);
       now.mockReturnValue(1_000_000 + 2 * DOUBLE_ADD_MS);
-      addToCart('DMARC Plus', build);
+      addToCart('Verified Mark Certificate', build);
       expect(cart.items.reduce((sum, item) => sum + item.quantity, 0)).toBe(2);
     } finally {
       now.mockRestore();

@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import * as z from 'zod/mini';
 import { CartItem, certificateSet } from '@bimi/catalog/cart-items';
-import { MAX_QUANTITY } from '@bimi/catalog/quote';
+import { maxQuantityOf } from '@bimi/catalog/quote';
 import { showToast } from '@bimi/ui/toasts';
 import { openCartDrawer } from './drawer';
 
@@ -54,7 +54,7 @@ export const cart: CartState = proxy({
 export function addItem(item: CartItem): void {
   const parsed = CartItem.parse(item);
   const existing = cart.items.find((i) => i.uniqueId === parsed.uniqueId);
-  if (existing) existing.quantity = Math.min(MAX_QUANTITY, existing.quantity + parsed.quantity);
+  if (existing) existing.quantity = Math.min(maxQuantityOf(existing), existing.quantity + parsed.quantity);
   else cart.items.push(parsed);
 }
 
@@ -139,10 +139,10 @@ export function removeItem(uniqueId: string): void {
   cart.items = cart.items.filter((i) => i.uniqueId !== uniqueId);
 }
 
-/** Sets a line's quantity, kept between 1 (spec §4: never below 1) and MAX_QUANTITY. */
+/** Sets a line's quantity, kept between 1 (spec §4: never below 1) and what the line may be bought in (maxQuantityOf). */
 export function setQuantity(uniqueId: string, quantity: number): void {
   const item = cart.items.find((i) => i.uniqueId === uniqueId);
-  if (item && Number.isFinite(quantity)) item.quantity = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(quantity)));
+  if (item && Number.isFinite(quantity)) item.quantity = Math.min(maxQuantityOf(item), Math.max(1, Math.floor(quantity)));
 }
 
 export function increaseQuantity(uniqueId: string): void {
@@ -182,7 +182,8 @@ export function readStoredCart(raw: string | null): CartItem[] {
   const items: CartItem[] = [];
   for (const candidate of stored.items) {
     const item = CartItem.safeParse(candidate);
-    if (item.success) items.push(item.data);
+    // A cart stored when a DMARC plan could be put in twice keeps one.
+    if (item.success) items.push({ ...item.data, quantity: Math.min(item.data.quantity, maxQuantityOf(item.data)) });
     else console.warn('[cart] a stored cart item is not valid and was left out');
   }
   return items;

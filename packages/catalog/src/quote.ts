@@ -25,7 +25,13 @@ export const QUOTE_MESSAGES = {
   notForCertificates: 'Email volume and billing period apply to DMARC plans only',
   notForDmarc: 'Domains, years and logos apply to certificates only',
   emailVolumeRequired: 'Email volume is required for a DMARC plan',
+  oneDmarcPlan: 'A DMARC plan is bought one at a time: choose a larger email volume instead of several copies',
 } as const;
+
+/** How many of one cart line may be bought: one of a DMARC plan (a larger volume, not copies), else MAX_QUANTITY. */
+export function maxQuantityOf(line: { productType?: 'dmarc' }): number {
+  return line.productType === 'dmarc' ? 1 : MAX_QUANTITY;
+}
 
 /** What a client asks a price for: a configuration, never an amount. */
 export interface QuoteLine {
@@ -84,6 +90,7 @@ function quoteLine(line: QuoteLine, settings: PriceSettings, logger: PriceIdLogg
   if (hasCertificateFields) throw new PriceRuleError(QUOTE_MESSAGES.notForDmarc);
   if (product.type === 'dmarc') {
     if (line.emailVolume === undefined) throw new PriceRuleError(QUOTE_MESSAGES.emailVolumeRequired);
+    if (copies !== 1) throw new PriceRuleError(QUOTE_MESSAGES.oneDmarcPlan);
     const billingPeriod = line.billingPeriod ?? 'monthly';
     const unitAmount = dmarcPriceCents(product.id, line.emailVolume, billingPeriod);
     const priceId = resolvePriceId({ id: product.id, billingPeriod }, settings, logger) ?? null;

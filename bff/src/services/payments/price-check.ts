@@ -70,7 +70,6 @@ export function chargedLine(line: QuoteLine, quoted: QuotedLine): ChargedLine {
     };
   }
   if (product.type === 'dmarc') {
-    if (quoted.quantity !== 1) throw new UnbuyableLineError('A DMARC plan is bought one at a time: choose a larger email volume instead of several copies');
     const emails = line.emailVolume ?? 0;
     const annual = line.billingPeriod === 'annual';
     return {

@@ -15,7 +15,7 @@ import type { CartDrawerProps } from '@bimi/contracts/remote-modules';
 import type { CartItem } from '@bimi/catalog/cart-items';
 import { isCertificateId } from '@bimi/catalog/products';
 import { formatEmailVolume, formatUsd } from '@bimi/catalog/prices';
-import { MAX_QUANTITY } from '@bimi/catalog/quote';
+import { maxQuantityOf } from '@bimi/catalog/quote';
 import { cart, decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
 import { editLink } from '../../lib/edit-link';
 
@@ -72,7 +72,8 @@ function CartLine({ item, items, onClose }: { item: CartItem; items: readonly Ca
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
         {certificate ? (
           <CertificateLineActions item={item} items={items} onClose={onClose} />
-        ) : (
+        ) : maxQuantityOf(item) > 1 ? (
+          // A DMARC plan is bought once (a larger volume, not copies): no quantity to change.
           <>
             <IconButton
               size="small"
@@ -89,7 +90,7 @@ function CartLine({ item, items, onClose }: { item: CartItem; items: readonly Ca
             <IconButton
               size="small"
               aria-label={`Increase quantity of ${item.name}`}
-              disabled={item.quantity >= MAX_QUANTITY}
+              disabled={item.quantity >= maxQuantityOf(item)}
               onClick={() => increaseQuantity(item.uniqueId)}
               sx={{ border: '1px solid', borderColor: 'divider' }}
             >
@@ -101,7 +102,7 @@ function CartLine({ item, items, onClose }: { item: CartItem; items: readonly Ca
               </Typography>
             )}
           </>
-        )}
+        ) : null}
         <Box sx={{ flex: 1 }} />
         <Button size="small" color="error" startIcon={<DeleteOutlineOutlined />} onClick={() => removeItem(item.uniqueId)} aria-label={`Remove ${item.name}`}>
           Remove

@@ -18,7 +18,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import RemoveOutlined from '@mui/icons-material/RemoveOutlined';
 import type { CartItem } from '@bimi/catalog/cart-items';
 import { formatUsd } from '@bimi/catalog/prices';
-import { MAX_QUANTITY, overChargeLimitMessage } from '@bimi/catalog/quote';
+import { maxQuantityOf, overChargeLimitMessage } from '@bimi/catalog/quote';
 import { cartSalesMessage, salesContactPath } from '@bimi/catalog/sales';
 import { decreaseQuantity, increaseQuantity, removeItem } from '@bimi/cart/store';
 import type { Contact, ContactInput, Organization } from '@bimi/contracts/account';
@@ -118,7 +118,8 @@ function ReviewLine({ item, items, amount }: { item: CartItem; items: readonly C
               </Button>
             )}
           </>
-        ) : (
+        ) : maxQuantityOf(item) > 1 ? (
+          // A DMARC plan is bought once (a larger volume, not copies): no quantity to change.
           <>
             <IconButton
               size="small"
@@ -135,14 +136,14 @@ function ReviewLine({ item, items, amount }: { item: CartItem; items: readonly C
             <IconButton
               size="small"
               aria-label={`Increase quantity of ${lineName(item)}`}
-              disabled={item.quantity >= MAX_QUANTITY}
+              disabled={item.quantity >= maxQuantityOf(item)}
               onClick={() => increaseQuantity(item.uniqueId)}
               sx={{ border: '1px solid', borderColor: 'divider' }}
             >
               <AddOutlined fontSize="small" />
             </IconButton>
           </>
-        )}
+        ) : null}
         <Box sx={{ flex: 1 }} />
         <Button size="small" color="error" startIcon={<DeleteOutlineOutlined />} onClick={() => removeItem(item.uniqueId)} aria-label={`Remove ${lineName(item)}`}>
           Remove
