@@ -167,6 +167,19 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
     expect(await order(browser, dmarc)).toMatchObject({ state: 'cancelled', action: null, needsAction: [] });
   });
 
+  // The review of 2026-11-28: opened again, the declined page of a replaced try sent the buyer to an order that could no longer be paid.
+  it('a declined try replaced by a new checkout has its page closed: opened again, it says it can no longer be used', async () => {
+    const browser = await buyer(store);
+    const first = await started(browser, MIXED_CART.slice(1));
+    expect((await payOnTestPage(browser, first.url, '4000000000000002')).statusCode).toBe(303);
+    expect((await browser.request({ url: pathOf(first.url) })).body).toContain('This payment was declined');
+    expect((await startCheckout(browser)).statusCode).toBe(201);
+    expect(await order(browser, first.orderIds[0] ?? '')).toMatchObject({ state: 'superseded' });
+    const page = (await browser.request({ url: pathOf(first.url) })).body;
+    expect(page).toContain('can no longer be used');
+    expect(page).not.toContain('This payment was declined');
+  });
+
   it('asks to confirm a certificate identical to one active or pending (409), and buys it once confirmed', async () => {
     const email = `twice-${Date.now()}@example.com`;
     const browser = await buyer(store, 'Ada Twice', email);

@@ -109,7 +109,8 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
     for (const checkout of checkouts) {
       if (!touched.has(checkout.id) || (checkout.status !== 'open' && checkout.status !== 'failed')) continue;
       await trx.updateTable('checkouts').set({ status: checkoutStatus, updated_at: at }).where('id', '=', checkout.id).execute();
-      if (checkout.status === 'open' && checkout.session_ref) closedPages.push({ checkoutId: checkout.id, provider: checkout.provider, sessionRef: checkout.session_ref });
+      // A declined page closes too: opened again, it must not send the buyer to pay orders that are closed.
+      if (checkout.session_ref) closedPages.push({ checkoutId: checkout.id, provider: checkout.provider, sessionRef: checkout.session_ref });
     }
     return { orderIds: closing.map((order) => order.id), closedPages };
   }

@@ -219,7 +219,8 @@ export class TestProvider implements PaymentProvider {
   }
 
   async closeCheckout(ref: string): Promise<'closed' | 'paid'> {
-    if (await this.options.sessions.move(ref, 'open', 'expired')) return 'closed';
+    // A declined page closes too: opened again, it says it can no longer be used, not "pay your order again" (its order was replaced or cancelled).
+    if ((await this.options.sessions.move(ref, 'open', 'expired')) || (await this.options.sessions.move(ref, 'failed', 'expired'))) return 'closed';
     return (await this.options.sessions.get(ref))?.status === 'paid' ? 'paid' : 'closed';
   }
 
