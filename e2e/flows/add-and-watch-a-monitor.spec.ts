@@ -124,6 +124,8 @@ test('desktop: the modal from the account frame, every message and state, then t
   await expect(refused).toContainText('You already monitor good.example.');
   // The reason stays under the field after the toast has gone.
   await expect(modal(page).locator('.MuiFormHelperText-root.Mui-error')).toHaveText('You already monitor good.example.');
+  // And the monitor is one click away (the review of 2026-11-28: a tool's "Monitor good.example" led here, to a dead end).
+  await expect(modal(page).getByRole('button', { name: 'Open the monitor of good.example' })).toBeVisible();
   await expect(page.getByTestId('add-monitor-modal')).toHaveAttribute('data-state', 'idle');
   await expect(modal(page).getByRole('button', { name: 'Add Monitor' })).toBeEnabled();
   await page.keyboard.press('Escape');

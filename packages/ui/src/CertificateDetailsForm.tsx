@@ -166,7 +166,7 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
         <Typography id={`${fileId}-help`} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {draft.logo
             ? `${draft.logo.name}: ${draft.logo.failures.length === 0 ? 'passes the SVG Tiny PS check.' : 'does not pass the SVG Tiny PS check.'}`
-            : 'Square, at most 32 KB, checked here before you pay.'}
+            : 'Square SVG Tiny PS, at most 32 KB, checked here as soon as you choose it.'}
         </Typography>
         {draft.logo && draft.logo.failures.length > 0 && (
           <Alert severity="error" sx={{ mt: 1 }} data-testid="logo-failures">

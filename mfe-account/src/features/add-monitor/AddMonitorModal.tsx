@@ -34,6 +34,8 @@ export function AddMonitorModal({ open, onClose, initialDomain = '' }: AddMonito
   const [state, setState] = useState<AddMonitorState>('idle');
   const [value, setValue] = useState(initialDomain);
   const [error, setError] = useState<string | null>(null);
+  // A domain this account already monitors: its monitor is one click away.
+  const [monitored, setMonitored] = useState<string | null>(null);
   // The toasts sit outside the modal, which hides the rest of the page from screen readers: the outcome is said here too.
   const [outcome, setOutcome] = useState<string | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -45,6 +47,7 @@ export function AddMonitorModal({ open, onClose, initialDomain = '' }: AddMonito
     setState('idle');
     setValue(initialDomain);
     setError(null);
+    setMonitored(null);
     setOutcome(null);
   }, [open, initialDomain]);
   useEffect(() => () => clearTimeout(redirect.current), []);
@@ -76,6 +79,7 @@ export function AddMonitorModal({ open, onClose, initialDomain = '' }: AddMonito
       setState('idle');
       // Under the field too, where it stays until the domain is changed: the toast goes after 5 s.
       setError(created.message);
+      setMonitored(created.alreadyMonitored ? domain : null);
       setOutcome(`Error Creating Monitor: ${created.message}`);
       showToast({ severity: 'error', title: 'Error Creating Monitor', message: created.message, durationMs: ERROR_TOAST_MS });
       return;
@@ -121,6 +125,7 @@ export function AddMonitorModal({ open, onClose, initialDomain = '' }: AddMonito
           onChange={(event) => {
             setValue(event.target.value);
             if (error) setError(null);
+            setMonitored(null);
           }}
           onBlur={() => {
             if (!busy) validate(value);
@@ -143,6 +148,18 @@ export function AddMonitorModal({ open, onClose, initialDomain = '' }: AddMonito
             </Box>
           )}
         </Box>
+        {state === 'idle' && monitored && (
+          <Button
+            size="small"
+            sx={{ px: 0 }}
+            onClick={() => {
+              onClose();
+              navigate(MONITOR_PATHS.page(monitored));
+            }}
+          >
+            Open the monitor of {monitored}
+          </Button>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
         <Button onClick={close} disabled={busy}>

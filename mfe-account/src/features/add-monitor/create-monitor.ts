@@ -25,7 +25,7 @@ export const CREATE_FAILED_MESSAGE = 'Failed to create monitor. Please try again
  * POST /api/account/monitors/create (spec §7): on failure only the `message` field is read; on
  * success only that it succeeded (the redirect uses the domain as sent).
  */
-export async function createMonitor(domain: string): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function createMonitor(domain: string): Promise<{ ok: true } | { ok: false; message: string; alreadyMonitored?: true }> {
   let token: string;
   try {
     token = await csrfTokenForWrite();
@@ -44,7 +44,8 @@ export async function createMonitor(domain: string): Promise<{ ok: true } | { ok
     if (res.ok) return { ok: true };
     const message =
       data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message.trim() ? shownMessage(data.message).text : CREATE_FAILED_MESSAGE;
-    return { ok: false, message };
+    // 409: this account already monitors the domain (the modal then links to its monitor).
+    return res.status === 409 ? { ok: false, message, alreadyMonitored: true } : { ok: false, message };
   } catch {
     return { ok: false, message: CREATE_FAILED_MESSAGE };
   }

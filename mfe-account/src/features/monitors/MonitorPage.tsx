@@ -58,6 +58,14 @@ function TopIssues({ issues, testId = 'top-issues', empty }: { issues: MonitorIs
 }
 
 /** /account/monitors/{domain}: how the sender appears, the score, what to fix, history, the assistant. */
+/** "Nothing to fix", said of what could be checked: a group the last run could not read is named, not passed over. */
+function nothingToFix(groups: readonly { label: string; status: string }[]): string {
+  const notChecked = groups.filter((group) => group.status === 'unreachable').map((group) => group.label);
+  if (notChecked.length === 0) return 'Nothing to fix: no check fails or warns.';
+  const named = notChecked.length === 1 ? notChecked[0] : `${notChecked.slice(0, -1).join(', ')} and ${notChecked[notChecked.length - 1]}`;
+  return `Nothing to fix among what we could check. Not checked this time: ${named}; we try again on the next check.`;
+}
+
 export function MonitorPage(_props: PageProps) {
   const { domain = '' } = useParams();
   const navigate = useNavigate();
@@ -226,7 +234,7 @@ export function MonitorPage(_props: PageProps) {
                   What to fix first
                 </Typography>
                 {/* Real findings first; hygiene (reporting, record style) only under its own heading (issue 32). */}
-                <TopIssues issues={latest.topIssues.filter((issue) => !isHygiene({ id: issue.checkId }))} empty="Nothing to fix: no check fails or warns." />
+                <TopIssues issues={latest.topIssues.filter((issue) => !isHygiene({ id: issue.checkId }))} empty={nothingToFix(latest.groups)} />
                 {latest.topIssues.some((issue) => isHygiene({ id: issue.checkId })) && (
                   <>
                     <Typography variant="h3" sx={{ fontSize: 15, fontWeight: 700, mt: 2, mb: 0.5 }}>

@@ -24,7 +24,7 @@ export function cardFields(): string {
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · BIMI Store</title>
+<title>${escapeHtml(title)} · BIMI Store</title><link rel="icon" href="data:,">
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f5f6f8;color:#1a1a1a;line-height:1.5}
 .banner{background:#8a4b00;color:#fff;padding:.75rem 1rem;text-align:center;font-weight:600}
