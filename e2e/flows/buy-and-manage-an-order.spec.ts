@@ -238,6 +238,8 @@ for (const { width, detailsNow } of [
       await fillDetails(page, form);
       await page.getByRole('button', { name: 'Submit details' }).click();
       await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'pending');
+      // The cart's one payment paid both orders: said, so its amount is not read as this order's.
+      await expect(page.getByTestId('shared-payment')).toContainText('One payment for 2 orders: ');
       await page.screenshot({ path: `/tmp/e2e-order-${width}.png`, fullPage: true });
       await page.goto('/account/orders?status=pending');
       await expect(page.getByTestId('order-row').filter({ hasText: 'Verified Mark Certificate' })).toHaveCount(1);

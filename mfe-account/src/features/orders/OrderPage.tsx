@@ -332,6 +332,12 @@ export function OrderPage({ route }: PageProps) {
             {order.transactions.map((t) => (
               <Box component="li" key={t.id} sx={{ listStyle: 'none', py: 1.5, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
                 <Typography>{t.description}</Typography>
+                {/* A checkout of several lines is one payment: said, so its amount is not read as this order's price. */}
+                {t.orders.length > 1 && (
+                  <Typography variant="body2" color="text.secondary" data-testid="shared-payment">
+                    One payment for {t.orders.length} orders: {t.orders.map((paid) => paid.number).join(', ')}
+                  </Typography>
+                )}
                 <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
                   <Typography variant="body2" color="text.secondary">
                     {shortDate(t.date)}
