@@ -86,7 +86,7 @@ export function CertificateDetailsForm({ name, productId, draft, errors, organiz
           fullWidth
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">{organizations.length === 0 ? 'No organization yet: create one below' : 'Choose an organization'}</option>
+          <option value="">{organizations.length === 0 ? 'None yet: create one below' : 'Choose an organization'}</option>
           {organizations.map((o) => (
             <option key={o.id} value={o.id}>
               {o.name}
