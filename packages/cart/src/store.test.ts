@@ -81,11 +81,21 @@ describe('cart store', () => {
 
   it('holds one of a DMARC plan: adding it again or increasing it keeps one, and a stored cart of two loads one', () => {
     addItem(dmarc);
-    addItem(dmarc);
     increaseQuantity(dmarc.uniqueId);
     setQuantity(dmarc.uniqueId, 5);
     expect(cart.items.map((item) => item.quantity)).toEqual([1]);
-    expect(readStoredCart(serializeCart([{ ...dmarc, quantity: 2 }])).map((item) => item.quantity)).toEqual([1]);
+    // The plan added again from its page (a new item, a uniqueId of its own): the new volume takes the line's place.
+    const again = dmarcCartItem({ productId: 'dmarc-plus', emailVolume: 100_000, billingPeriod: 'annual', sourcePageType: 'product' }, { settings: {}, logger: quiet });
+    addItem(vmc);
+    addItem(again);
+    expect(cart.items.map((item) => [item.uniqueId, item.quantity])).toEqual([
+      [again.uniqueId, 1],
+      [vmc.uniqueId, 1],
+    ]);
+    // Another plan, or the same plan billed monthly, is a line of its own.
+    addItem(dmarcCartItem({ productId: 'dmarc-plus', emailVolume: 100_000, billingPeriod: 'monthly', sourcePageType: 'product' }, { settings: {}, logger: quiet }));
+    expect(cart.items).toHaveLength(3);
+    expect(readStoredCart(serializeCart([{ ...dmarc, quantity: 2 }, again])).map((item) => [item.uniqueId, item.quantity])).toEqual([[again.uniqueId, 1]]);
   });
 
   it('removes a line and clears the cart', () => {

@@ -50,12 +50,27 @@ export const cart: CartState = proxy({
   },
 });
 
-/** Adds one item (validated); an item already in the cart (same uniqueId) gains its quantity instead. */
+/** A line of the same DMARC plan (product and billing period) as `item`: a cart holds one, as checkout buys one. */
+function samePlanLine(items: readonly CartItem[], item: CartItem): number {
+  if (item.productType !== 'dmarc') return -1;
+  return items.findIndex((line) => line.productType === 'dmarc' && line.id === item.id && line.billingPeriod === item.billingPeriod);
+}
+
+/**
+ * Adds one item (validated): an item already in the cart (same uniqueId) gains its quantity
+ * instead, and a DMARC plan already in it takes the new one's place (its volume, one copy).
+ */
 export function addItem(item: CartItem): void {
   const parsed = CartItem.parse(item);
   const existing = cart.items.find((i) => i.uniqueId === parsed.uniqueId);
-  if (existing) existing.quantity = Math.min(maxQuantityOf(existing), existing.quantity + parsed.quantity);
-  else cart.items.push(parsed);
+  if (existing) {
+    existing.quantity = Math.min(maxQuantityOf(existing), existing.quantity + parsed.quantity);
+    return;
+  }
+  const line = { ...parsed, quantity: Math.min(maxQuantityOf(parsed), parsed.quantity) };
+  const plan = samePlanLine(cart.items, line);
+  if (plan >= 0) cart.items.splice(plan, 1, line);
+  else cart.items.push(line);
 }
 
 function failureReason(error: unknown): string {
@@ -182,9 +197,15 @@ export function readStoredCart(raw: string | null): CartItem[] {
   const items: CartItem[] = [];
   for (const candidate of stored.items) {
     const item = CartItem.safeParse(candidate);
-    // A cart stored when a DMARC plan could be put in twice keeps one.
-    if (item.success) items.push({ ...item.data, quantity: Math.min(item.data.quantity, maxQuantityOf(item.data)) });
-    else console.warn('[cart] a stored cart item is not valid and was left out');
+    if (!item.success) {
+      console.warn('[cart] a stored cart item is not valid and was left out');
+      continue;
+    }
+    // A cart stored when a DMARC plan could be put in twice keeps one: one copy, the last line of the plan.
+    const line = { ...item.data, quantity: Math.min(item.data.quantity, maxQuantityOf(item.data)) };
+    const plan = samePlanLine(items, line);
+    if (plan >= 0) items.splice(plan, 1, line);
+    else items.push(line);
   }
   return items;
 }

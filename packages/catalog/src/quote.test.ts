@@ -52,6 +52,14 @@ describe('quoteCart', () => {
     expect(() => quoteCart([{ productId: 'verified-mark-certificate' }, bad], settings, quiet)).toThrow(message);
   });
 
+  it('refuses a second line of one DMARC plan, as checkout does, and takes the other plan or period beside it', () => {
+    const plus = { productId: 'dmarc-plus', emailVolume: 100_000, billingPeriod: 'annual' as const };
+    expect(() => quoteCart([plus, { ...plus, emailVolume: 500_000 }], settings, quiet)).toThrow(
+      'items[1]: the same plan as items[0] cannot be paid twice in one checkout; choose a larger email volume on that line or buy it in a second checkout',
+    );
+    expect(quoteCart([plus, { ...plus, billingPeriod: 'monthly' }, { ...plus, productId: 'dmarc-premium' }], settings, quiet).items).toHaveLength(3);
+  });
+
   it("says a cart above the payment provider's one-charge limit is not payable (issue 30, finding 7)", () => {
     expect(MAX_CHARGE_CENTS).toBe(99_999_999);
     // The reviewer's line: 250 domains, 3 years, 10 logos, 99 copies.

@@ -28,6 +28,11 @@ export const QUOTE_MESSAGES = {
   oneDmarcPlan: 'A DMARC plan is bought one at a time: choose a larger email volume instead of several copies',
 } as const;
 
+/** Why a second line of one DMARC plan cannot be bought beside the first (at items[`first`]). */
+export function samePlanTwiceMessage(first: number): string {
+  return `the same plan as items[${first}] cannot be paid twice in one checkout; choose a larger email volume on that line or buy it in a second checkout`;
+}
+
 /** How many of one cart line may be bought: one of a DMARC plan (a larger volume, not copies), else MAX_QUANTITY. */
 export function maxQuantityOf(line: { productType?: 'dmarc' }): number {
   return line.productType === 'dmarc' ? 1 : MAX_QUANTITY;
@@ -108,6 +113,15 @@ function quoteLine(line: QuoteLine, settings: PriceSettings, logger: PriceIdLogg
  * POST /api/cart/quote. Throws a QuoteError naming the first line a rule refuses.
  */
 export function quoteCart(lines: readonly QuoteLine[], settings: PriceSettings, logger: PriceIdLogger = console): CartQuote {
+  // A DMARC plan's volume tiers price one volume: the same plan (product and billing period) twice is one line too many.
+  const plans = new Map<string, number>();
+  lines.forEach((line, index) => {
+    if (line.emailVolume === undefined || !isProductId(line.productId) || PRODUCTS[line.productId].type !== 'dmarc') return;
+    const plan = `${line.productId} ${line.billingPeriod ?? 'monthly'}`;
+    const first = plans.get(plan);
+    if (first !== undefined) throw new QuoteError(`items[${index}]: ${samePlanTwiceMessage(first)}`);
+    plans.set(plan, index);
+  });
   const items = lines.map((line, index) => {
     try {
       return quoteLine(line, settings, logger);

@@ -18,26 +18,14 @@ export interface PricedItems {
 /**
  * Stripe's own rules for one checkout's lines (400 otherwise). A subscription holds each price
  * once, so lines at one price share one item with the summed quantity (stripe-provider
- * createCheckout); a DMARC plan's volume tiers price the summed volume, not each line's, so two
- * lines at one DMARC plan cannot share an item. Stripe keeps at most 50 metadata keys on the
- * session and the subscription: checkout_id, user_id and one order_N per line.
+ * createCheckout); two lines at one DMARC plan, whose volume tiers price the summed volume, are
+ * refused by the quote already (quoteCart). Stripe keeps at most 50 metadata keys on the session
+ * and the subscription: checkout_id, user_id and one order_N per line.
  */
 function checkStripeLines(charged: readonly ChargedLine[]): void {
   if (charged.length > STRIPE_MAX_LINES) {
     throw new HttpError(400, `items: a checkout takes at most ${STRIPE_MAX_LINES} items; pay for the others in a second checkout`);
   }
-  const seen = new Map<string, number>();
-  charged.forEach((line, index) => {
-    if (!line.priceId) return;
-    const first = seen.get(line.priceId);
-    if (first !== undefined && line.expected.kind === 'total') {
-      throw new HttpError(
-        400,
-        `items[${index}]: the same plan as items[${first}] cannot be paid twice in one checkout; choose a larger email volume on that line or buy it in a second checkout`,
-      );
-    }
-    if (first === undefined) seen.set(line.priceId, index);
-  });
 }
 
 /** The catalog's quote of the items, each line as charged (400 for a line that cannot be bought, or a total over the one-charge limit). */
