@@ -165,6 +165,8 @@ describe.each(storageEngines().filter((engine) => !engine.redis))('orders own th
       .email;
     expect((await browser.signIn(email, GOOD_PASSWORD)).statusCode).toBe(200);
     expect(await order(browser, dmarc)).toMatchObject({ state: 'cancelled', action: null, needsAction: [] });
+    // Its declined page closed with it: opened again, it no longer asks to pay there.
+    expect((await browser.request({ url: pathOf(url) })).body).toContain('can no longer be used');
   });
 
   // The review of 2026-11-28: opened again, the declined page of a replaced try sent the buyer to an order that could no longer be paid.

@@ -42,13 +42,17 @@ export interface OrderActions {
   cancelUnpaid(userId: string, orderId: string): Promise<ActionOutcome<{ closedPages: ClosedPage[] }>>;
   /** The open payment pages of the buyer's unpaid tries: what a new checkout of the cart replaces. */
   openPagesOfUnpaid(userId: string): Promise<ClosedPage[]>;
-  /** The open payment page of the order's checkout, and whether it charges other orders too (then a page of the order's own replaces it); undefined when there is none. */
-  openPageOf(userId: string, orderId: string): Promise<{ page: ClosedPage; shared: boolean } | undefined>;
+  /**
+   * The open payment page of the order's checkout, and whether the order's Pay goes back to it
+   * (`reusable`: opened for this order alone; else a page of the order's own replaces it); undefined
+   * when there is none.
+   */
+  openPageOf(userId: string, orderId: string): Promise<{ page: ClosedPage; reusable: boolean } | undefined>;
   /** Every unpaid try of the buyer but those of `keepCheckoutId` becomes superseded (a new checkout of the cart). */
   supersedeUnpaid(userId: string, keepCheckoutId: string): Promise<{ orderIds: string[]; closedPages: ClosedPage[] }>;
   /**
    * A checkout of its own for one unpaid order, so its page charges exactly that order; the open page
-   * of a checkout that holds this order alone is reused (`reuse`).
+   * opened for this order alone is reused (`reuse`). A declined page it leaves closes (`closedPages`).
    */
   checkoutForOrder(userId: string, orderId: string): Promise<ActionOutcome<{ checkoutId: string; order: OrderRow; reuse: string | null; closedPages: ClosedPage[] }>>;
   /**
@@ -59,7 +63,7 @@ export interface OrderActions {
   /** Certificates of the buyer identical (same product and domains) to a line to buy, active or pending. */
   identicalCertificates(userId: string, lines: { productId: string; domains?: readonly string[] }[]): Promise<DuplicateOf[]>;
   /** Checkouts that failed (a declined card) before `before` and still hold unpaid orders: their tries close. */
-  failedCheckoutsBefore(before: number, limit: number): Promise<string[]>;
+  failedCheckoutsBefore(before: number, limit: number): Promise<{ checkoutId: string; page: ClosedPage | null }[]>;
 }
 
 const NOT_FOUND = 'Order not found';
@@ -158,7 +162,8 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
         .select((eb) => eb.fn.countAll().as('n'))
         .where('checkout_id', '=', own.checkout_id)
         .executeTakeFirstOrThrow();
-      return { page, shared: Number(held.n) > 1 };
+      const { opened_for } = await db.selectFrom('checkouts').select('opened_for').where('id', '=', own.checkout_id).executeTakeFirstOrThrow();
+      return { page, reusable: Number(held.n) === 1 && opened_for === 'order' };
     },
 
     async cancelUnpaid(userId, orderId) {
@@ -215,6 +220,9 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
           // The old page charges the orders it was opened with, this one among them: it closes.
           await trx.updateTable('checkouts').set({ status: 'superseded', updated_at: at }).where('id', '=', checkout.id).execute();
           if (checkout.session_ref) closedPages.push({ checkoutId: checkout.id, provider: checkout.provider, sessionRef: checkout.session_ref });
+        } else if (checkout.status === 'failed' && orders.length === 1 && checkout.session_ref) {
+          // A declined page of this order alone: opened again, it must not ask to pay there.
+          closedPages.push({ checkoutId: checkout.id, provider: checkout.provider, sessionRef: checkout.session_ref });
         }
         return { ok: true as const, checkoutId, order: { ...order, checkout_id: checkoutId, payment_status: 'unpaid' as const, failure_message: null }, reuse: null, closedPages };
       });
@@ -282,14 +290,14 @@ export function createOrderActions(db: Kysely<StoreDatabase>, now: () => number)
     async failedCheckoutsBefore(before, limit) {
       const rows = await db
         .selectFrom('checkouts')
-        .select('id')
+        .select(['id', 'provider', 'session_ref'])
         .where('status', '=', 'failed')
         .where('updated_at', '<', iso(before))
         .where((eb) => eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.checkout_id', '=', 'checkouts.id').where('orders.payment_status', '=', 'failed')))
         .orderBy('updated_at')
         .limit(limit)
         .execute();
-      return rows.map((row) => row.id);
+      return rows.map((row) => ({ checkoutId: row.id, page: row.session_ref ? { checkoutId: row.id, provider: row.provider, sessionRef: row.session_ref } : null }));
     },
   };
 }

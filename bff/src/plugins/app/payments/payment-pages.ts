@@ -147,8 +147,8 @@ export function paymentPages(fastify: FastifyInstance, provider: PaymentProvider
    * page lives); then it is closed (cancelled), so unpaid tries do not pile up. Once per checkout.
    */
   async function closeDeclinedTries(): Promise<string[]> {
-    const ids = await fastify.orders.failedCheckoutsBefore(fastify.now() - DECLINED_TRY_KEPT_MS, 500);
-    for (const checkoutId of ids) {
+    const tries = await fastify.orders.failedCheckoutsBefore(fastify.now() - DECLINED_TRY_KEPT_MS, 500);
+    for (const { checkoutId, page } of tries) {
       await fastify.orders.applyPaymentEvent({
         eventId: `local-declined-expired-${checkoutId}`,
         occurredAt: fastify.now(),
@@ -157,8 +157,10 @@ export function paymentPages(fastify: FastifyInstance, provider: PaymentProvider
         checkoutRef: '',
         failureMessage: null,
       });
+      // Its declined page closes too: opened again, it says it can no longer be used.
+      if (page) await closePages([page], fastify.log);
     }
-    return ids;
+    return tries.map((declined) => declined.checkoutId);
   }
 
   return { pageLine, openPage, refuseIfPaid, closeReplacedPages, closePages, closeWithoutPaymentPage, closeCheckoutsWithoutPaymentPage, closeDeclinedTries };

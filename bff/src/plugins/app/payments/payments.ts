@@ -138,11 +138,11 @@ export default fp(
      */
     async function payOrder(user: PaymentUser, orderId: string, log: FastifyBaseLogger): Promise<OrderPayment> {
       if (mode === 'none') throw new HttpError(503, PAYMENTS_UNAVAILABLE);
-      // The order's page, paid and not yet confirmed, stops it (a second page would charge again);
-      // one that charges this order with others closes first.
+      // The order's own page, paid and not yet confirmed, stops it (a second page would charge again);
+      // any other page it is on (the cart's, alone or with other orders) closes first, before the order moves.
       const current = await fastify.orders.openPageOf(user.id, orderId);
-      if (current && !current.shared) await refuseIfPaid(current.page, log);
-      const closedRefs = await closeReplacedPages(current?.shared ? [current.page] : [], log);
+      if (current?.reusable) await refuseIfPaid(current.page, log);
+      const closedRefs = await closeReplacedPages(current && !current.reusable ? [current.page] : [], log);
       const opened = await fastify.orders.checkoutForOrder(user.id, orderId);
       if (!opened.ok) throw new HttpError(opened.status, opened.message);
       if (opened.reuse) return { url: opened.reuse, checkoutId: opened.checkoutId };
