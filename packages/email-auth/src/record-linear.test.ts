@@ -181,8 +181,13 @@ describe.each(WALKERS)('%s stays linear when every record names itself', (_name,
           ['ten includes', tenIncludesOf(prefix, token)],
         ];
         for (const [shape, dns] of zones) {
-          const { result, cpuMs } = await mainThreadCpuMsDuring(() => walk(dns));
+          const first = await mainThreadCpuMsDuring(() => walk(dns));
+          const { result } = first;
+          let { cpuMs } = first;
+          // Over the budget: measured twice more, the least counts (a collection of the garbage can fall in any one run; a slow walk is as slow each time).
+          for (let again = 0; again < 2 && cpuMs > 2 * BUDGET_MS; again += 1) cpuMs = Math.min(cpuMs, (await mainThreadCpuMsDuring(() => walk(dns))).cpuMs);
           const size = JSON.stringify(result).length;
+          if (process.env.LINEAR_VERBOSE) console.log(`${cpuMs.toFixed(0)} ms ${shape} ${JSON.stringify(prefix)} + ${JSON.stringify(token)}`);
           if (size > 8 * SIZE || cpuMs > 2 * BUDGET_MS) large.push(`${shape}, ${JSON.stringify(prefix)} + ${JSON.stringify(token)}: ${size} characters in ${cpuMs.toFixed(0)} ms`);
         }
       }

@@ -256,7 +256,7 @@ describe('inspectSpf: a crafted record stays a small answer', () => {
   // includes itself gave 137,598 loop findings and an answer of 52 MB, built on the event loop.
   it('a record that includes itself thousands of times, and repeats a failing term, gives each finding once in a bounded tree', async () => {
     // As many as fit within the longest record read (SPF_READ_LIMIT, 4 KB).
-    const record = (terms: string) => splitTxt(`v=spf1 ${Array.from({ length: 3900 / (terms.length + 1) }, () => terms).join(' ')} -all`);
+    const record = (terms: string) => splitTxt(`v=spf1 ${Array.from({ length: Math.floor(3900 / (terms.length + 1)) }, () => terms).join(' ')} -all`);
     const dns = memoryResolver({
       'example.com': { TXT: [record('include:a.attacker.test')] },
       'a.attacker.test': { TXT: [record('include:a.attacker.test a:down.test')] },
@@ -280,17 +280,21 @@ describe('inspectSpf: a crafted record stays a small answer', () => {
     expect(byId(result.checks, 'spf.record.unread')).toMatchObject({ status: 'fail', title: 'Record too long to check' });
     expect(byId(result.checks, 'spf.record.unread')?.detail).toContain('is 58,011 bytes long, over the 4,096 this checker reads');
     expect(result.details.lookups).toBe(0);
+    // Not counted, so not "within the limit"; scored as the permanent error it is evaluated as.
+    expect(byId(result.checks, 'spf.lookups')).toBeUndefined();
+    expect(result.score).toBeLessThanOrEqual(30);
     const evaluation = await evaluateSpf({ domain: 'example.com', ip: '192.0.2.1' }, dns);
     expect(evaluation).toMatchObject({ result: 'permerror', reason: 'The record of example.com is 58,011 bytes long, over the 4,096 this checker reads.' });
   });
 
-  it('stops reading an include tree past the reading budget, and says the counts are lower bounds', async () => {
-    const filled = (head: string) => splitTxt(`${head}${'ip4:192.0.2.1 '.repeat(280)}-all`);
+  it('stops reading an include tree past its budget of terms, and says the counts are lower bounds', async () => {
+    const filled = (head: string, terms: number) => splitTxt(`${head}${'ip4:192.0.2.1 '.repeat(terms)}-all`);
     const dns = memoryResolver({
-      'example.com': { TXT: [filled('v=spf1 include:one.test include:two.test include:three.test ')] },
-      'one.test': { TXT: [filled('v=spf1 ')] },
-      'two.test': { TXT: [filled('v=spf1 ')] },
-      'three.test': { TXT: [filled('v=spf1 ')] },
+      'example.com': { TXT: [filled('v=spf1 include:one.test include:two.test include:three.test ', 250)] },
+      // 254 + 1,900 terms read: past the 2,000, the next records are not.
+      'one.test': { TXT: [splitTxt(`v=spf1 ${'a '.repeat(1899)}-all`)] },
+      'two.test': { TXT: [filled('v=spf1 ', 10)] },
+      'three.test': { TXT: [filled('v=spf1 ', 10)] },
     });
     const result = await inspectSpf('example.com', dns);
     expect(result.details.truncated).toBe(true);

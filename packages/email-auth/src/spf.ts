@@ -5,7 +5,7 @@ import { asText } from './input';
 import { flatteningAdvice, type SpfFlattening } from './spf-flatten';
 import { hasMacro, isSpfText, parseSpf, QUERYING_TERMS, type SpfMechanism, type SpfQualifier } from './spf-record';
 import { byteLength, TXT_STRING_LIMIT } from './txt';
-import { SPF_LOOKUP_LIMIT, SPF_READ_LIMIT, SPF_VOID_LOOKUP_LIMIT, SPF_WALK_READ_LIMIT } from './spf-limits';
+import { SPF_LOOKUP_LIMIT, SPF_VOID_LOOKUP_LIMIT, SPF_WALK_TERM_LIMIT } from './spf-limits';
 import type { Check, DnsRecord } from './types';
 
 /**
@@ -77,8 +77,8 @@ interface Walk {
   listed: Set<string>;
   dnsRecords: DnsRecord[];
   nodes: number;
-  /** Record text parsed so far (bytes), within SPF_WALK_READ_LIMIT. */
-  read: number;
+  /** Terms read so far, across the records of the tree (SPF_WALK_TERM_LIMIT). */
+  terms: number;
 }
 
 function addCheck(walk: Walk, check: Check) {
@@ -140,7 +140,7 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
     listed: new Set(),
     dnsRecords: [],
     nodes: 0,
-    read: 0,
+    terms: 0,
   };
   const tree = await walkRecord(walk, name, 'root', undefined, []);
   const rootProblem = tree.problem;
@@ -168,8 +168,8 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
         'Free some room: remove unused includes or replace a/mx with ip4:/ip6: ranges.',
       ),
     );
-  } else if (!checks.some((check) => check.id === 'spf.syntax.term')) {
-    // An invalid record is never evaluated, so its lookup count means nothing.
+  } else if (!checks.some((check) => check.id === 'spf.syntax.term' || check.id === 'spf.record.unread')) {
+    // An invalid record is never evaluated, and one not read was not counted: its lookup count means nothing.
     checks.push(pass('spf.lookups', 'DNS lookups within the limit', `Checking this record takes ${count} of the ${SPF_LOOKUP_LIMIT} DNS lookups allowed.`));
   }
   // Not for a tree only partly followed: what each include costs is not known.
@@ -199,7 +199,7 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
       info(
         'spf.tree.truncated',
         'Tree only partly followed',
-        `The include tree is larger than this checker follows (${MAX_RECORDS} records, ${SPF_WALK_READ_LIMIT / 1024} KB of records read, ${MAX_QUERIES} queries, depth ${MAX_DEPTH}, ${MAX_NODES} names shown); counts are lower bounds.`,
+        `The include tree is larger than this checker follows (${MAX_RECORDS} records, ${SPF_WALK_TERM_LIMIT.toLocaleString('en-US')} terms read, ${MAX_QUERIES} queries, depth ${MAX_DEPTH}, ${MAX_NODES} names shown); counts are lower bounds.`,
         'Simplify the record: nested includes this deep are far beyond the lookup limit anyway.',
       ),
     );
@@ -213,6 +213,7 @@ export async function inspectSpf(domain: string, dns: DnsResolver): Promise<Insp
         'spf.void.limit',
         'spf.loop',
         'spf.syntax.term',
+        'spf.record.unread',
         'spf.include.missing',
         'spf.include.multiple',
         'spf.include.invalid',
@@ -343,14 +344,13 @@ async function walkRecord(walk: Walk, domain: string, via: SpfNode['via'], quali
     );
   }
   // Past the walk's reading budget an included record is not read: the tree is cut there.
-  const size = Math.min(byteLength(node.record), SPF_READ_LIMIT);
-  if (!root && walk.read + size > SPF_WALK_READ_LIMIT) {
+  if (!root && walk.terms >= SPF_WALK_TERM_LIMIT) {
     node.problem = 'truncated';
     walk.truncated = true;
     return node;
   }
-  walk.read += size;
   const parsed = parseSpf(node.record);
+  walk.terms += parsed.record.terms.length + parsed.record.invalid.length;
   if (root) {
     walk.checks.unshift(pass('spf.record.found', 'SPF record found', `One SPF record at ${domain}.`));
     for (const check of parsed.checks) addCheck(walk, check);
