@@ -199,6 +199,18 @@ describe('inspectDmarc', () => {
     expect(byId(result.checks, 'dmarc.rua.authorization-error')?.status).toBe('unreachable');
   });
 
+  // A record naming hundreds of report domains made a lookup each on one anonymous request (the code review of 2026-11-28).
+  it('looks up the authorization of ten external report domains at most, and says the rest were not checked', async () => {
+    const rua = Array.from({ length: 30 }, (_, index) => `mailto:a@d${index}.example`).join(',');
+    const dns = memoryResolver({ '_dmarc.example.com': { TXT: [`v=DMARC1; p=reject; rua=${rua}`] } });
+    const result = await inspectDmarc('example.com', dns);
+    expect(dns.queries.filter((query) => query.includes('._report._dmarc.'))).toHaveLength(10);
+    expect(byId(result.checks, 'dmarc.report-domains.unchecked')).toMatchObject({
+      status: 'info',
+      detail: 'Reports go to 30 other domains; the authorization of the first 10 was checked, not that of the other 20.',
+    });
+  });
+
   it('rejects what is not a domain without querying DNS', async () => {
     const quiet = memoryResolver({});
     for (const input of ['', 'not a domain', '1.2.3.4', 'localhost', 'a..b']) {
