@@ -169,10 +169,12 @@ export const SignOutForm = z.looseObject({
  * Form body of the NextAuth client's log beacon: the fields our session client sends (other keys
  * are dropped, not logged: anyone may post here).
  */
+export const CLIENT_LOG_MESSAGE_LIMIT = 2000;
+
 export const ClientLogForm = z.object({
   level: z.enum(['error', 'warn', 'debug']),
   code: z.string().check(lengthLimit(200)),
-  message: z.optional(z.string().check(lengthLimit(2000))),
+  message: z.optional(z.string().check(lengthLimit(CLIENT_LOG_MESSAGE_LIMIT))),
   client: z.optional(z.string().check(lengthLimit(16))),
 });
 

@@ -52,14 +52,14 @@ export function summarize(checks: readonly Check[]): CheckStatus {
 const DomainInput = z.string({ error: 'Domain is required' }).check(z.trim(), z.minLength(1, 'Please enter a domain name'), lengthLimit(1024, 'Domain name is too long'));
 const DnsNameInput = z.string({ error: 'Name is required' }).check(z.trim(), z.minLength(1, 'Please enter a DNS name'), lengthLimit(1024, 'DNS name is too long'));
 /** A DKIM or BIMI selector: one or more labels of letters, digits, hyphens and underscores. */
-export const Selector = z
-  .string()
-  .check(
-    lengthLimit(1024, 'A selector is at most 253 characters.'),
-    z.trim(),
-    z.toLowerCase(),
-    z.regex(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/, 'A selector is letters, digits, hyphens and underscores, for example default or s1.'),
-  );
+export const Selector = z.string().check(
+  // Far over first, before anything reads it; then, trimmed, its own limit.
+  lengthLimit(1024, 'A selector is at most 253 characters.'),
+  z.trim(),
+  lengthLimit(253, 'A selector is at most 253 characters.'),
+  z.toLowerCase(),
+  z.regex(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/, 'A selector is letters, digits, hyphens and underscores, for example default or s1.'),
+);
 
 export const DomainToolQuery = z.object({ domain: DomainInput });
 export type DomainToolQuery = z.infer<typeof DomainToolQuery>;

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import * as z from 'zod/mini';
-import { AUTH_BASE_PATH, AUTH_PATHS, CsrfAnswer, ProvidersAnswer, RedirectAnswer, SessionAnswer, SignedInSession } from '@bimi/contracts/auth';
+import { AUTH_BASE_PATH, AUTH_PATHS, CLIENT_LOG_MESSAGE_LIMIT, CsrfAnswer, ProvidersAnswer, RedirectAnswer, SessionAnswer, SignedInSession } from '@bimi/contracts/auth';
 
 /**
  * The one session client of the site (spec §4, §7). It speaks the NextAuth client protocol
@@ -23,7 +23,8 @@ const UrlAnswer = z.partial(RedirectAnswer);
 /** Sends a log line to the server without waiting (NextAuth's `_log` beacon, form-encoded). */
 function logToServer(level: 'error' | 'warn' | 'debug', code: string, message: string): void {
   console[level === 'debug' ? 'log' : level](`[session] ${code}: ${message}`);
-  const body = new URLSearchParams({ level, code, message, client: 'true' });
+  // Within what the beacon takes (ClientLogForm): a longer message is cut, not refused.
+  const body = new URLSearchParams({ level, code, message: message.slice(0, CLIENT_LOG_MESSAGE_LIMIT), client: 'true' });
   const url = AUTH_PATHS.log;
   try {
     if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;

@@ -144,9 +144,12 @@ function providerDisplay(groups: ReadonlyMap<RecordGroup, RecordGroupReport>, dm
   const dmarcUnknown = [...(groups.get('dmarc')?.checks ?? []), ...(groups.get('bimi')?.checks ?? [])].some((check) => check.id === 'dmarc.lookup.error' || check.id === 'bimi.dmarc.error');
   if (dmarcUnknown) common.push('We could not check DMARC, so we cannot tell yet whether it is at enforcement. We try again on the next check.');
   else if (!dmarcReady) common.push('DMARC is not at enforcement (p=quarantine or p=reject for the domain and its subdomains, pct=100).');
-  if (blocks(groups.get('bimi')?.status)) common.push('The BIMI record is missing or not usable.');
+  const bimiUnknown = groups.get('bimi')?.checks.some((check) => check.id === 'bimi.lookup.error') ?? false;
+  if (bimiUnknown) common.push('We could not look up the BIMI record, so we cannot tell yet whether a logo is published. We try again on the next check.');
+  else if (blocks(groups.get('bimi')?.status)) common.push('The BIMI record is missing or not usable.');
   if (blocks(groups.get('logo')?.status)) common.push('The logo is missing or not valid SVG Tiny PS.');
-  else if (groups.get('logo')?.status === 'unreachable') common.push('We could not reach the logo’s host, so we cannot tell yet whether the logo is valid. We try again on the next check.');
+  else if (groups.get('logo')?.status === 'unreachable' && !bimiUnknown)
+    common.push('We could not reach the logo’s host, so we cannot tell yet whether the logo is valid. We try again on the next check.');
   const needsCertificate: string[] = [];
   if (certificate.status === 'unreachable') needsCertificate.push('We could not check the mark certificate, so we cannot tell yet whether it is valid. We try again on the next check.');
   else if (!certificate.present) needsCertificate.push('No mark certificate (VMC or CMC) is published in the BIMI record.');

@@ -57,7 +57,6 @@ function TopIssues({ issues, testId = 'top-issues', empty }: { issues: MonitorIs
   );
 }
 
-/** /account/monitors/{domain}: how the sender appears, the score, what to fix, history, the assistant. */
 /** "Nothing to fix", said of what could be checked: a group the last run could not read is named, not passed over. */
 function nothingToFix(groups: readonly { label: string; status: string }[]): string {
   const notChecked = groups.filter((group) => group.status === 'unreachable').map((group) => group.label);
@@ -66,6 +65,7 @@ function nothingToFix(groups: readonly { label: string; status: string }[]): str
   return `Nothing to fix among what we could check. Not checked this time: ${named}; we try again on the next check.`;
 }
 
+/** /account/monitors/{domain}: how the sender appears, the score, what to fix, history, the assistant. */
 export function MonitorPage(_props: PageProps) {
   const { domain = '' } = useParams();
   const navigate = useNavigate();

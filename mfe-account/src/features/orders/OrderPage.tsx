@@ -335,7 +335,7 @@ export function OrderPage({ route }: PageProps) {
                 {/* A checkout of several lines is one payment: said, so its amount is not read as this order's price. */}
                 {t.orders.length > 1 && (
                   <Typography variant="body2" color="text.secondary" data-testid="shared-payment">
-                    One payment for {t.orders.length} orders: {t.orders.map((paid) => paid.number).join(', ')}
+                    {t.kind === 'refund' ? 'One refund' : 'One payment'} for {t.orders.length} orders: {t.orders.map((paid) => paid.number).join(', ')}
                   </Typography>
                 )}
                 <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>

@@ -1,4 +1,14 @@
-import { AUTH_PATHS, ClientLogForm, CredentialsSignInForm, SIGN_IN_ERRORS, SignOutForm, tooManyAttemptsMessage, type SessionAnswer, type SignInError } from '@bimi/contracts/auth';
+import {
+  AUTH_PATHS,
+  CLIENT_LOG_MESSAGE_LIMIT,
+  ClientLogForm,
+  CredentialsSignInForm,
+  SIGN_IN_ERRORS,
+  SignOutForm,
+  tooManyAttemptsMessage,
+  type SessionAnswer,
+  type SignInError,
+} from '@bimi/contracts/auth';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -133,7 +143,8 @@ const nextAuth: FastifyPluginAsyncZod = async (fastify) => {
   const logBeacon = { bodyLimit: 16 * 1024, config: { rateLimit: { max: 60, timeWindow: '1 minute', errorResponseBuilder: refusedInOurWords }, csrf: 'origin' as const } };
   fastify.post(AUTH_PATHS.log, logBeacon, async (request, reply) => {
     const form = ClientLogForm.safeParse(request.body ?? {});
-    if (!form.success) return reply.code(400).send({ message: 'level and code are required' });
+    if (!form.success)
+      return reply.code(400).send({ message: `level (error, warn or debug) and code are required; a message takes at most ${CLIENT_LOG_MESSAGE_LIMIT.toLocaleString('en-US')} characters` });
     const { level, code, message } = form.data;
     request.log[level === 'debug' ? 'debug' : 'warn']({ code, clientLevel: level, clientMessage: message }, 'authentication client log');
     return {};

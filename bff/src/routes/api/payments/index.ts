@@ -15,7 +15,7 @@ function notFoundPage(reply: FastifyReply): FastifyReply {
   return htmlPage(
     reply,
     404,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment page not found</title></head><body><main><h1>Payment page not found</h1><p>${PAGE_NOT_FOUND}</p><p><a href="/checkout">Back to checkout</a></p></main></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment page not found</title><link rel="icon" href="data:,"></head><body><main><h1>Payment page not found</h1><p>${PAGE_NOT_FOUND}</p><p><a href="/checkout">Back to checkout</a></p></main></body></html>`,
   );
 }
 
