@@ -7,6 +7,7 @@ import { startToolFixtures, type ToolFixtures } from './fixtures/tools/start';
 import { Browser, freshClientAddress, GOOD_PASSWORD, signedInUser, startIdentityStore, storageEngines, type IdentityStore } from './identity-fixtures';
 import { bestLoopCostOf, overBudget } from './event-loop-budget';
 import { placeCheckout } from './orders-fixtures';
+import { DEFAULT_BODY_LIMIT } from '../src/lib/server-options';
 import { arbitraryFor, isZodSchema, type Words } from './zod-arbitrary';
 import { largestFor, repeatTo, type StringShape } from './zod-largest';
 
@@ -47,6 +48,8 @@ interface DeclaredRoute {
   method: string;
   url: string;
   schema: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** The route's own body limit, when it sets one (else the server's, DEFAULT_BODY_LIMIT). */
+  bodyLimit?: number;
 }
 
 /** Routes seen by the onRoute hook of each app built in this file. */
@@ -60,7 +63,7 @@ jest.mock('fastify', () => {
     mockDeclaredRoutes.set(app, routes);
     // Added before any plugin is registered, so every child context inherits it.
     app.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: (route.schema ?? {}) as DeclaredRoute['schema'] });
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: (route.schema ?? {}) as DeclaredRoute['schema'], bodyLimit: route.bodyLimit });
     });
     return app;
   };
@@ -678,7 +681,8 @@ function budgetRequests(route: DeclaredRoute, known: Record<string, string>): Bu
       if (!BODYLESS.has(route.method)) {
         request.payload = JSON.stringify(
           isZodSchema(body)
-            ? largestFor(body, { fill, manySmall, overLimits, budget: BODY_BUDGET })
+            ? // Past the limits, within the route's body limit: a larger body is refused by its length before any check reads it.
+              largestFor(body, { fill, manySmall, overLimits, budget: overLimits ? (route.bodyLimit ?? DEFAULT_BODY_LIMIT) - 1024 : BODY_BUDGET })
             : Object.fromEntries(FORM_FIELDS.map((field) => [field, fill({ minLength: 0, maxLength: 16 * 1024, path: field })])),
         );
         request.contentType = 'application/json';
