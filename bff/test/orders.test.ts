@@ -277,7 +277,7 @@ describe.each(storageEngines())('orders on $name', (engine) => {
   it("an item removed during the last day of its paid period (renewal off, the renewal job) ends the order at the period's end, not a day early", async () => {
     const jane = await buyer(store, 'Jane Doe', 'jane@example.com');
     const start = store.clock.now;
-    const checkout = await placeCheckout(store, jane.userId, [DMARC_PLUS_MONTHLY, DMARC_PLUS_MONTHLY]);
+    const checkout = await placeCheckout(store, jane.userId, [DMARC_PLUS_MONTHLY, { ...DMARC_PLUS_MONTHLY, productId: 'dmarc-premium' }]);
     const [kept, dropped] = checkout.orders;
     if (!kept || !dropped) throw new Error('two orders expected');
     const periodEnd = start + 31 * DAY;

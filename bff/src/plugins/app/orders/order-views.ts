@@ -10,6 +10,7 @@ const UNPAID_STATES = new Set<OrderState>(['awaiting-payment', 'payment-failed',
 
 /** How the account area shows orders: each one's lifecycle state, its one action, what is left to do. */
 export function createOrderViews(db: Kysely<StoreDatabase>, now: () => number) {
+  /** The order's payments and refunds, each with every order it paid (a checkout of several lines is one payment). */
   async function transactionsOfOrder(orderId: string): Promise<TransactionView[]> {
     const rows = await db
       .selectFrom('transaction_lines')
@@ -18,8 +19,24 @@ export function createOrderViews(db: Kysely<StoreDatabase>, now: () => number) {
       .where('transaction_lines.order_id', '=', orderId)
       .orderBy('transactions.date', 'desc')
       .execute();
-    const order = await db.selectFrom('orders').select(['id', 'number']).where('id', '=', orderId).executeTakeFirst();
-    return rows.map((row) => transactionView(row, order ? [{ id: order.id, number: order.number }] : []));
+    if (rows.length === 0) return [];
+    const paid = await db
+      .selectFrom('transaction_lines')
+      .innerJoin('orders', 'orders.id', 'transaction_lines.order_id')
+      .select(['transaction_lines.transaction_id', 'orders.id', 'orders.number'])
+      .where(
+        'transaction_lines.transaction_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('orders.number')
+      .execute();
+    return rows.map((row) =>
+      transactionView(
+        row,
+        paid.filter((line) => line.transaction_id === row.id),
+      ),
+    );
   }
 
   async function summaries(rows: OrderRow[]): Promise<{ summary: OrderSummary; row: OrderRow; steps: StepRow[]; sessionUrl: string | null }[]> {
