@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -335,7 +335,16 @@ export function OrderPage({ route }: PageProps) {
                 {/* A checkout of several lines is one payment: said, so its amount is not read as this order's price. */}
                 {t.orders.length > 1 && (
                   <Typography variant="body2" color="text.secondary" data-testid="shared-payment">
-                    {t.kind === 'refund' ? 'One refund' : 'One payment'} for {t.orders.length} orders: {t.orders.map((paid) => paid.number).join(', ')}
+                    {t.kind === 'refund' ? 'One refund' : 'One payment'} for {t.orders.length} orders:{' '}
+                    {t.orders.map((paid, index) => (
+                      <Fragment key={paid.id}>
+                        {index > 0 && ', '}
+                        {/* An order number is not cut at its hyphen; the list breaks between numbers. */}
+                        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                          {paid.number}
+                        </Box>
+                      </Fragment>
+                    ))}
                   </Typography>
                 )}
                 <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
