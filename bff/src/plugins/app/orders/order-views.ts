@@ -2,8 +2,9 @@ import { FILTER_STATUS_OF, ORDER_STATE_ACTIONS, canCancel, type OrderState } fro
 import type { OrderDetail, OrderSummary, Transaction as TransactionView } from '@bimi/contracts/orders';
 import type { Kysely } from 'kysely';
 import type { StoreDatabase } from '../../../db/schema';
-import { orderNumber, parseDetails, productName, transactionView, type OrderRow, type StepRow } from '../../../services/orders/order-rows';
+import { orderNumber, parseDetails, productName, type OrderRow, type StepRow } from '../../../services/orders/order-rows';
 import { isCertificateOrder, lifecycleState, needsAction, validationSteps } from '../../../services/orders/order-status';
+import { transactionViews } from './transactions';
 
 /** Before a payment (or closed without one), nothing renews. */
 const UNPAID_STATES = new Set<OrderState>(['awaiting-payment', 'payment-failed', 'cancelled', 'superseded']);
@@ -19,24 +20,7 @@ export function createOrderViews(db: Kysely<StoreDatabase>, now: () => number) {
       .where('transaction_lines.order_id', '=', orderId)
       .orderBy('transactions.date', 'desc')
       .execute();
-    if (rows.length === 0) return [];
-    const paid = await db
-      .selectFrom('transaction_lines')
-      .innerJoin('orders', 'orders.id', 'transaction_lines.order_id')
-      .select(['transaction_lines.transaction_id', 'orders.id', 'orders.number'])
-      .where(
-        'transaction_lines.transaction_id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .orderBy('orders.number')
-      .execute();
-    return rows.map((row) =>
-      transactionView(
-        row,
-        paid.filter((line) => line.transaction_id === row.id),
-      ),
-    );
+    return transactionViews(db, rows);
   }
 
   async function summaries(rows: OrderRow[]): Promise<{ summary: OrderSummary; row: OrderRow; steps: StepRow[]; sessionUrl: string | null }[]> {

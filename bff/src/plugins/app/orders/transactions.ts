@@ -5,6 +5,28 @@ import type { Kysely, Selectable } from 'kysely';
 import type { StoreDatabase, TransactionLinesTable, TransactionsTable } from '../../../db/schema';
 import { orderNumber, productName, transactionView } from '../../../services/orders/order-rows';
 
+/** Transactions as the account pages show them, each with every order it paid (a checkout of several lines is one payment). */
+export async function transactionViews(db: Kysely<StoreDatabase>, rows: Selectable<TransactionsTable>[]): Promise<Transaction[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .selectFrom('transaction_lines')
+    .innerJoin('orders', 'orders.id', 'transaction_lines.order_id')
+    .select(['transaction_lines.transaction_id', 'orders.id', 'orders.number', 'orders.product_id', 'orders.description', 'orders.details'])
+    .where(
+      'transaction_lines.transaction_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('orders.number')
+    .execute();
+  return rows.map((row) =>
+    transactionView(
+      row,
+      lines.filter((line) => line.transaction_id === row.id).map((line) => ({ id: line.id, number: line.number, label: labelOf(line, false) })),
+    ),
+  );
+}
+
 /** One transaction with what its receipt prints. */
 export interface Receipt {
   transaction: Selectable<TransactionsTable>;
@@ -80,24 +102,7 @@ export function createTransactions(db: Kysely<StoreDatabase>): Transactions {
   return {
     async list(userId) {
       const rows = await db.selectFrom('transactions').selectAll().where('user_id', '=', userId).orderBy('date', 'desc').orderBy('created_at', 'desc').execute();
-      if (rows.length === 0) return [];
-      const lines = await db
-        .selectFrom('transaction_lines')
-        .innerJoin('orders', 'orders.id', 'transaction_lines.order_id')
-        .select(['transaction_lines.transaction_id', 'orders.id', 'orders.number', 'orders.product_id', 'orders.description', 'orders.details'])
-        .where(
-          'transaction_lines.transaction_id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .orderBy('orders.number')
-        .execute();
-      return rows.map((row) =>
-        transactionView(
-          row,
-          lines.filter((line) => line.transaction_id === row.id).map((line) => ({ id: line.id, number: line.number, label: labelOf(line, false) })),
-        ),
-      );
+      return transactionViews(db, rows);
     },
 
     async receipt(userId, transactionId) {
