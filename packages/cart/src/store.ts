@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import * as z from 'zod/mini';
 import { CartItem, certificateSet } from '@bimi/catalog/cart-items';
-import { maxQuantityOf } from '@bimi/catalog/quote';
+import { dmarcPlanOf, maxQuantityOf } from '@bimi/catalog/quote';
 import { showToast } from '@bimi/ui/toasts';
 import { openCartDrawer } from './drawer';
 
@@ -50,10 +50,16 @@ export const cart: CartState = proxy({
   },
 });
 
-/** A line of the same DMARC plan (product and billing period) as `item`: a cart holds one, as checkout buys one. */
-function samePlanLine(items: readonly CartItem[], item: CartItem): number {
-  if (item.productType !== 'dmarc') return -1;
-  return items.findIndex((line) => line.productType === 'dmarc' && line.id === item.id && line.billingPeriod === item.billingPeriod);
+/**
+ * Puts `item` in `items` with at most the quantity it may be bought in: in the place of a line of the
+ * same DMARC plan (dmarcPlanOf: a cart holds one, as checkout buys one), else at the end.
+ */
+function placeLine(items: CartItem[], item: CartItem): void {
+  const line = { ...item, quantity: Math.min(item.quantity, maxQuantityOf(item)) };
+  const plan = dmarcPlanOf(line.id, line.billingPeriod);
+  const same = plan === null ? -1 : items.findIndex((other) => dmarcPlanOf(other.id, other.billingPeriod) === plan);
+  if (same >= 0) items.splice(same, 1, line);
+  else items.push(line);
 }
 
 /**
@@ -67,10 +73,7 @@ export function addItem(item: CartItem): void {
     existing.quantity = Math.min(maxQuantityOf(existing), existing.quantity + parsed.quantity);
     return;
   }
-  const line = { ...parsed, quantity: Math.min(maxQuantityOf(parsed), parsed.quantity) };
-  const plan = samePlanLine(cart.items, line);
-  if (plan >= 0) cart.items.splice(plan, 1, line);
-  else cart.items.push(line);
+  placeLine(cart.items, parsed);
 }
 
 function failureReason(error: unknown): string {
@@ -202,10 +205,7 @@ export function readStoredCart(raw: string | null): CartItem[] {
       continue;
     }
     // A cart stored when a DMARC plan could be put in twice keeps one: one copy, the last line of the plan.
-    const line = { ...item.data, quantity: Math.min(item.data.quantity, maxQuantityOf(item.data)) };
-    const plan = samePlanLine(items, line);
-    if (plan >= 0) items.splice(plan, 1, line);
-    else items.push(line);
+    placeLine(items, item.data);
   }
   return items;
 }

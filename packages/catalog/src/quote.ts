@@ -33,6 +33,16 @@ export function samePlanTwiceMessage(first: number): string {
   return `the same plan as items[${first}] cannot be paid twice in one checkout; choose a larger email volume on that line or buy it in a second checkout`;
 }
 
+/**
+ * The DMARC plan a line buys (its product and billing period: one price, whose volume tiers price one
+ * volume), or null for a line that is not a plan. Two lines of one plan are one too many, in the
+ * cart and in a checkout.
+ */
+export function dmarcPlanOf(productId: string, billingPeriod: BillingPeriod | undefined): string | null {
+  if (!isProductId(productId) || PRODUCTS[productId].type !== 'dmarc') return null;
+  return `${productId} ${billingPeriod ?? 'monthly'}`;
+}
+
 /** How many of one cart line may be bought: one of a DMARC plan (a larger volume, not copies), else MAX_QUANTITY. */
 export function maxQuantityOf(line: { productType?: 'dmarc' }): number {
   return line.productType === 'dmarc' ? 1 : MAX_QUANTITY;
@@ -113,11 +123,10 @@ function quoteLine(line: QuoteLine, settings: PriceSettings, logger: PriceIdLogg
  * POST /api/cart/quote. Throws a QuoteError naming the first line a rule refuses.
  */
 export function quoteCart(lines: readonly QuoteLine[], settings: PriceSettings, logger: PriceIdLogger = console): CartQuote {
-  // A DMARC plan's volume tiers price one volume: the same plan (product and billing period) twice is one line too many.
   const plans = new Map<string, number>();
   lines.forEach((line, index) => {
-    if (line.emailVolume === undefined || !isProductId(line.productId) || PRODUCTS[line.productId].type !== 'dmarc') return;
-    const plan = `${line.productId} ${line.billingPeriod ?? 'monthly'}`;
+    const plan = dmarcPlanOf(line.productId, line.billingPeriod);
+    if (plan === null) return;
     const first = plans.get(plan);
     if (first !== undefined) throw new QuoteError(`items[${index}]: ${samePlanTwiceMessage(first)}`);
     plans.set(plan, index);

@@ -133,6 +133,9 @@ function logoReport(domain: string, { logo, record }: BimiDetails, checks: reado
   return { dataUrl: null, reason, url: url || null, initial };
 }
 
+/** Whether the BIMI record itself could not be looked up (the BIMI check's finding): nothing is known of the logo and certificate then. */
+const bimiLookupFailed = (checks: readonly Check[]) => checks.some((check) => check.id === 'bimi.lookup.error');
+
 /**
  * Which mailboxes would show the logo, and why not. All three need DMARC at enforcement, a BIMI
  * record and a valid SVG Tiny PS logo; Gmail and Apple Mail also need a valid mark certificate
@@ -144,7 +147,7 @@ function providerDisplay(groups: ReadonlyMap<RecordGroup, RecordGroupReport>, dm
   const dmarcUnknown = [...(groups.get('dmarc')?.checks ?? []), ...(groups.get('bimi')?.checks ?? [])].some((check) => check.id === 'dmarc.lookup.error' || check.id === 'bimi.dmarc.error');
   if (dmarcUnknown) common.push('We could not check DMARC, so we cannot tell yet whether it is at enforcement. We try again on the next check.');
   else if (!dmarcReady) common.push('DMARC is not at enforcement (p=quarantine or p=reject for the domain and its subdomains, pct=100).');
-  const bimiUnknown = groups.get('bimi')?.checks.some((check) => check.id === 'bimi.lookup.error') ?? false;
+  const bimiUnknown = bimiLookupFailed(groups.get('bimi')?.checks ?? []);
   if (bimiUnknown) common.push('We could not look up the BIMI record, so we cannot tell yet whether a logo is published. We try again on the next check.');
   else if (blocks(groups.get('bimi')?.status)) common.push('The BIMI record is missing or not usable.');
   if (blocks(groups.get('logo')?.status)) common.push('The logo is missing or not valid SVG Tiny PS.');
@@ -197,12 +200,12 @@ export async function analyzeDomain(domain: string, io: ToolIo, files: Untrusted
   }
   // A BIMI lookup that failed tells nothing of the logo and the certificate: they could not be
   // checked (as the BIMI checker says), never absent.
-  if (!bimiRecord && bimi.checks.some((check) => check.id === 'bimi.lookup.error')) {
-    const RETRY = "Nothing to do unless it lasts: check that the domain's name servers answer.";
+  if (!bimiRecord && bimiLookupFailed(bimi.checks)) {
+    const fix = "Nothing to do unless it lasts: check that the domain's name servers answer.";
     const notChecked = (what: string) => `The BIMI record could not be looked up, so the ${what} could not be checked. We try again on the next check.`;
-    if (byGroup.get('logo')?.checks.length === 0) add('logo', { records: [], checks: [unreachable('monitor.logo.unknown', 'Logo not checked', notChecked('logo'), RETRY)] });
+    if (byGroup.get('logo')?.checks.length === 0) add('logo', { records: [], checks: [unreachable('monitor.logo.unknown', 'Logo not checked', notChecked('logo'), fix)] });
     if (byGroup.get('certificate')?.checks.length === 0) {
-      add('certificate', { records: [], checks: [unreachable('monitor.certificate.unknown', 'Mark certificate not checked', notChecked('mark certificate'), RETRY)] });
+      add('certificate', { records: [], checks: [unreachable('monitor.certificate.unknown', 'Mark certificate not checked', notChecked('mark certificate'), fix)] });
     }
   } else if (!bimiRecord || bimiRecord.declined) {
     // Without a usable BIMI record the logo and the certificate are absent: said in those groups too.
