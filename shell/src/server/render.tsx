@@ -68,6 +68,14 @@ export async function renderPage({ url, remotes, config, consent, loadRemoteModu
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  const { styles } = createEmotionServer(emotionCache).extractCriticalToChunks(html);
+  // Every style this render made, the markup's and those of the components a styled component
+  // wraps (MUI's Button around its ButtonBase): no element carries the latter's class, so Emotion's
+  // extraction leaves them out, and the browser then compiled and inserted each of them again while
+  // it hydrated (about twenty rules on /bimi-checker, in the commit's task). The page's cache is
+  // its own, so what it holds is this page's.
+  const allClasses = Object.keys(emotionCache.inserted)
+    .map((id) => `${emotionCache.key}-${id}`)
+    .join(' ');
+  const { styles } = createEmotionServer(emotionCache).extractCriticalToChunks(`${html} ${allClasses}`);
   return { html, styles: styles.filter((chunk) => chunk.css !== ''), errors, answers };
 }
