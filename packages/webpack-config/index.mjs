@@ -16,6 +16,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { z } from 'zod';
+import { RunInSlicesPlugin } from './run-in-slices.js';
 import { isSingletonPackage, muiNeighbourRequests, ShareNeighboursPlugin, singletonNeighbourRequests, singletonPackages } from './shared-neighbours.js';
 
 const require = createRequire(import.meta.url);
@@ -402,6 +403,8 @@ export function createAppConfig(app) {
         },
       }),
       shareNeighbours(app.dir),
+      // Production only: its lists are not part of a module's hash, so a watching build's cache could keep a stale one.
+      ...(prod ? [new RunInSlicesPlugin()] : []),
       ...(isShell ? [] : [new EmitRouteTablePlugin(path.join(app.dir, 'src/app/routes.json')), new EmitSharingPlugin(shared)]),
       ...(isShell && app.html
         ? [
