@@ -24,6 +24,15 @@ describe('the runtime plugin that yields to the browser', () => {
     expect(await running).toBe(factoryArgs);
   });
 
+  it("starts a remote's container in a task of its own, and goes on after it in another", async () => {
+    const initArgs = { remoteInfo: { name: 'account' }, shareScope: {} };
+    for (const hook of ['beforeInitContainer', 'initContainer'] as const) {
+      const starting = yieldToBrowserPlugin()[hook](initArgs);
+      expect(await pendingInThisTask(starting)).toBe(true);
+      expect(await starting).toBe(initArgs);
+    }
+  });
+
   it("lets an import()'s modules run in a task after its chunks arrived, not in the last one's, wrapping webpack's loader once", async () => {
     const ensureChunk = jest.fn(() => Promise.resolve(['chunk loaded']));
     const global = globalThis as { __webpack_require__?: { e: (chunkId: string) => Promise<unknown> } };
