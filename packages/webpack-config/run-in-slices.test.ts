@@ -10,6 +10,9 @@ import { NAMED_MODULE_MIN_BYTES, RunInSlicesPlugin, SLICE_MS } from './run-in-sl
 // calls. Each module notes its name and the macrotask it ran in; the large ones work longer than a slice.
 const PADDING = `/*${'x'.repeat(NAMED_MODULE_MIN_BYTES)}*/`;
 const busy = `const until = performance.now() + ${SLICE_MS + 3}; while (performance.now() < until);`;
+/** What each module noted, in the order they ran: its name, its macrotask, and what it saw. */
+type Ran = [string, number, unknown?][];
+
 const FILES: Record<string, string> = {
   // The browser's scheduler.yield, as Node can: a task after the ones already queued.
   'entry.js': `
@@ -43,7 +46,7 @@ describe('the modules a block needs, run a few a task', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   /** Builds the fixture (with or without the plugin) for Node and runs it: each module's name and macrotask, in the order they ran. */
-  async function buildAndRun(withPlugin: boolean): Promise<{ ran: [string, number, unknown?][]; chunks: string }> {
+  async function buildAndRun(withPlugin: boolean): Promise<{ ran: Ran; chunks: string }> {
     const output = path.join(dir, withPlugin ? 'sliced' : 'plain');
     const stats = await new Promise<webpack.Stats>((resolve, reject) =>
       webpack(
@@ -66,8 +69,6 @@ describe('the modules a block needs, run a few a task', () => {
       .join('\n');
     return { ran, chunks };
   }
-
-  type Ran = [string, number, unknown?][];
 
   it('runs the same modules in the same order as webpack, with the browser let in between the slices', async () => {
     const plain = await buildAndRun(false);
