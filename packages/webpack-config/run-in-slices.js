@@ -33,9 +33,9 @@ export const SLICE_MS = 5;
 /**
  * The modules `roots` import, their imports' imports and so on, in the order webpack runs them:
  * each after the modules it imports (depth-first, in import order, each module once), the roots
- * last. Only static imports (`import … from`) that webpack keeps are followed: not an `import()` of
- * any mode, not a `require()` (which may sit in a function that never runs), not a remote's module.
- * A shared module is a node of its own (requiring it asks the share scope), never followed.
+ * last. Only static imports (`import … from`) that webpack keeps are followed (`staticImportsOf`): not
+ * an `import()` of any mode, not a `require()` (which may sit in a function that never runs), not a
+ * remote's module. A shared module is a node of its own (requiring it asks the share scope).
  * `cyclic` are the modules of an import cycle, which must be entered where webpack enters them.
  * @param {import('webpack').Module[]} roots
  * @param {import('webpack').ModuleGraph} moduleGraph
@@ -58,18 +58,62 @@ export function runOrderOf(roots, moduleGraph) {
     if (seen.has(module) || module.type === 'remote-module' || module.type === 'provide-module') return;
     seen.add(module);
     path.push(module);
-    if (module.type !== 'consume-shared-module') {
-      for (const connection of moduleGraph.getOutgoingConnections(module)) {
-        if (!connection.module || !(connection.dependency instanceof webpack.dependencies.HarmonyImportDependency)) continue;
-        if (connection.getActiveState(undefined) !== true) continue;
-        visit(connection.module);
-      }
-    }
+    for (const target of staticImportsOf(module, moduleGraph)) visit(target);
     path.pop();
     order.push(module);
   };
   for (const root of roots) visit(root);
   return { order, cyclic };
+}
+
+/**
+ * What a module webpack concatenated from several runs of other modules before its own code: the
+ * modules its parts import, in the order its code requires them (webpack's own list), up to the
+ * first part with side effects (what it imports after that runs after that part, so inside the
+ * module, at its place). Unconditional, not deferred imports only; none if webpack's list cannot
+ * be read.
+ * @param {import('webpack').Module} module
+ * @param {import('webpack').ModuleGraph} moduleGraph
+ * @returns {import('webpack').Module[]}
+ */
+function concatenatedImportsOf(module, moduleGraph) {
+  const concatenated = /** @type {any} */ (module);
+  if (typeof concatenated._createConcatenationList !== 'function') return [];
+  /** @type {{ type: string, module: import('webpack').Module, runtimeCondition?: unknown, nonDeferAccess?: unknown }[]} */
+  const list = concatenated._createConcatenationList(concatenated.rootModule, concatenated._modules, undefined, moduleGraph);
+  const imports = [];
+  for (const entry of list) {
+    if (entry.type === 'concatenated') {
+      if (entry.module.getSideEffectsConnectionState(moduleGraph) !== false) break;
+      continue;
+    }
+    if (entry.type !== 'external' || entry.runtimeCondition !== true || entry.nonDeferAccess !== true) break;
+    imports.push(entry.module);
+  }
+  return imports;
+}
+
+/**
+ * The modules `module`'s static imports run, in the order of its `import` statements (their source
+ * order: the graph's connections come in the order the imports were resolved, which varies), as
+ * webpack orders them. A shared module is a leaf; a module webpack concatenated from several is read
+ * by `concatenatedImportsOf`.
+ * @param {import('webpack').Module} module
+ * @param {import('webpack').ModuleGraph} moduleGraph
+ * @returns {import('webpack').Module[]}
+ */
+function staticImportsOf(module, moduleGraph) {
+  if (module.type === 'consume-shared-module') return [];
+  if ('modules' in module) return concatenatedImportsOf(module, moduleGraph);
+  /** @type {[number, import('webpack').Module][]} */
+  const imports = [];
+  for (const dependency of module.dependencies) {
+    if (!(dependency instanceof webpack.dependencies.HarmonyImportDependency)) continue;
+    const connection = moduleGraph.getConnection(dependency);
+    if (!connection?.module || connection.getActiveState(undefined) !== true) continue;
+    imports.push([/** @type {any} */ (dependency).sourceOrder ?? 0, connection.module]);
+  }
+  return imports.sort(([a], [b]) => a - b).map(([, target]) => target);
 }
 
 /**
@@ -103,7 +147,8 @@ class RunInSlicesRuntimeModule extends webpack.RuntimeModule {
   generate() {
     const require = webpack.RuntimeGlobals.require;
     return `(() => {
-  // A hidden tab paints nothing, and there a timer can wait a second or more: no yield there.
+  // The steps of yieldToBrowser in yield-to-browser.js (change both). A hidden tab paints nothing,
+  // and there a timer can wait a second or more: no yield there.
   var yieldToBrowser = () => {
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return Promise.resolve();
     var scheduler = globalThis.scheduler;
