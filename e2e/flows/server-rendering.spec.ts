@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { devices, type Page } from '@playwright/test';
 import { CART_STORAGE_KEY, ONE_VMC_CART, ONE_VMC_TOTAL } from '../fixtures/cart';
@@ -17,6 +17,8 @@ import { createVerifiedAccount, signInByApi } from '../support/account';
  */
 const HEADING = /<h1\b[^>]*>([\s\S]*?)<\/h1>/;
 const textOf = (html: string) => html.replace(/<[^>]+>/g, '').trim();
+/** The inline scripts of a page that run (not its JSON data), with their text. */
+const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*type="application\/json")(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -44,6 +46,8 @@ test('a remote whose server build fails leaves only its own area to the browser;
 });
 
 test('every public route and checkout come with their heading in the first HTML; the account area, without a session, with its loading frame', async ({ request }) => {
+  const templateScripts = inlineScripts(readFileSync(join(tempRoot(), 'shell', 'dist', 'index.html'), 'utf8')).map(([, code]) => code ?? '');
+  expect(templateScripts.length, "the shell template's inline scripts: early input and the start").toBe(2);
   for (const remote of await fetchRegistry(request)) {
     // (A route that only forwards is a redirect: every-route.spec.ts.)
     for (const route of remote.routes.filter((entry) => !entry.redirectTo)) {
@@ -52,11 +56,10 @@ test('every public route and checkout come with their heading in the first HTML;
       const html = await response.text();
       // (Booleans: a failure names the page without printing all its markup.)
       expect(html.includes('<div id="root" data-server-rendered="true">'), `${path} is server-rendered`).toBe(true);
-      // Inline, only the page's data and the shell's own scripts before the page: React left none
-      // in it. The page's policy lets each of them run, by its hash, and no other.
-      const root = html.indexOf('<div id="root"');
-      const inline = [...html.matchAll(/<script(?![^>]*type="application\/json")(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
-      expect(inline.filter((script) => script.index > root).length, `${path}: inline scripts in the page`).toBe(0);
+      // Inline, only the page's data and the shell's own scripts (its template's): React left none
+      // in the page. The page's policy lets each of them run, by its hash, and no other.
+      const inline = inlineScripts(html);
+      expect(inline.filter(([, code]) => !templateScripts.includes(code ?? '')).length, `${path}: inline scripts not the shell template's`).toBe(0);
       const scriptSources = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers()['content-security-policy'] ?? '')?.[1]?.split(' ') ?? [];
       const hashes = inline.map(
         ([, code]) =>
@@ -190,10 +193,10 @@ test('a desktop browser in a phone-wide window: the first account page is a gues
   expect((await context.cookies()).find((cookie) => cookie.name === SCREEN_COOKIE)?.value).toBe('phone');
   // From now on the server draws what this screen shows: the heading stays where it first was.
   expect(await (await page.request.get('/account/dashboard')).text()).toContain('data-variant="phone"');
-  const startShell = await holdShellStart(page);
+  const shell = await holdShellStart(page);
   await page.goto('/account/orders', { waitUntil: 'commit' });
   const firstShown = await page.getByRole('heading', { level: 1 }).boundingBox();
-  startShell();
+  shell.start();
   await untilPageReady(page);
   await expect(page.getByTestId('account-layout')).toHaveAttribute('data-variant', 'phone');
   expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(firstShown);
@@ -254,34 +257,37 @@ test("a checked monitor's page, rendered for a visitor in another time zone and 
 });
 
 /**
- * Holds the shell's first script (start.js) until the returned function is called: the server's
- * page is on screen and does not answer yet. The document's parsing is not over meanwhile either:
- * DOMContentLoaded waits for a deferred script.
+ * Holds the shell's script files until the returned function is called: the server's page is on
+ * screen and does not answer yet. `requested` resolves once the page's inline start code has asked
+ * for the first of them (after the first paint).
  */
-async function holdShellStart(page: Page): Promise<() => void> {
+async function holdShellStart(page: Page): Promise<{ start: () => void; requested: Promise<void> }> {
   let release: () => void = () => {};
+  let asked: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/mfe/shell/start.js', async (route) => {
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  await page.route('**/mfe/shell/*.js', async (route) => {
+    asked();
     await released;
     await route.continue();
   });
-  await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => (document.documentElement.dataset.parsed = 'true')));
-  return release;
+  return { start: release, requested };
 }
 
 test("a click made on the server's page before it is live is not lost: the last one is made again once it is", async ({ context }) => {
   // A page of its own, without the flows' wait for the page to be live after each load.
   const page = await context.newPage();
-  const startShell = await holdShellStart(page);
+  const shell = await holdShellStart(page);
   await page.goto('/products/digicert-verified-mark-certificate', { waitUntil: 'commit' });
   const addToCart = page.getByTestId('add-to-cart');
   await addToCart.click();
   await addToCart.click();
-  // Before any of the shell's code: only what the page holds inline listens.
-  expect(await page.evaluate(() => document.documentElement.dataset.parsed), "clicked before the shell's first script ran").toBeUndefined();
+  // Before any of the shell's code (its files are held): only what the page holds inline listens.
+  await shell.requested;
+  expect(await page.evaluate(() => document.documentElement.dataset.pageReady), 'clicked before the page was live').toBeUndefined();
   const scrolledTo = await page.evaluate(() => window.scrollY);
   expect(scrolledTo, 'the button is below the fold').toBeGreaterThan(0);
-  startShell();
+  shell.start();
   await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
   // The page stays where the visitor scrolled it as it goes live (it jumped to the top, and a second
   // click landed beside the button).

@@ -69,27 +69,31 @@ class EmitSharingPlugin {
 const EARLY_INPUT = swc.minifySync(readFileSync(new URL('./early-input.js', import.meta.url), 'utf8'), { compress: true, mangle: true, ecma: 2015 }).code;
 
 /**
- * The shell's page loads its code once it has been painted (issue 14). Its only script file is
- * start.js (a few hundred bytes, deferred), which adds the entry's scripts when the browser reports
- * the first paint (paint timing: the frame is on screen then; the second frame's task came before
- * that on a slow GPU, so the scripts' downloads counted into the page's largest paint), or without
- * paint timing in the first task after the second frame. A deferred main.js that had already
- * arrived (a repeat visit) ran before the first paint, so a server-rendered page waited for the
- * shell's start-up to show; and Lighthouse counted its download and run into the page's largest
- * paint. A hidden tab, and a page the server did not render (`#root` without
+ * The shell's page loads its code once it has been painted (issue 14). Its only scripts are inline:
+ * early-input.js in the head and, at the end of the body, a few hundred bytes that add the entry's
+ * scripts when the browser reports the first paint (paint timing: the frame is on screen then; the
+ * second frame's task came before that on a slow GPU, so the scripts' downloads counted into the
+ * page's largest paint), or without paint timing in the first task after the second frame. A
+ * deferred main.js that had already arrived (a repeat visit) ran before the first paint, so a
+ * server-rendered page waited for the shell's start-up to show; and Lighthouse counted its download
+ * and run into the page's largest paint. The start code is inline, not a file of its own: as a
+ * deferred `start.js` it was one more round trip before the shell's scripts could start, and when
+ * it ran before the first paint, Lighthouse's model put its request on the path to the page's
+ * first and largest paint. A hidden tab, and a page the server did not render (`#root` without
  * `data-server-rendered`: a page not found, or a render that failed), which has nothing to paint
- * before the shell runs, start at once. With the entry's scripts, start.js preloads the chunk
- * named `bootstrap` (the shell's app, which main.js imports as soon as it runs): one round trip
- * less before the page works. Before it, inline, comes early-input.js: a click made on the
- * server's page before it is live is made again once it is (inline, so there is no moment when the
- * page shows and a click is lost while start.js is on its way).
+ * before the shell runs, start at once. With the entry's scripts it preloads the chunk named
+ * `bootstrap` (the shell's app, which main.js imports as soon as it runs): one round trip less
+ * before the page works. early-input.js holds a click made on the server's page before it is live
+ * and makes it again once it is (inline, so there is no moment when the page shows and a click is
+ * lost). The bff allows both by their hashes (its shell page reads them from index.html).
  */
 class StartAfterPaintPlugin {
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('StartAfterPaintPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('StartAfterPaintPlugin', (data) => {
-        const entryTags = data.assetTags.scripts.filter((tag) => typeof tag.attributes.src === 'string');
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartAfterPaintPlugin', (data) => {
+        const entryTags = data.headTags.filter((tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string');
+        if (entryTags.length === 0) return data;
         const sources = entryTags.map((tag) => String(tag.attributes.src));
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
         const preloads = [...(compilation.namedChunks.get('bootstrap')?.files ?? [])].filter((file) => file.endsWith('.js')).map((file) => `${publicPath}${file}`);
@@ -108,16 +112,11 @@ class StartAfterPaintPlugin {
           'var P=window.PerformanceObserver,w=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0;' +
           'if(w)new P(function(){g()}).observe({type:"paint",buffered:true});' +
           // Without paint timing, the task after the second frame; with it, that frame at the latest a second on.
-          'requestAnimationFrame(function(){requestAnimationFrame(function(){w?setTimeout(g,1000):g()})})}})();\n';
-        compilation.emitAsset('start.js', new webpack.sources.RawSource(code));
-        const [first] = entryTags;
-        if (!first) return data;
-        const earlyInput = { tagName: 'script', voidTag: false, meta: { plugin: 'StartAfterPaintPlugin' }, attributes: {}, innerHTML: EARLY_INPUT };
-        data.assetTags.scripts = [
-          earlyInput,
-          ...data.assetTags.scripts.filter((tag) => !entryTags.includes(tag)),
-          { ...first, attributes: { ...first.attributes, src: `${publicPath}start.js` } },
-        ];
+          'requestAnimationFrame(function(){requestAnimationFrame(function(){w?setTimeout(g,1000):g()})})}})();';
+        const inline = (innerHTML) => ({ tagName: 'script', voidTag: false, meta: { plugin: 'StartAfterPaintPlugin' }, attributes: {}, innerHTML });
+        data.headTags = [inline(EARLY_INPUT), ...data.headTags.filter((tag) => !entryTags.includes(tag))];
+        // At the end of the body: #root, which it reads, is parsed by then.
+        data.bodyTags = [...data.bodyTags, inline(code)];
         return data;
       });
     });
