@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { lengthLimit } from './length-limit';
 import { humanText } from './human-text';
+import { CLIENT_LOG_MESSAGE_LIMIT } from './session';
 
 /**
  * The authentication API of the bff.
@@ -37,9 +38,19 @@ import { humanText } from './human-text';
  * `/account/settings/organizations?invite=…` (see account.ts).
  */
 export { AUTH_BASE_PATH, AUTH_PATHS } from './api-paths';
-
-/** The header every JSON write (auth and /api/account/*) carries: the csrfToken from GET /api/auth/csrf. */
-export const CSRF_HEADER = 'x-csrf-token';
+export {
+  CLIENT_LOG_MESSAGE_LIMIT,
+  CSRF_HEADER,
+  CsrfAnswer,
+  Provider,
+  ProvidersAnswer,
+  RedirectAnswer,
+  SESSION_ABSOLUTE_LIMIT_MS,
+  SESSION_IDLE_LIMIT_MS,
+  SessionAnswer,
+  SessionUser,
+  SignedInSession,
+} from './session';
 
 /** Values of `error` in the url the credentials callback answers with (NextAuth's names where it has one). */
 export const SIGN_IN_ERRORS = {
@@ -60,10 +71,6 @@ export function tooManyAttemptsMessage(waitMs: number): string {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
   return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
-
-/** Server-side session limits (the client's idle timer of spec §4 uses the same idle figure). */
-export const SESSION_IDLE_LIMIT_MS = 7_200_000;
-export const SESSION_ABSOLUTE_LIMIT_MS = 12 * 60 * 60 * 1000;
 
 // ---- shared field rules ----
 
@@ -118,37 +125,6 @@ export const LinkToken = z
   .string({ error: 'The link is incomplete' })
   .check(lengthLimit(1024, 'The link is invalid or incomplete'), z.trim(), z.regex(/^[A-Za-z0-9_-]{20,128}$/, 'The link is invalid or incomplete'));
 
-// ---- §7 answers ----
-
-export const SessionUser = z.object({
-  name: z.string(),
-  email: z.string(),
-  image: z.nullable(z.string()),
-});
-export type SessionUser = z.infer<typeof SessionUser>;
-
-/** GET /api/auth/session: {} when signed out. `expires` is an ISO date: when the session ends unless used again. */
-export const SignedInSession = z.object({ user: SessionUser, expires: z.string() });
-export const SessionAnswer = z.union([SignedInSession, z.strictObject({})]);
-export type SessionAnswer = z.infer<typeof SessionAnswer>;
-
-export const CsrfAnswer = z.object({ csrfToken: z.string() });
-export type CsrfAnswer = z.infer<typeof CsrfAnswer>;
-
-export const Provider = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.string(),
-  signinUrl: z.string(),
-  callbackUrl: z.string(),
-});
-export const ProvidersAnswer = z.record(z.string(), Provider);
-export type ProvidersAnswer = z.infer<typeof ProvidersAnswer>;
-
-/** The answer of the credentials callback and of signout: where to go next (absolute URL). */
-export const RedirectAnswer = z.object({ url: z.string(), message: z.optional(z.string()) });
-export type RedirectAnswer = z.infer<typeof RedirectAnswer>;
-
 /** Form body of POST /api/auth/callback/credentials, as NextAuth's signIn('credentials', {email, password, redirect:false}) sends it. */
 export const CredentialsSignInForm = z.looseObject({
   csrfToken: z.string({ error: 'csrfToken is required' }),
@@ -169,8 +145,6 @@ export const SignOutForm = z.looseObject({
  * Form body of the NextAuth client's log beacon: the fields our session client sends (other keys
  * are dropped, not logged: anyone may post here).
  */
-export const CLIENT_LOG_MESSAGE_LIMIT = 2000;
-
 export const ClientLogForm = z.object({
   level: z.enum(['error', 'warn', 'debug']),
   code: z.string().check(lengthLimit(200)),

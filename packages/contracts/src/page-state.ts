@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_BASE_PATH } from './api-paths';
-import { SignedInSession } from './auth';
+import { SignedInSession } from './session';
 
 /** The id of the element a signed-in page carries its state in (`<script type="application/json">`). */
 export const PAGE_STATE_ID = 'page-state';

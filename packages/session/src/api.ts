@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ApiError, shownMessage } from '@bimi/contracts/api-error';
 import { ACCOUNT_BASE_PATH } from '@bimi/contracts/api-paths';
-import { CSRF_HEADER } from '@bimi/contracts/auth';
+import { CSRF_HEADER } from '@bimi/contracts/session';
 import { csrfTokenForWrite, CsrfTokenUnavailable, getSession, SERVER_UNREACHABLE_MESSAGE } from './client';
 
 /**

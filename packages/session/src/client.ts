@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import * as z from 'zod/mini';
-import { AUTH_BASE_PATH, AUTH_PATHS, CLIENT_LOG_MESSAGE_LIMIT, CsrfAnswer, ProvidersAnswer, RedirectAnswer, SessionAnswer, SignedInSession } from '@bimi/contracts/auth';
+import { AUTH_BASE_PATH, AUTH_PATHS } from '@bimi/contracts/api-paths';
+import { CLIENT_LOG_MESSAGE_LIMIT, CsrfAnswer, ProvidersAnswer, RedirectAnswer, SessionAnswer, SignedInSession } from '@bimi/contracts/session';
 
 /**
  * The one session client of the site (spec §4, §7). It speaks the NextAuth client protocol

@@ -1,4 +1,4 @@
-import { SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/auth';
+import { SESSION_IDLE_LIMIT_MS } from '@bimi/contracts/session';
 import { signOut } from '@bimi/session/client';
 import { showToast } from '@bimi/ui/toasts';
 

@@ -1,5 +1,5 @@
 import { shownMessage } from '@bimi/contracts/api-error';
-import { CSRF_HEADER } from '@bimi/contracts/auth';
+import { CSRF_HEADER } from '@bimi/contracts/session';
 import { MONITOR_PATHS, monitorCreateRequest, readMonitorDomain } from '@bimi/contracts/monitors';
 import { normalizeDomainInput } from '@bimi/email-auth/domain-input';
 import { csrfTokenForWrite, CsrfTokenUnavailable } from '@bimi/session/client';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CSRF_HEADER } from '@bimi/contracts/auth';
+import { CSRF_HEADER } from '@bimi/contracts/session';
 import { AssistantConversation, AssistantStreamEvent, MONITOR_PATHS, MonitorDetail, MonitorListItem, type AssistantAnswer, type MonitorStatus } from '@bimi/contracts/monitors';
 import { csrfTokenForWrite, CsrfTokenUnavailable } from '@bimi/session/client';
 import { ApiFailure, callApi } from '@bimi/session/api';
