@@ -9,6 +9,8 @@ const START_UP_PARTS: (() => Promise<unknown>)[] = [
   () => import(/* webpackMode: "eager" */ '@emotion/react'),
   () => import(/* webpackMode: "eager" */ '@emotion/styled'),
   () => import(/* webpackMode: "eager" */ 'react-router-dom'),
+  // The cart's line schemas (the catalog's), then the cart's store with its hook.
+  () => import(/* webpackMode: "eager" */ '@bimi/catalog/cart-items'),
   () => import(/* webpackMode: "eager" */ '@bimi/cart/useCart'),
   () => import(/* webpackMode: "eager" */ '@bimi/session/useSession'),
   () => import(/* webpackMode: "eager" */ './layout/Header'),
@@ -18,11 +20,13 @@ const START_UP_PARTS: (() => Promise<unknown>)[] = [
 
 async function start() {
   // Each step in a task of its own: together they were one long task. Not in the task that ran this
-  // module either (an eager import goes on in its microtasks). First Zod and the session's
-  // schemas, then the session's module, whose request leaves now, not once the app has rendered
-  // (see prefetchSession).
+  // module either (an eager import goes on in its microtasks). First Zod's own modules (the shell's
+  // copy, not shared: run a few per task, RunInSlicesPlugin), then the session's schemas, then the
+  // session's module, whose request leaves now, not once the app has rendered (see prefetchSession).
   await nextTask();
-  await import(/* webpackMode: "eager" */ '@bimi/contracts/auth');
+  await import(/* webpackMode: "eager", webpackExports: ["object"] */ 'zod/mini');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ '@bimi/contracts/session');
   await nextTask();
   void import(/* webpackMode: "eager" */ '@bimi/session/client').then(({ prefetchSession }) => prefetchSession());
   await nextTask();
