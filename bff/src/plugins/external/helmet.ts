@@ -46,7 +46,7 @@ export function contentSecurityDirectives(config: Config): Record<string, string
  * site), is moved into a browsing context group, and on phones a renderer process, of its own
  * while it loads. On this machine Lighthouse's mobile run of the product page's document alone
  * (scripts blocked) went from TBT 54–67 ms, score 100, without the header to 294–641 ms, score
- * 83–94, with it (docs/performance.md, "The document alone"). A marketing page, a product or a
+ * 83–94, with it (docs/performance.md, "Changes and what they measured"). A marketing page, a product or a
  * free tool shows nothing of the visitor that another window could learn.
  */
 const OPENER_ISOLATED_LAYOUTS: ReadonlySet<RouteLayout> = new Set(['account', 'auth', 'checkout']);
