@@ -92,7 +92,7 @@ class StartAfterPaintPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('StartAfterPaintPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartAfterPaintPlugin', (data) => {
-        const entryTags = data.headTags.filter((tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string');
+        const entryTags = [...data.headTags, ...data.bodyTags].filter((tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string');
         if (entryTags.length === 0) return data;
         const sources = entryTags.map((tag) => String(tag.attributes.src));
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
@@ -115,12 +115,14 @@ class StartAfterPaintPlugin {
           // The browser reports the first paint once it is on screen: the scripts start then.
           'var P=window.PerformanceObserver,w=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0;' +
           'if(w)new P(function(){g()}).observe({type:"paint",buffered:true});' +
+          // A tab hidden before its first paint paints nothing (and runs no animation frame): at once then.
+          'document.addEventListener("visibilitychange",function(){document.visibilityState!=="visible"&&!d&&(d=1,l())});' +
           // Without paint timing, the task after the second frame; with it, that frame at the latest a second on.
           'requestAnimationFrame(function(){requestAnimationFrame(function(){w?setTimeout(g,1000):g()})})}})();';
         const inline = (innerHTML) => ({ tagName: 'script', voidTag: false, meta: { plugin: 'StartAfterPaintPlugin' }, attributes: {}, innerHTML });
         data.headTags = [inline(EARLY_INPUT), ...data.headTags.filter((tag) => !entryTags.includes(tag))];
         // At the end of the body: #root, which it reads, is parsed by then.
-        data.bodyTags = [...data.bodyTags, inline(code)];
+        data.bodyTags = [...data.bodyTags.filter((tag) => !entryTags.includes(tag)), inline(code)];
         return data;
       });
     });
