@@ -103,7 +103,7 @@ describe("the shell's inline scripts", () => {
 
   it('are found by their hash, whatever their type, with line breaks as the browser reads them; not a script file', () => {
     const template = shellTemplate(
-      `<script>${EARLY}</script><script type="text/javascript; charset=utf-8">var a = "</p>";\r\nvar b = 1;\rvar c;</script><script defer src="/mfe/shell/start.js"></script>` +
+      `<script>${EARLY}</script><script type="text/javascript; charset=utf-8">var a = "</p>";\r\nvar b = 1;\rvar c;</script><script defer src="/mfe/shell/main.js"></script>` +
         `<script type="module">import "x";</script><script></script><script>${EARLY}</script>`,
     );
     expect(inlineScriptHashes(template)).toEqual([sha256(EARLY), sha256('var a = "</p>";\nvar b = 1;\nvar c;'), sha256('import "x";')]);

@@ -4,7 +4,10 @@ import * as z from 'zod/mini';
  * What the site's session client needs of the authentication API (auth.ts, spec §7): the answers
  * it reads and the constants it sends with. A module of its own, so every page's start-up (and
  * the dashboard's monitors) builds these few schemas, not every form of auth.ts (sign-up,
- * password rules, mailed links). auth.ts re-exports all of it.
+ * password rules, mailed links). auth.ts re-exports all of it. The shell no longer provides
+ * auth.ts: a remote page that imports it (sign-in, the checkout's account step) loads its own
+ * copy, which holds its own copy of this module (the package's modules reach each other by
+ * relative path, which no share key matches); they hold no state.
  */
 
 /** The header every JSON write (auth and /api/account/*) carries: the csrfToken from GET /api/auth/csrf. */

@@ -45,9 +45,9 @@ export function contentSecurityDirectives(config: Config): Record<string, string
  * Not every page: a document with this policy, reached from a page without it (nearly every other
  * site), is moved into a browsing context group, and on phones a renderer process, of its own
  * while it loads. On this machine Lighthouse's mobile run of the product page's document alone
- * (scripts blocked) went from TBT 54–67 ms, score 100, without the header to 294–641 ms, score
- * 83–94, with it (docs/performance.md, "Changes and what they measured"). A marketing page, a product or a
- * free tool shows nothing of the visitor that another window could learn.
+ * (scripts blocked) went from TBT 6–67 ms, score 99–100, without headers to 294–641 ms, score
+ * 83–94, with this one alone (docs/performance.md, "Changes and what they measured"). A marketing
+ * page, a product or a free tool shows nothing of the visitor that another window could learn.
  */
 const OPENER_ISOLATED_LAYOUTS: ReadonlySet<RouteLayout> = new Set(['account', 'auth', 'checkout']);
 

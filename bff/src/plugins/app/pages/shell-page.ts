@@ -115,7 +115,7 @@ export function injectPageData(html: string, { registry, publicConfig, route, pr
 
 /**
  * The hashes (`'sha256-…'`, as a content security policy names them) of the scripts a template has
- * inline: the shell's own (its early-input script, packages/webpack-config), which the page's policy
+ * inline: the shell's own (its early-input and start scripts, packages/webpack-config), which the page's policy
  * allows by hash rather than allowing every inline script. Every inline script of the template is
  * hashed, whatever its type (a hash allows only that exact text), with its line breaks as the
  * browser's parser hands them over (CR LF and CR become LF). What the bff injects is data only.
