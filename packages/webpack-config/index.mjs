@@ -76,10 +76,10 @@ const EARLY_INPUT = swc.minifySync(readFileSync(new URL('./early-input.js', impo
  * page's largest paint), or without paint timing in the first task after the second frame. A
  * deferred main.js that had already arrived (a repeat visit) ran before the first paint, so a
  * server-rendered page waited for the shell's start-up to show; and Lighthouse counted its download
- * and run into the page's largest paint. The start code is inline, not a file of its own: as a
- * deferred `start.js` it was one more round trip before the shell's scripts could start, and when
- * it ran before the first paint, Lighthouse's model put its request on the path to the page's
- * first and largest paint. A hidden tab, and a page the server did not render (`#root` without
+ * and run into the page's largest paint. The start code is inline, not a file of its own: a
+ * deferred file is one more round trip before the shell's scripts can start, and, run before the
+ * first paint, Lighthouse's model puts its request on the path to the page's first and largest
+ * paint. A hidden tab, and a page the server did not render (`#root` without
  * `data-server-rendered`: a page not found, or a render that failed), which has nothing to paint
  * before the shell runs, start at once. With the entry's scripts it preloads the chunk named
  * `bootstrap` (the shell's app, which main.js imports as soon as it runs): one round trip less
