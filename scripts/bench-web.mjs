@@ -35,7 +35,8 @@ import { signedInCookieHeader } from './bench/account.mjs';
 import { startBff } from './bench/bff.mjs';
 import { loadCatalog } from './bench/classify.mjs';
 import { FIRST_RENDER_SELECTOR, MOBILE_DEVICE, launchBrowser, loadOnce, receivedBeforeInteractive } from './bench/first-render.mjs';
-import { REFERENCE_CPU, calibratedCpuSlowdown, diagnosticsOf, killChromesNow, lighthouseVersion, metricsOf, runLighthouse, runningChromes } from './bench/lighthouse.mjs';
+import { CALIBRATION_PROBES, REFERENCE_CPU, calibrateCpu, diagnosticsOf, killChromesNow, lighthouseVersion, metricsOf, runLighthouse, runningChromes } from './bench/lighthouse.mjs';
+import { median } from './bench/median.mjs';
 import { fileSizes } from './bench/sizes.mjs';
 import { duplicatedModules } from './bench/sourcemap.mjs';
 import { Stopped, stopSwitch, throwIfStopped } from './bench/stop.mjs';
@@ -55,8 +56,6 @@ const KB = 1024;
 const GOALS = { performance: 95, lcpMs: 1200 };
 const HOME_JS_GZIP_LIMIT = 180 * KB;
 const TBT_LIMIT_MS = 150;
-/** Lighthouse runs of `/` whose median benchmarkIndex calibrates the CPU slowdown. */
-const CALIBRATION_PROBES = 3;
 
 // ───────────────────────────── helpers ─────────────────────────────
 
@@ -64,13 +63,6 @@ const kb = (bytes) => (bytes / KB).toFixed(1);
 const seconds = (ms) => (ms / 1000).toFixed(2);
 const pad = (value, width) => String(value).padStart(width);
 const padEnd = (value, width) => String(value).padEnd(width);
-
-function median(values) {
-  const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
-  if (!sorted.length) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /** The element whose `key` is the median (the lower middle one for an even count). */
 function medianBy(items, key) {
@@ -298,30 +290,6 @@ async function measureFirstRender(baseUrl, catalog, runs, blockExternal, cookieO
 }
 
 // ───────────────────────────── Lighthouse ─────────────────────────────
-
-/**
- * This host's CPU (median benchmarkIndex of a few default Lighthouse runs of `/`) and the slowdown
- * that simulates the reference phone on it.
- */
-async function calibrateCpu(baseUrl, blockExternal) {
-  const indexes = [];
-  // A probe that fails to record a trace (NO_NAVSTART, as a page's run can) is left out, not fatal.
-  let failure = null;
-  for (let probe = 0; probe < CALIBRATION_PROBES; probe++) {
-    throwIfStopped();
-    try {
-      const index = metricsOf(await runLighthouse(new URL('/', baseUrl).href, { blockExternal })).benchmarkIndex;
-      if (index) indexes.push(index);
-    } catch (caught) {
-      if (stopSwitch.stopped) throw new Stopped();
-      failure = caught instanceof Error ? caught.message : String(caught);
-      log(`  calibration probe ${probe + 1}/${CALIBRATION_PROBES}: ✖ ${failure.split('\n')[0]}`);
-    }
-  }
-  if (!indexes.length) throw new Error(`Lighthouse reported no benchmarkIndex${failure ? ` (${failure.split('\n')[0]})` : ''}: pass --cpu-slowdown`);
-  const benchmarkIndex = median(indexes);
-  return { benchmarkIndex, probes: indexes.map(Math.round), cpuSlowdown: calibratedCpuSlowdown(benchmarkIndex) };
-}
 
 /**
  * Lighthouse for one URL, one retry: Lighthouse now and then fails to record a trace (NO_NAVSTART,
@@ -734,7 +702,7 @@ async function main() {
       calibration = { cpuSlowdown: options.cpuSlowdown, how: 'set with --cpu-slowdown' };
     } else {
       log(`  calibrating: ${CALIBRATION_PROBES} runs of / for this host's CPU index`);
-      const measured = await calibrateCpu(baseUrl, blockExternal);
+      const measured = await calibrateCpu(baseUrl, { blockExternal, log });
       calibration = {
         ...measured,
         how: `${REFERENCE_CPU.slowdown} × CPU index ${Math.round(measured.benchmarkIndex)} / ${REFERENCE_CPU.benchmarkIndex}, the phone of a host of index ${REFERENCE_CPU.benchmarkIndex} at ${REFERENCE_CPU.slowdown}×`,

@@ -4,7 +4,8 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { CHROMIUM_PATH, NO_EXTERNAL_NETWORK_ARGS } from './first-render.mjs';
-import { throwIfStopped } from './stop.mjs';
+import { median } from './median.mjs';
+import { Stopped, stopSwitch, throwIfStopped } from './stop.mjs';
 
 let modules;
 async function load() {
@@ -214,4 +215,33 @@ export const REFERENCE_CPU = { benchmarkIndex: 1000, slowdown: 4 };
 export function calibratedCpuSlowdown(benchmarkIndex) {
   const multiplier = (REFERENCE_CPU.slowdown * benchmarkIndex) / REFERENCE_CPU.benchmarkIndex;
   return Math.max(1, Math.round(multiplier * 10) / 10);
+}
+
+/** Lighthouse runs of `/` whose median benchmarkIndex calibrates the CPU slowdown. */
+export const CALIBRATION_PROBES = 3;
+
+/**
+ * This host's CPU (median benchmarkIndex of a few default Lighthouse runs of `/`) and the slowdown
+ * that simulates the reference phone on it. A probe that fails to record a trace (NO_NAVSTART, as a
+ * page's run can) is left out, not fatal.
+ * @param {string} baseUrl
+ * @param {{ blockExternal: boolean, log: (message: string) => void }} options
+ */
+export async function calibrateCpu(baseUrl, { blockExternal, log }) {
+  const indexes = [];
+  let failure = null;
+  for (let probe = 0; probe < CALIBRATION_PROBES; probe++) {
+    throwIfStopped();
+    try {
+      const index = metricsOf(await runLighthouse(new URL('/', baseUrl).href, { blockExternal })).benchmarkIndex;
+      if (index) indexes.push(index);
+    } catch (caught) {
+      if (stopSwitch.stopped) throw new Stopped();
+      failure = caught instanceof Error ? caught.message : String(caught);
+      log(`  calibration probe ${probe + 1}/${CALIBRATION_PROBES}: ✖ ${failure.split('\n')[0]}`);
+    }
+  }
+  if (!indexes.length) throw new Error(`Lighthouse reported no benchmarkIndex${failure ? ` (${failure.split('\n')[0]})` : ''}: pass --cpu-slowdown`);
+  const benchmarkIndex = median(indexes);
+  return { benchmarkIndex, probes: indexes.map(Math.round), cpuSlowdown: calibratedCpuSlowdown(benchmarkIndex) };
 }
