@@ -65,27 +65,24 @@ class EmitSharingPlugin {
   }
 }
 
-/** early-input.js, minified (it goes into every page): the clicks made before the page is live. */
-const EARLY_INPUT = swc.minifySync(readFileSync(new URL('./early-input.js', import.meta.url), 'utf8'), { compress: true, mangle: true, ecma: 2015 }).code;
+/** A script of this folder, minified: it goes inline into every page. */
+const minifiedScript = (file) => swc.minifySync(readFileSync(new URL(file, import.meta.url), 'utf8'), { compress: true, mangle: true, ecma: 2015 }).code;
+/** The clicks made before the page is live (early-input.js). */
+const EARLY_INPUT = minifiedScript('./early-input.js');
+/** The shell's start once the page is painted (start-after-paint.js). */
+const START_AFTER_PAINT = minifiedScript('./start-after-paint.js');
 
 /**
- * The shell's page loads its code once it has been painted (issue 14). Its only scripts are inline:
- * early-input.js in the head and, at the end of the body, a few hundred bytes that add the entry's
- * scripts when the browser reports the first paint (paint timing: the frame is on screen then; the
- * second frame's task came before that on a slow GPU, so the scripts' downloads counted into the
- * page's largest paint), or without paint timing in the first task after the second frame. A
- * deferred main.js that had already arrived (a repeat visit) ran before the first paint, so a
- * server-rendered page waited for the shell's start-up to show; and Lighthouse counted its download
- * and run into the page's largest paint. The start code is inline, not a file of its own: a
- * deferred file is one more round trip before the shell's scripts can start, and, run before the
- * first paint, Lighthouse's model puts its request on the path to the page's first and largest
- * paint. A hidden tab, and a page the server did not render (`#root` without
- * `data-server-rendered`: a page not found, or a render that failed), which has nothing to paint
- * before the shell runs, start at once. With the entry's scripts it preloads the chunk named
- * `bootstrap` (the shell's app, which main.js imports as soon as it runs): one round trip less
- * before the page works. early-input.js holds a click made on the server's page before it is live
- * and makes it again once it is (inline, so there is no moment when the page shows and a click is
- * lost). The bff allows both by their hashes (its shell page reads them from index.html).
+ * The shell's page loads its code once it has been painted (issue 14), from its two inline scripts:
+ * early-input.js in the head holds a click made on the server's page before it is live and makes
+ * it again once it is, and start-after-paint.js at the end of the body adds the entry's scripts
+ * (and a preload of the `bootstrap` chunk, which main.js imports as soon as it runs) after the
+ * first paint. A deferred main.js that had already arrived (a repeat visit) ran before the first
+ * paint, so a server-rendered page waited for the shell's start-up to show, and Lighthouse counted
+ * its download and run into the page's largest paint. The start code is inline, not a file: a
+ * deferred file is one more round trip before the scripts can start, and, run before the first
+ * paint, Lighthouse's model puts its request on the path to the first and largest paint. The bff
+ * allows both scripts by their hashes (its shell page reads them from index.html).
  */
 class StartAfterPaintPlugin {
   /** @param {import('webpack').Compiler} compiler */
@@ -97,32 +94,12 @@ class StartAfterPaintPlugin {
         const sources = entryTags.map((tag) => String(tag.attributes.src));
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
         const preloads = [...(compilation.namedChunks.get('bootstrap')?.files ?? [])].filter((file) => file.endsWith('.js')).map((file) => `${publicPath}${file}`);
-        const code =
-          `(function(){var s=${JSON.stringify(sources)},p=${JSON.stringify(preloads)};` +
-          // One element a task: the five in one task took 9 ms on a 2-core host, where the browser's
-          // other threads compete for the cores (at the calibrated phone's slowdown, 120 ms of a task
-          // that Lighthouse links to the scripts' requests). Scripts with async=false run in the order added.
-          'var q=p.map(function(u){var e=document.createElement("link");e.rel="preload";e.as="script";e.href=u;return e})' +
-          // The page's first read of localStorage opens the origin's storage, a synchronous call to the
-          // browser (2-5 ms on a 2-core host): in a task of its own, before the federation runtime's
-          // debug switch and the cart read it in main.js's and hydration's tasks.
-          '.concat(function(){try{localStorage.getItem("")}catch(e){}})' +
-          '.concat(s.map(function(u){var e=document.createElement("script");e.src=u;e.async=false;return e}));' +
-          // In a hidden tab, where a timer waits a second or more and nothing is painted, the rest at once.
-          'function l(){var e=q.shift();e&&(typeof e==="function"?e():document.head.appendChild(e),document.visibilityState==="visible"?setTimeout(l,0):l())}' +
-          'var r=document.getElementById("root"),d=0;function g(){d||(d=1,setTimeout(l,0))}' +
-          'if(document.visibilityState!=="visible"||!r||r.dataset.serverRendered!=="true")l();else{' +
-          // The browser reports the first paint once it is on screen: the scripts start then.
-          'var P=window.PerformanceObserver,w=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0;' +
-          'if(w)new P(function(){g()}).observe({type:"paint",buffered:true});' +
-          // A tab hidden before its first paint paints nothing (and runs no animation frame): at once then.
-          'document.addEventListener("visibilitychange",function(){document.visibilityState!=="visible"&&!d&&(d=1,l())});' +
-          // Without paint timing, the task after the second frame; with it, that frame at the latest a second on.
-          'requestAnimationFrame(function(){requestAnimationFrame(function(){w?setTimeout(g,1000):g()})})}})();';
-        const inline = (innerHTML) => ({ tagName: 'script', voidTag: false, meta: { plugin: 'StartAfterPaintPlugin' }, attributes: {}, innerHTML });
+        const inline = (innerHTML, attributes = {}) => ({ tagName: 'script', voidTag: false, meta: { plugin: 'StartAfterPaintPlugin' }, attributes, innerHTML });
         data.headTags = [inline(EARLY_INPUT), ...data.headTags.filter((tag) => !entryTags.includes(tag))];
-        // At the end of the body: #root, which it reads, is parsed by then.
-        data.bodyTags = [...data.bodyTags.filter((tag) => !entryTags.includes(tag)), inline(code)];
+        // At the end of the body: #root, which it reads, is parsed by then. Its text is the same
+        // for every build (one hash); the files go in its attributes (URLs hold no spaces).
+        const start = inline(START_AFTER_PAINT, { 'data-scripts': sources.join(' '), 'data-preloads': preloads.join(' ') });
+        data.bodyTags = [...data.bodyTags.filter((tag) => !entryTags.includes(tag)), start];
         return data;
       });
     });
